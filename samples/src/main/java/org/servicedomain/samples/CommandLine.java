@@ -1,0 +1,133 @@
+package org.servicedomain.samples;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleService;
+
+/** Parses {@link SamplesMain}'s arguments into a {@link Command}; anything wrong is a {@link UsageException}. */
+public final class CommandLine {
+
+    public static final String USAGE = String.join(System.lineSeparator(),
+            "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast --name NAME --port N",
+            "                                [--delay-ms D] [--fail-rate F] [--soap12] [--databases a,b]",
+            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001]");
+
+    static final URI DEFAULT_NODE = URI.create("http://localhost:8080/sd");
+    static final int DEFAULT_BASE_PORT = 9001;
+
+    private static final Set<String> PROVIDER_OPTIONS =
+            Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--soap12", "--databases");
+    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port");
+    private static final Set<String> FLAGS = Set.of("--soap12");
+
+    private CommandLine() {
+    }
+
+    public static Command parse(String... args) {
+        if (args.length == 0) {
+            throw new UsageException("no command given");
+        }
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        return switch (args[0]) {
+            case "provider" -> provider(options(rest, PROVIDER_OPTIONS));
+            case "demo" -> demo(options(rest, DEMO_OPTIONS));
+            default -> throw new UsageException("unknown command " + args[0]);
+        };
+    }
+
+    private static Command provider(Map<String, String> o) {
+        try {
+            List<String> databases = o.containsKey("--databases")
+                    ? List.of(o.get("--databases").split(",")) : List.of();
+            ProviderOptions options = ProviderOptions
+                    .builder(SampleService.fromName(required(o, "--service")), required(o, "--name"))
+                    .port(parseInt(required(o, "--port"), "--port"))
+                    .delayMs(o.containsKey("--delay-ms") ? parseLong(o.get("--delay-ms"), "--delay-ms") : 0)
+                    .failRate(o.containsKey("--fail-rate") ? parseDouble(o.get("--fail-rate"), "--fail-rate") : 0)
+                    .soap12(o.containsKey("--soap12"))
+                    .databases(databases.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
+                    .build();
+            return new Command.Provider(options);
+        } catch (UsageException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    private static Command demo(Map<String, String> o) {
+        URI node = DEFAULT_NODE;
+        if (o.containsKey("--node")) {
+            try {
+                node = URI.create(o.get("--node"));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--node must be a URL but was " + o.get("--node"), e);
+            }
+            if (!"http".equals(node.getScheme()) && !"https".equals(node.getScheme())) {
+                throw new UsageException("--node must be an http(s) URL but was " + node);
+            }
+        }
+        int basePort = o.containsKey("--base-port") ? parseInt(o.get("--base-port"), "--base-port") : DEFAULT_BASE_PORT;
+        if (basePort < 0 || basePort > 65_535 - 4) {
+            throw new UsageException("--base-port must be between 0 and 65531 but was " + basePort);
+        }
+        return new Command.Demo(node, basePort);
+    }
+
+    private static Map<String, String> options(List<String> args, Set<String> allowed) {
+        Map<String, String> values = new HashMap<>();
+        List<String> queue = new ArrayList<>(args);
+        while (!queue.isEmpty()) {
+            String name = queue.remove(0);
+            if (!allowed.contains(name)) {
+                throw new UsageException("unknown option " + name);
+            }
+            if (FLAGS.contains(name)) {
+                values.put(name, "true");
+            } else if (queue.isEmpty()) {
+                throw new UsageException(name + " needs a value");
+            } else if (values.put(name, queue.remove(0)) != null) {
+                throw new UsageException(name + " given twice");
+            }
+        }
+        return values;
+    }
+
+    private static String required(Map<String, String> options, String name) {
+        String value = options.get(name);
+        if (value == null) {
+            throw new UsageException(name + " is required");
+        }
+        return value;
+    }
+
+    private static int parseInt(String value, String name) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " must be an integer but was " + value, e);
+        }
+    }
+
+    private static long parseLong(String value, String name) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " must be an integer but was " + value, e);
+        }
+    }
+
+    private static double parseDouble(String value, String name) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " must be a number but was " + value, e);
+        }
+    }
+}

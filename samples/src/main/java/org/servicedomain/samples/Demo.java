@@ -1,0 +1,125 @@
+package org.servicedomain.samples;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.servicedomain.client.HomeClient;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.samples.blast.BlastDatabases;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The demo topology: three stock-quote providers, one credit check and one BLAST provider on
+ * consecutive ports, registered with a node through its home port once the node answers.
+ */
+public final class Demo implements AutoCloseable {
+
+    /** How long the demo waits for the node's home port to answer. */
+    public static final Duration NODE_WAIT = Duration.ofSeconds(60);
+
+    private static final Logger log = LoggerFactory.getLogger(Demo.class);
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
+
+    private final URI node;
+    private final int basePort;
+    private final List<SampleProvider> providers = new ArrayList<>();
+
+    /** A demo for the node at {@code node} ({@code http://host:port/sd}); base port 0 makes every port ephemeral. */
+    public Demo(URI node, int basePort) {
+        this.node = node;
+        this.basePort = basePort;
+    }
+
+    /** The demo's providers, in start order, on {@code basePort}, {@code basePort + 1}, ... */
+    public static List<ProviderOptions> topology(int basePort) {
+        List<ProviderOptions> topology = new ArrayList<>();
+        for (String name : List.of("quote-a", "quote-b", "quote-c")) {
+            topology.add(ProviderOptions.builder(SampleService.STOCKQUOTE, name).port(port(basePort, topology.size())).build());
+        }
+        topology.add(ProviderOptions.builder(SampleService.CREDITCHECK, "credit-a").port(port(basePort, topology.size())).build());
+        topology.add(ProviderOptions.builder(SampleService.BLAST, "blast-a").port(port(basePort, topology.size()))
+                .databases(BlastDatabases.ALL).build());
+        return List.copyOf(topology);
+    }
+
+    /** Starts every provider of the topology; on failure the ones already started are stopped. */
+    public synchronized List<SampleProvider> startProviders() {
+        try {
+            for (ProviderOptions options : topology(basePort)) {
+                providers.add(SampleProvider.launch(options));
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        return List.copyOf(providers);
+    }
+
+    /** The URL polled to see whether the node is up: its home port's WSDL. */
+    public URI homeWsdl() {
+        String base = node.toString().endsWith("/") ? node.toString().substring(0, node.toString().length() - 1)
+                : node.toString();
+        return URI.create(base + HomeClient.HOME_PATH + "?wsdl");
+    }
+
+    /** Polls {@link #homeWsdl()} until it answers 200. */
+    public void awaitNode(Duration timeout) throws InterruptedException, TimeoutException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest request = HttpRequest.newBuilder(homeWsdl()).timeout(Duration.ofSeconds(5)).GET().build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String lastProblem = "no attempt";
+        while (System.nanoTime() < deadline) {
+            try {
+                int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                if (status == 200) {
+                    return;
+                }
+                lastProblem = "HTTP " + status;
+            } catch (IOException e) {
+                lastProblem = e.toString();
+                log.debug("node not answering yet at {}", request.uri(), e);
+            }
+            Thread.sleep(POLL_INTERVAL.toMillis());
+        }
+        throw new TimeoutException("node home port " + homeWsdl() + " did not answer within "
+                + timeout.toSeconds() + " s (last: " + lastProblem + ")");
+    }
+
+    /** Registers every started provider by its WSDL address; provider name to the node's registrations. */
+    public synchronized Map<String, List<Registration>> registerAll() throws HomeFault {
+        HomePortType home = HomeClient.connect(node);
+        Map<String, List<Registration>> registrations = new LinkedHashMap<>();
+        for (SampleProvider provider : providers) {
+            Register register = new Register();
+            register.setWsdlLocation(provider.wsdlAddress().toString());
+            registrations.put(provider.name(), List.copyOf(home.register(register).getRegistration()));
+        }
+        return registrations;
+    }
+
+    /** Stops every provider. */
+    @Override
+    public synchronized void close() {
+        providers.forEach(SampleProvider::stop);
+        providers.clear();
+    }
+
+    private static int port(int basePort, int index) {
+        return basePort == 0 ? 0 : basePort + index;
+    }
+}

@@ -1,0 +1,84 @@
+package org.servicedomain.samples;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeoutException;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Command line of the samples: {@code provider} runs one provider, {@code demo} the demo topology
+ * registered with a node; both run until SIGTERM. Machine-readable lines go to stdout, logs to stderr.
+ */
+public final class SamplesMain {
+
+    private static final Logger log = LoggerFactory.getLogger(SamplesMain.class);
+
+    private SamplesMain() {
+    }
+
+    public static void main(String[] args) {
+        Command command;
+        try {
+            command = CommandLine.parse(args);
+        } catch (UsageException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println(CommandLine.USAGE);
+            System.exit(2);
+            return;
+        }
+        try {
+            if (command instanceof Command.Provider provider) {
+                runProvider(provider.options());
+            } else if (command instanceof Command.Demo demo) {
+                runDemo(demo.node(), demo.basePort());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.error("interrupted", e);
+            System.exit(1);
+        } catch (TimeoutException | HomeFault | RuntimeException e) {
+            log.error("samples failed", e);
+            System.err.println("error: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static void runProvider(ProviderOptions options) throws InterruptedException {
+        SampleProvider provider = new SampleProvider(options);
+        Runtime.getRuntime().addShutdownHook(new Thread(provider::stop, "sd-samples-shutdown"));
+        URI address = provider.start();
+        System.out.println("READY " + address);
+        System.out.println(options.service().path() + " provider " + options.name() + " serving at " + address
+                + " (WSDL " + provider.wsdlAddress() + ")");
+        System.out.flush();
+        new CountDownLatch(1).await();
+    }
+
+    private static void runDemo(URI node, int basePort) throws InterruptedException, TimeoutException, HomeFault {
+        Demo demo = new Demo(node, basePort);
+        Runtime.getRuntime().addShutdownHook(new Thread(demo::close, "sd-samples-shutdown"));
+        for (SampleProvider provider : demo.startProviders()) {
+            System.out.println("provider " + provider.name() + " (" + provider.options().service().path() + ") at "
+                    + provider.address());
+        }
+        System.out.println("waiting up to " + Demo.NODE_WAIT.toSeconds() + " s for the node at " + demo.homeWsdl());
+        System.out.flush();
+        demo.awaitNode(Demo.NODE_WAIT);
+        for (Map.Entry<String, List<Registration>> entry : demo.registerAll().entrySet()) {
+            for (Registration r : entry.getValue()) {
+                System.out.println("registered " + entry.getKey() + " as instance " + r.getInstanceId()
+                        + " of virtual port " + r.getVirtualPort() + " at " + r.getVirtualPortAddress());
+            }
+        }
+        System.out.println("READY demo registered with " + node);
+        System.out.flush();
+        new CountDownLatch(1).await();
+    }
+}

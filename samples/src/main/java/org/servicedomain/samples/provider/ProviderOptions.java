@@ -1,0 +1,105 @@
+package org.servicedomain.samples.provider;
+
+import java.util.List;
+import java.util.Objects;
+import org.servicedomain.samples.blast.BlastDatabases;
+
+/**
+ * What one {@link SampleProvider} serves and how it misbehaves; validated on construction.
+ *
+ * @param service   the sample service to serve
+ * @param name      the provider's name, echoed in every answer and fault so tests can see who served
+ * @param port      the TCP port, 0 for an ephemeral one
+ * @param soap12    SOAP 1.2 binding instead of SOAP 1.1
+ * @param delayMs   initial delay before answering each SOAP request (changeable at runtime)
+ * @param failRate  fraction (0..1) of SOAP requests answered with HTTP 500 and a plain-text body
+ * @param databases databases a BLAST provider holds (all of {@link BlastDatabases#ALL} when empty);
+ *                  must be empty for other services
+ */
+public record ProviderOptions(SampleService service, String name, int port, boolean soap12, long delayMs,
+                              double failRate, List<String> databases) {
+
+    public ProviderOptions {
+        Objects.requireNonNull(service, "service");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name must not be blank but was '" + name + "'");
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be between 0 and 65535 but was " + port);
+        }
+        if (delayMs < 0) {
+            throw new IllegalArgumentException("delayMs must not be negative but was " + delayMs);
+        }
+        if (!(failRate >= 0 && failRate <= 1)) {
+            throw new IllegalArgumentException("failRate must be between 0 and 1 but was " + failRate);
+        }
+        databases = List.copyOf(Objects.requireNonNull(databases, "databases"));
+        if (service != SampleService.BLAST && !databases.isEmpty()) {
+            throw new IllegalArgumentException("databases apply only to the blast service but were given for "
+                    + service.path());
+        }
+        if (service == SampleService.BLAST && databases.isEmpty()) {
+            databases = BlastDatabases.ALL;
+        }
+    }
+
+    /** Defaults: ephemeral port, SOAP 1.1, no delay, no failures, all BLAST databases. */
+    public static ProviderOptions of(SampleService service, String name) {
+        return builder(service, name).build();
+    }
+
+    public static Builder builder(SampleService service, String name) {
+        return new Builder(service, name);
+    }
+
+    /** A builder starting from these options, e.g. to restart a provider with another delay. */
+    public Builder toBuilder() {
+        return new Builder(service, name).port(port).soap12(soap12).delayMs(delayMs).failRate(failRate)
+                .databases(service == SampleService.BLAST ? databases : List.of());
+    }
+
+    /** Builds {@link ProviderOptions}; validation happens in {@link #build()}. */
+    public static final class Builder {
+        private final SampleService service;
+        private final String name;
+        private int port;
+        private boolean soap12;
+        private long delayMs;
+        private double failRate;
+        private List<String> databases = List.of();
+
+        private Builder(SampleService service, String name) {
+            this.service = service;
+            this.name = name;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        public Builder soap12(boolean soap12) {
+            this.soap12 = soap12;
+            return this;
+        }
+
+        public Builder delayMs(long delayMs) {
+            this.delayMs = delayMs;
+            return this;
+        }
+
+        public Builder failRate(double failRate) {
+            this.failRate = failRate;
+            return this;
+        }
+
+        public Builder databases(List<String> databases) {
+            this.databases = databases;
+            return this;
+        }
+
+        public ProviderOptions build() {
+            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, databases);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package org.servicedomain.samples.provider;
+
+import jakarta.xml.ws.soap.SOAPBinding;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Random;
+import java.util.random.RandomGenerator;
+import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.cxf.Bus;
+import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One real SOAP provider of a {@link SampleService} in its own embedded Tomcat and CXF bus, at
+ * {@code http://localhost:PORT/{service}} (WSDL at {@code ?wsdl}), with fault injection that tests
+ * switch while it runs. It can be stopped and started again on the same port any number of times;
+ * counters, fault mode and delay carry over.
+ */
+public final class SampleProvider implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SampleProvider.class);
+
+    private final ProviderOptions options;
+    private final FaultControls controls;
+    private int port;
+    private Tomcat tomcat;
+    private Path baseDir;
+    private Bus bus;
+    private EndpointImpl endpoint;
+
+    /** A stopped provider; its fail rate draws from a generator seeded with the provider's name. */
+    public SampleProvider(ProviderOptions options) {
+        this(options, new Random(options.name().hashCode()));
+    }
+
+    /** A stopped provider whose fail rate draws from {@code random} (used under a lock, so any generator will do). */
+    public SampleProvider(ProviderOptions options, RandomGenerator random) {
+        this.options = options;
+        this.port = options.port();
+        this.controls = new FaultControls(options.delayMs(), options.failRate(), random);
+    }
+
+    /** Creates and starts a provider; the usual one-liner for test fixtures. */
+    public static SampleProvider launch(ProviderOptions options) {
+        SampleProvider provider = new SampleProvider(options);
+        provider.start();
+        return provider;
+    }
+
+    /**
+     * Starts serving and returns {@link #address()} once requests are answered. The first start
+     * with port 0 picks an ephemeral port; every later start reuses that port.
+     *
+     * @throws IllegalStateException if already running or Tomcat cannot start (e.g. the port is taken)
+     */
+    public synchronized URI start() {
+        if (tomcat != null) {
+            throw new IllegalStateException("provider " + options.name() + " is already running at " + address());
+        }
+        JulBridge.install();
+        controls.open();
+        try {
+            baseDir = Files.createTempDirectory("sd-sample-");
+            bus = PrivateBus.create();
+            tomcat = newTomcat(baseDir, bus);
+            tomcat.start();
+            Connector connector = tomcat.getConnector();
+            if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() <= 0) {
+                throw new IllegalStateException("connector did not start on port " + port);
+            }
+            port = connector.getLocalPort();
+            endpoint = new EndpointImpl(bus, options.service().createEndpoint(options),
+                    options.soap12() ? SOAPBinding.SOAP12HTTP_BINDING : SOAPBinding.SOAP11HTTP_BINDING);
+            endpoint.publish("/" + options.service().path());
+        } catch (IOException | LifecycleException | RuntimeException e) {
+            stop();
+            throw new IllegalStateException("provider " + options.name() + " could not start on port " + port, e);
+        }
+        log.info("{} provider {} serving at {}", options.service().path(), options.name(), address());
+        return address();
+    }
+
+    /** Stops serving and releases the port at once; waiting requests are released first. Idempotent. */
+    public synchronized void stop() {
+        controls.close();
+        if (endpoint != null) {
+            endpoint.stop();
+            endpoint = null;
+        }
+        if (tomcat != null) {
+            try {
+                tomcat.stop();
+                tomcat.destroy();
+            } catch (LifecycleException e) {
+                log.warn("provider {} did not stop cleanly", options.name(), e);
+            }
+            tomcat = null;
+            log.info("provider {} stopped", options.name());
+        }
+        if (bus != null) {
+            bus.shutdown(true);
+            bus = null;
+        }
+        if (baseDir != null) {
+            deleteTree(baseDir);
+            baseDir = null;
+        }
+    }
+
+    /** Stops, then starts again on the same port. */
+    public synchronized URI restart() {
+        stop();
+        return start();
+    }
+
+    /** Same as {@link #stop()}. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    public synchronized boolean isRunning() {
+        return tomcat != null;
+    }
+
+    /** The service address, {@code http://localhost:PORT/{service}}; known once the provider has started. */
+    public synchronized URI address() {
+        if (port == 0) {
+            throw new IllegalStateException("provider " + options.name() + " has not started yet");
+        }
+        return URI.create("http://localhost:" + port + "/" + options.service().path());
+    }
+
+    /** The WSDL address, {@link #address()} followed by {@code ?wsdl}. */
+    public URI wsdlAddress() {
+        return URI.create(address() + "?wsdl");
+    }
+
+    /** The port served on; 0 until the first start of a provider configured with port 0. */
+    public synchronized int port() {
+        return port;
+    }
+
+    public String name() {
+        return options.name();
+    }
+
+    public ProviderOptions options() {
+        return options;
+    }
+
+    /** Switches how SOAP requests are answered from now on; requests held by HANG proceed under the new mode. */
+    public void setFaultMode(FaultMode mode) {
+        controls.setMode(mode);
+        log.info("provider {} fault mode {}", options.name(), mode);
+    }
+
+    public FaultMode faultMode() {
+        return controls.mode();
+    }
+
+    /** Delays every SOAP request arriving from now on by {@code delayMs} (0 for none). */
+    public void setDelayMs(long delayMs) {
+        controls.setDelayMs(delayMs);
+    }
+
+    public long delayMs() {
+        return controls.delayMs();
+    }
+
+    /** SOAP requests (POSTs) that arrived, whatever answered them. */
+    public long requestsReceived() {
+        return controls.received();
+    }
+
+    /** SOAP requests the service itself answered (including its business faults), i.e. not an injected fault. */
+    public long requestsServed() {
+        return controls.served();
+    }
+
+    private Tomcat newTomcat(Path base, Bus providerBus) {
+        Tomcat t = new Tomcat();
+        t.setBaseDir(base.toString());
+        t.getEngine().setName("sd-sample-" + options.name() + "-" + System.identityHashCode(this));
+        Connector connector = new Connector();
+        connector.setPort(port);
+        connector.setProperty("bindOnInit", "false");
+        connector.setProperty("maxThreads", "200");
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        t.setConnector(connector);
+
+        Context context = t.addContext("", base.toString());
+        context.getPipeline().addValve(new ConnectionAbortValve());
+        Wrapper cxf = Tomcat.addServlet(context, "cxf", new CXFNonSpringServlet(null, providerBus));
+        cxf.setLoadOnStartup(1);
+        context.addServletMappingDecoded("/*", "cxf");
+
+        FilterDef faults = new FilterDef();
+        faults.setFilterName("faults");
+        faults.setFilter(new FaultInjectionFilter(options.name(), options.soap12(), controls));
+        context.addFilterDef(faults);
+        FilterMap mapping = new FilterMap();
+        mapping.setFilterName("faults");
+        mapping.addURLPattern("/*");
+        context.addFilterMap(mapping);
+        return t;
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            log.warn("could not delete Tomcat base directory {}", root, e);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.servicedomain.client;
+
+import jakarta.xml.ws.BindingProvider;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.transport.http.HTTPConduit;
+import org.apache.cxf.transports.http.configuration.HTTPClientPolicy;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.HomeService;
+
+/**
+ * A client of a node's home port, generated from the home port's WSDL; it knows nothing of the
+ * node's own classes. Every call may throw {@code HomeFault}, whose fault info carries the code.
+ */
+public final class HomeClient {
+
+    /** Where the home port answers below a node's base address ({@code http://host:port/sd}). */
+    public static final String HOME_PATH = "/services/home";
+
+    private HomeClient() {
+    }
+
+    /** A home-port proxy for the node at {@code nodeBase}, with the default timeouts (5 s connect, 60 s receive). */
+    public static HomePortType connect(URI nodeBase) {
+        return connect(nodeBase, Duration.ofSeconds(5), Duration.ofSeconds(60));
+    }
+
+    /** A home-port proxy for the node at {@code nodeBase} ({@code http://host:port/sd}). */
+    public static HomePortType connect(URI nodeBase, Duration connectTimeout, Duration receiveTimeout) {
+        HomePortType port = new HomeService().getHomePort();
+        String address = stripTrailingSlash(nodeBase.toString()) + HOME_PATH;
+        Map<String, Object> context = ((BindingProvider) port).getRequestContext();
+        context.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+        Client client = ClientProxy.getClient(port);
+        HTTPClientPolicy policy = new HTTPClientPolicy();
+        policy.setConnectionTimeout(connectTimeout.toMillis());
+        policy.setReceiveTimeout(receiveTimeout.toMillis());
+        ((HTTPConduit) client.getConduit()).setClient(policy);
+        return port;
+    }
+
+    private static String stripTrailingSlash(String s) {
+        return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
+    }
+}

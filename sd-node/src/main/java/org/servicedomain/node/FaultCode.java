@@ -1,0 +1,37 @@
+package org.servicedomain.node;
+
+/**
+ * The codes a node puts in the detail of its SOAP faults ({@code sd:fault/sd:code}); clients and
+ * scripts branch on these, so they are part of the outside contract (docs/home-port.md).
+ */
+public enum FaultCode {
+    /** Malformed XML, wrong content type, unknown operation, oversized message, DOCTYPE. */
+    BadRequest(true),
+    /** No instance could serve the request; the detail lists every attempt and why it failed. */
+    NoInstanceAvailable(false),
+    /** A policy document failed schema or semantic validation; the old policy stays active. */
+    InvalidPolicy(true),
+    /** An instance id that the catalog does not hold. */
+    UnknownInstance(true),
+    /** A virtual port name that the catalog does not hold. */
+    UnknownVirtualPort(true),
+    /** The WSDL at a registration's location could not be fetched or understood. */
+    WsdlUnreadable(true),
+    /** The caller may not do this. */
+    NotAuthorized(true),
+    /** An operation the home port declares but this node does not offer yet. */
+    NotSupported(false),
+    /** The node could not complete an operation for a reason of its own (e.g. disk full). */
+    InternalError(false);
+
+    private final boolean senderFault;
+
+    FaultCode(boolean senderFault) {
+        this.senderFault = senderFault;
+    }
+
+    /** Whether the fault blames the sender (SOAP 1.1 {@code Client}, SOAP 1.2 {@code Sender}). */
+    public boolean isSenderFault() {
+        return senderFault;
+    }
+}

@@ -1,0 +1,83 @@
+package org.servicedomain.node;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
+ * has a default a user can override on the command line or as a servlet context parameter.
+ */
+public record NodeConfig(
+        Path dataDir,
+        long maxMessageBytes,
+        Duration connectTimeout,
+        Duration wsdlFetchTimeout,
+        int maxConnectionsPerInstance,
+        int maxConnectionsTotal) {
+
+    public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
+
+    public NodeConfig {
+        Objects.requireNonNull(dataDir, "dataDir");
+        requirePositive("maxMessageBytes", maxMessageBytes);
+        requirePositive("connectTimeout", connectTimeout.toMillis());
+        requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
+        requirePositive("maxConnectionsPerInstance", maxConnectionsPerInstance);
+        requirePositive("maxConnectionsTotal", maxConnectionsTotal);
+    }
+
+    private static void requirePositive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive but was " + value);
+        }
+    }
+
+    public static Builder builder(Path dataDir) {
+        return new Builder(dataDir);
+    }
+
+    /** Starts from the defaults; each setter validates when {@link #build()} runs. */
+    public static final class Builder {
+        private final Path dataDir;
+        private long maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+        private Duration connectTimeout = Duration.ofSeconds(5);
+        private Duration wsdlFetchTimeout = Duration.ofSeconds(30);
+        private int maxConnectionsPerInstance = 256;
+        private int maxConnectionsTotal = 4096;
+
+        private Builder(Path dataDir) {
+            this.dataDir = dataDir;
+        }
+
+        public Builder maxMessageBytes(long bytes) {
+            this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = timeout;
+            return this;
+        }
+
+        public Builder wsdlFetchTimeout(Duration timeout) {
+            this.wsdlFetchTimeout = timeout;
+            return this;
+        }
+
+        public Builder maxConnectionsPerInstance(int connections) {
+            this.maxConnectionsPerInstance = connections;
+            return this;
+        }
+
+        public Builder maxConnectionsTotal(int connections) {
+            this.maxConnectionsTotal = connections;
+            return this;
+        }
+
+        public NodeConfig build() {
+            return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
+                    maxConnectionsPerInstance, maxConnectionsTotal);
+        }
+    }
+}

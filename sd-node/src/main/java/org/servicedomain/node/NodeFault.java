@@ -1,0 +1,43 @@
+package org.servicedomain.node;
+
+import java.util.List;
+
+/**
+ * A failure the node reports to its caller as a SOAP fault with a {@link FaultCode}; thrown by any
+ * component, rendered by the entry that received the request.
+ */
+public class NodeFault extends RuntimeException {
+
+    /** One instance the node tried for a request, and why that try failed. */
+    public record Attempt(String instanceId, String endpointAddress, String reason) {
+    }
+
+    private final FaultCode code;
+    private final List<Attempt> attempts;
+
+    public NodeFault(FaultCode code, String message) {
+        this(code, message, List.of(), null);
+    }
+
+    public NodeFault(FaultCode code, String message, Throwable cause) {
+        this(code, message, List.of(), cause);
+    }
+
+    public NodeFault(FaultCode code, String message, List<Attempt> attempts) {
+        this(code, message, attempts, null);
+    }
+
+    private NodeFault(FaultCode code, String message, List<Attempt> attempts, Throwable cause) {
+        super(message, cause);
+        this.code = code;
+        this.attempts = List.copyOf(attempts);
+    }
+
+    public FaultCode code() {
+        return code;
+    }
+
+    public List<Attempt> attempts() {
+        return attempts;
+    }
+}

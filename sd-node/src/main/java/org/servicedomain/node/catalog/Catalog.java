@@ -1,0 +1,236 @@
+package org.servicedomain.node.catalog;
+
+import java.io.IOException;
+import java.net.URI;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import javax.xml.namespace.QName;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's service catalog: virtual ports and the instances behind them. Readers take
+ * {@link #snapshot()} without locking; changes are serialised, saved durably, then published.
+ */
+public final class Catalog {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Catalog.class);
+
+    /** One filed instance and the virtual port it joined. */
+    public record Registered(Instance instance, VirtualPort port) {
+    }
+
+    /**
+     * Changes to an instance; null fields stay as they are. Attribute changes are merged: a name
+     * sets or replaces its value, an empty value removes the attribute.
+     */
+    public record InstanceUpdate(InstanceState state, Long timeoutMs, Map<String, String> attributeChanges) {
+    }
+
+    private final CatalogStore store;
+    private final WsdlSource wsdlSource;
+    private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
+    private final Object changeLock = new Object();
+    private volatile CatalogSnapshot snapshot;
+
+    private Catalog(CatalogStore store, WsdlSource wsdlSource, CatalogSnapshot snapshot) {
+        this.store = store;
+        this.wsdlSource = wsdlSource;
+        this.snapshot = snapshot;
+    }
+
+    /** Opens the catalog kept in {@code store}, rebuilding each virtual port from its cached WSDL. */
+    public static Catalog open(CatalogStore store, WsdlSource wsdlSource) throws IOException {
+        CatalogStore.StoredCatalog stored = store.load();
+        ServiceDescriptionParser parser = new ServiceDescriptionParser();
+        List<VirtualPort> ports = new ArrayList<>();
+        for (CatalogStore.StoredPort p : stored.ports()) {
+            byte[] wsdl = store.loadWsdl(p.wsdlDigest());
+            ServiceDescription description = parser.parse(wsdl, "cached WSDL " + p.wsdlDigest());
+            PortTypeBinding binding = description.bindings().stream()
+                    .filter(b -> b.binding().equals(p.binding())).findFirst()
+                    .orElseThrow(() -> new IOException("cached WSDL " + p.wsdlDigest() + " lacks binding " + p.binding()));
+            ports.add(virtualPort(p.name(), description, binding, p.wsdlDigest()));
+        }
+        CatalogSnapshot snapshot = CatalogSnapshot.of(ports, stored.instances());
+        LOG.info("catalog opened: {} virtual ports, {} instances", ports.size(), stored.instances().size());
+        return new Catalog(store, wsdlSource, snapshot);
+    }
+
+    public CatalogSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /**
+     * Files one instance per port type the request names (or the WSDL binds), creating virtual
+     * ports as needed. Registering the same endpoint for the same port type again updates that
+     * instance instead of adding a twin. Returns only after the change is durable.
+     */
+    public List<Registered> register(RegistrationRequest request) {
+        byte[] wsdl = wsdlSource.fetch(request.wsdlLocation());
+        ServiceDescription description = parser.parse(wsdl, request.wsdlLocation());
+        String digest = sha256(wsdl);
+        List<QName> portTypes = request.portType() != null ? List.of(request.portType()) : description.boundPortTypes();
+        synchronized (changeLock) {
+            CatalogSnapshot next = snapshot;
+            List<Registered> registered = new ArrayList<>();
+            for (QName portType : portTypes) {
+                VirtualPort port = next.portFor(portType).orElse(null);
+                SoapVersion preferred = port != null ? port.soapVersion() : SoapVersion.SOAP_11;
+                PortTypeBinding binding = description.bindingFor(portType, preferred).orElseThrow(() ->
+                        new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
+                                + " has no SOAP binding of port type " + portType));
+                if (port == null) {
+                    port = virtualPort(uniqueName(next, portType), description, binding, digest);
+                    next = next.withPort(port);
+                } else if (port.soapVersion() != binding.soapVersion()) {
+                    throw new NodeFault(FaultCode.BadRequest, "virtual port " + port.name() + " speaks SOAP "
+                            + port.soapVersion().label() + " but " + request.wsdlLocation() + " binds " + portType
+                            + " only with SOAP " + binding.soapVersion().label());
+                }
+                Instance instance = instanceFor(next, request, port, binding, digest);
+                next = next.withInstance(instance);
+                registered.add(new Registered(instance, port));
+            }
+            try {
+                store.saveWsdl(digest, wsdl);
+            } catch (IOException e) {
+                throw storageFailure(e);
+            }
+            publish(next);
+            registered.forEach(r -> LOG.info("registered instance {} at {} on virtual port {}",
+                    r.instance().id(), r.instance().endpointAddress(), r.port().name()));
+            return registered;
+        }
+    }
+
+    public Instance unregister(String instanceId) {
+        synchronized (changeLock) {
+            Instance instance = require(snapshot, instanceId);
+            publish(snapshot.withoutInstance(instanceId));
+            LOG.info("unregistered instance {} from virtual port {}", instanceId, instance.virtualPort());
+            return instance;
+        }
+    }
+
+    public Instance update(String instanceId, InstanceUpdate update) {
+        synchronized (changeLock) {
+            Instance instance = require(snapshot, instanceId);
+            if (update.state() != null) {
+                instance = instance.withState(update.state());
+            }
+            if (update.timeoutMs() != null) {
+                instance = instance.withTimeoutMs(positiveTimeout(update.timeoutMs()));
+            }
+            if (update.attributeChanges() != null) {
+                Map<String, String> merged = new java.util.HashMap<>(instance.attributes());
+                update.attributeChanges().forEach((name, value) -> {
+                    if (value.isEmpty()) {
+                        merged.remove(name);
+                    } else {
+                        merged.put(name, value);
+                    }
+                });
+                instance = instance.withAttributes(merged);
+            }
+            publish(snapshot.withInstance(instance));
+            return instance;
+        }
+    }
+
+    private void publish(CatalogSnapshot next) {
+        List<CatalogStore.StoredPort> ports = next.ports().stream()
+                .map(p -> new CatalogStore.StoredPort(p.name(), p.portType(), p.binding(), p.wsdlDigest()))
+                .toList();
+        try {
+            store.save(new CatalogStore.StoredCatalog(ports, List.copyOf(next.instances())));
+        } catch (IOException e) {
+            throw storageFailure(e);
+        }
+        snapshot = next;
+    }
+
+    private static NodeFault storageFailure(IOException e) {
+        LOG.error("could not save the catalog; the change was not made", e);
+        return new NodeFault(FaultCode.InternalError, "the node could not save its catalog: " + e.getMessage(), e);
+    }
+
+    private static Instance require(CatalogSnapshot snapshot, String instanceId) {
+        return snapshot.instance(instanceId).orElseThrow(() ->
+                new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
+    }
+
+    private static Instance instanceFor(CatalogSnapshot current, RegistrationRequest request, VirtualPort port,
+            PortTypeBinding binding, String digest) {
+        String endpoint = request.endpointAddress() != null ? request.endpointAddress() : binding.endpointAddress();
+        if (endpoint == null || endpoint.isBlank()) {
+            throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
+                    + " gives no soap:address for binding " + binding.binding() + "; pass endpointAddress");
+        }
+        requireHttpUrl(endpoint);
+        Long timeout = request.timeoutMs() == null ? null : positiveTimeout(request.timeoutMs());
+        for (Instance existing : current.instancesOf(port.name())) {
+            if (existing.endpointAddress().equals(endpoint)) {
+                return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
+                        digest, request.supplierLevel(), timeout, request.attributes(), existing.state());
+            }
+        }
+        String id;
+        do {
+            id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        } while (current.instance(id).isPresent());
+        return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
+                request.supplierLevel(), timeout, request.attributes(), InstanceState.OPERATIONAL);
+    }
+
+    private static void requireHttpUrl(String endpoint) {
+        try {
+            URI uri = URI.create(endpoint);
+            if (("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))
+                    && uri.getHost() != null) {
+                return;
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.debug("endpoint {} is not a URI", endpoint, e);
+        }
+        throw new NodeFault(FaultCode.BadRequest, "endpoint address " + endpoint + " is not an http or https URL");
+    }
+
+    private static long positiveTimeout(long timeoutMs) {
+        if (timeoutMs <= 0) {
+            throw new NodeFault(FaultCode.BadRequest, "timeoutMs must be positive but was " + timeoutMs);
+        }
+        return timeoutMs;
+    }
+
+    private static String uniqueName(CatalogSnapshot snapshot, QName portType) {
+        String base = portType.getLocalPart();
+        String name = base;
+        for (int n = 2; snapshot.port(name).isPresent(); n++) {
+            name = base + n;
+        }
+        return name;
+    }
+
+    private static VirtualPort virtualPort(String name, ServiceDescription description, PortTypeBinding binding,
+            String digest) {
+        return new VirtualPort(name, binding.portType(), binding.soapVersion(), digest, binding.binding(),
+                VirtualWsdl.template(description, binding, name), binding.operationsByElement());
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK lacks SHA-256", e);
+        }
+    }
+}

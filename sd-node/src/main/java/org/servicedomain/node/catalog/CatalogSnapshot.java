@@ -1,0 +1,112 @@
+package org.servicedomain.node.catalog;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.xml.namespace.QName;
+
+/**
+ * One consistent, immutable view of the catalog. The hot path reads the current snapshot without
+ * locking; every change publishes a new one, so a request never sees half of a change.
+ */
+public final class CatalogSnapshot {
+
+    private final Map<String, VirtualPort> portsByName;
+    private final Map<QName, VirtualPort> portsByType;
+    private final Map<String, Instance> instancesById;
+    private final Map<String, List<Instance>> instancesByPort;
+    private final Map<String, List<Instance>> operationalByPort;
+
+    private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances) {
+        Map<String, VirtualPort> byName = new LinkedHashMap<>();
+        Map<QName, VirtualPort> byType = new LinkedHashMap<>();
+        Map<String, List<Instance>> byPort = new LinkedHashMap<>();
+        Map<String, List<Instance>> operational = new LinkedHashMap<>();
+        for (VirtualPort port : ports) {
+            byName.put(port.name(), port);
+            byType.put(port.portType(), port);
+            byPort.put(port.name(), new ArrayList<>());
+            operational.put(port.name(), new ArrayList<>());
+        }
+        Map<String, Instance> byId = new LinkedHashMap<>();
+        for (Instance instance : instances) {
+            if (!byName.containsKey(instance.virtualPort())) {
+                throw new IllegalArgumentException("instance " + instance.id() + " names unknown virtual port "
+                        + instance.virtualPort());
+            }
+            byId.put(instance.id(), instance);
+            byPort.get(instance.virtualPort()).add(instance);
+            if (instance.isOperational()) {
+                operational.get(instance.virtualPort()).add(instance);
+            }
+        }
+        this.portsByName = java.util.Collections.unmodifiableMap(byName);
+        this.portsByType = java.util.Collections.unmodifiableMap(byType);
+        this.instancesById = java.util.Collections.unmodifiableMap(byId);
+        byPort.replaceAll((k, v) -> List.copyOf(v));
+        operational.replaceAll((k, v) -> List.copyOf(v));
+        this.instancesByPort = byPort;
+        this.operationalByPort = operational;
+    }
+
+    public static CatalogSnapshot empty() {
+        return new CatalogSnapshot(List.of(), List.of());
+    }
+
+    /** A snapshot of these ports and instances; instances keep the given (registration) order. */
+    public static CatalogSnapshot of(Collection<VirtualPort> ports, Collection<Instance> instances) {
+        return new CatalogSnapshot(ports, instances);
+    }
+
+    public Collection<VirtualPort> ports() {
+        return portsByName.values();
+    }
+
+    public Collection<Instance> instances() {
+        return instancesById.values();
+    }
+
+    public Optional<VirtualPort> port(String name) {
+        return Optional.ofNullable(portsByName.get(name));
+    }
+
+    public Optional<VirtualPort> portFor(QName portType) {
+        return Optional.ofNullable(portsByType.get(portType));
+    }
+
+    public Optional<Instance> instance(String id) {
+        return Optional.ofNullable(instancesById.get(id));
+    }
+
+    /** Every instance of a port, in registration order. */
+    public List<Instance> instancesOf(String portName) {
+        return instancesByPort.getOrDefault(portName, List.of());
+    }
+
+    /** The instances of a port that may be selected, in registration order. */
+    public List<Instance> operationalInstancesOf(String portName) {
+        return operationalByPort.getOrDefault(portName, List.of());
+    }
+
+    /** This snapshot with {@code instance} added, or replacing the one with its id. */
+    public CatalogSnapshot withInstance(Instance instance) {
+        Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
+        instances.put(instance.id(), instance);
+        return new CatalogSnapshot(portsByName.values(), instances.values());
+    }
+
+    public CatalogSnapshot withoutInstance(String id) {
+        Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
+        instances.remove(id);
+        return new CatalogSnapshot(portsByName.values(), instances.values());
+    }
+
+    public CatalogSnapshot withPort(VirtualPort port) {
+        Map<String, VirtualPort> ports = new LinkedHashMap<>(portsByName);
+        ports.put(port.name(), port);
+        return new CatalogSnapshot(ports.values(), instancesById.values());
+    }
+}

@@ -1,0 +1,29 @@
+package org.servicedomain.node.catalog;
+
+import java.io.IOException;
+import java.util.List;
+import javax.xml.namespace.QName;
+
+/**
+ * Where the catalog lives between restarts. Every save is atomic and durable before it returns:
+ * the node acknowledges a change only after its save.
+ */
+public interface CatalogStore {
+
+    /** What is kept of a virtual port; the rest is rebuilt from the cached WSDL. */
+    record StoredPort(String name, QName portType, QName binding, String wsdlDigest) {
+    }
+
+    /** What {@link #load()} finds: ports and instances, in registration order. */
+    record StoredCatalog(List<StoredPort> ports, List<Instance> instances) {
+    }
+
+    StoredCatalog load() throws IOException;
+
+    void save(StoredCatalog catalog) throws IOException;
+
+    /** Keeps a WSDL under its digest, so a restarted node needs no provider to be reachable. */
+    void saveWsdl(String digest, byte[] wsdl) throws IOException;
+
+    byte[] loadWsdl(String digest) throws IOException;
+}

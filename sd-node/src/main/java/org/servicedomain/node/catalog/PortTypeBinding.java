@@ -1,0 +1,28 @@
+package org.servicedomain.node.catalog;
+
+import java.util.Map;
+import javax.xml.namespace.QName;
+import org.servicedomain.node.SoapVersion;
+
+/**
+ * What the node needs of one SOAP binding of a port type in a provider's WSDL: the SOAP version,
+ * the default endpoint, and which request element names which operation.
+ *
+ * @param endpointAddress the soap:address of a service port using this binding, or null if none
+ * @param serviceName the service holding that port, or null
+ * @param portName that port's name, or null
+ * @param operationsByElement request element (document style) or wrapper (rpc style) to operation name
+ */
+public record PortTypeBinding(
+        QName portType,
+        QName binding,
+        SoapVersion soapVersion,
+        String endpointAddress,
+        QName serviceName,
+        String portName,
+        Map<QName, String> operationsByElement) {
+
+    public PortTypeBinding {
+        operationsByElement = Map.copyOf(operationsByElement);
+    }
+}

@@ -1,0 +1,38 @@
+package org.servicedomain.node.catalog;
+
+import java.util.Map;
+import java.util.Optional;
+import javax.xml.namespace.QName;
+import org.servicedomain.node.SoapVersion;
+
+/**
+ * The one SOAP port through which clients reach every instance of a port type. Its WSDL and its
+ * table of operations are built once, when its first instance registers (or the node restarts).
+ *
+ * @param wsdlDigest the cached WSDL the port's contract was taken from
+ * @param binding the binding of that WSDL the port publishes
+ * @param wsdlTemplate the published WSDL, with {@link VirtualWsdl#ADDRESS_PLACEHOLDER} for the address
+ */
+public record VirtualPort(
+        String name,
+        QName portType,
+        SoapVersion soapVersion,
+        String wsdlDigest,
+        QName binding,
+        String wsdlTemplate,
+        Map<QName, String> operationsByElement) {
+
+    public VirtualPort {
+        operationsByElement = Map.copyOf(operationsByElement);
+    }
+
+    /** The operation a request's first body element names, if this port has it. */
+    public Optional<String> operationFor(QName requestElement) {
+        return Optional.ofNullable(operationsByElement.get(requestElement));
+    }
+
+    /** The published WSDL, pointing at {@code address}. */
+    public String wsdl(String address) {
+        return wsdlTemplate.replace(VirtualWsdl.ADDRESS_PLACEHOLDER, address);
+    }
+}

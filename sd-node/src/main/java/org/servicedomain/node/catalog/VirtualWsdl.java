@@ -1,0 +1,75 @@
+package org.servicedomain.node.catalog;
+
+import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
+import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
+
+import java.io.StringWriter;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.servicedomain.node.xml.SecureXml;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * The WSDL a virtual port publishes: the provider's document with its port types, messages and
+ * types unchanged, only the chosen binding kept, and one service whose single port points at the
+ * node. Built once per virtual port; the node's address is filled in when the WSDL is served.
+ */
+public final class VirtualWsdl {
+
+    /** Stands for the virtual port's address in the stored WSDL text until it is served. */
+    public static final String ADDRESS_PLACEHOLDER = "http://sd-node.invalid/virtual-port-address";
+
+    private VirtualWsdl() {
+    }
+
+    /** The virtual WSDL text of {@code binding} from {@code description}, with the address placeholder. */
+    public static String template(ServiceDescription description, PortTypeBinding binding, String virtualPortName) {
+        Document document = (Document) description.document().cloneNode(true);
+        Element definitions = document.getDocumentElement();
+        for (Element service : children(definitions, WSDL_NS, "service")) {
+            definitions.removeChild(service);
+        }
+        for (Element other : children(definitions, WSDL_NS, "binding")) {
+            if (!binding.binding().getLocalPart().equals(other.getAttribute("name"))) {
+                definitions.removeChild(other);
+            }
+        }
+        definitions.appendChild(service(document, binding, virtualPortName));
+        return serialize(document);
+    }
+
+    private static Element service(Document document, PortTypeBinding binding, String virtualPortName) {
+        String prefix = "sdvp";
+        Element definitions = document.getDocumentElement();
+        definitions.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:" + prefix, binding.binding().getNamespaceURI());
+        definitions.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:sdsoap",
+                binding.soapVersion().wsdlBindingNamespace());
+        Element service = document.createElementNS(WSDL_NS, "wsdl:service");
+        service.setAttribute("name", binding.serviceName() != null
+                ? binding.serviceName().getLocalPart() : virtualPortName + "Service");
+        Element port = document.createElementNS(WSDL_NS, "wsdl:port");
+        port.setAttribute("name", binding.portName() != null ? binding.portName() : virtualPortName + "Port");
+        port.setAttribute("binding", prefix + ":" + binding.binding().getLocalPart());
+        Element address = document.createElementNS(binding.soapVersion().wsdlBindingNamespace(), "sdsoap:address");
+        address.setAttribute("location", ADDRESS_PLACEHOLDER);
+        port.appendChild(address);
+        service.appendChild(port);
+        return service;
+    }
+
+    private static String serialize(Document document) {
+        try {
+            Transformer transformer = SecureXml.transformerFactory().newTransformer();
+            transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            StringWriter out = new StringWriter();
+            transformer.transform(new DOMSource(document), new StreamResult(out));
+            return out.toString();
+        } catch (TransformerException e) {
+            throw new IllegalStateException("could not write a virtual WSDL", e);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package org.servicedomain.node.engine.selection;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+
+/** Hands requests to the candidates in turn, so each operational instance gets an equal share. */
+public final class RoundRobinSelector implements Selector {
+
+    public static final String NAME = "round-robin";
+
+    private final AtomicInteger next = new AtomicInteger();
+
+    @Override
+    public Instance select(List<Instance> candidates, RequestContext request) {
+        return candidates.get(Math.floorMod(next.getAndIncrement(), candidates.size()));
+    }
+}

@@ -1,0 +1,226 @@
+package org.servicedomain.node.entry;
+
+import jakarta.annotation.Resource;
+import jakarta.jws.WebService;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.xml.ws.WebServiceContext;
+import jakarta.xml.ws.handler.MessageContext;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.GetPolicy;
+import org.servicedomain.home.v1.GetPolicyResponse;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.InvokeOperation;
+import org.servicedomain.home.v1.InvokeOperationResponse;
+import org.servicedomain.home.v1.Login;
+import org.servicedomain.home.v1.LoginResponse;
+import org.servicedomain.home.v1.Logout;
+import org.servicedomain.home.v1.LogoutResponse;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.RegisterResponse;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetPolicyResponse;
+import org.servicedomain.home.v1.SetServiceInfo;
+import org.servicedomain.home.v1.SetServiceInfoResponse;
+import org.servicedomain.home.v1.Unregister;
+import org.servicedomain.home.v1.UnregisterResponse;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.catalog.InstanceState;
+import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The home port: the SOAP port of administrative operations, implementing the contract of
+ * {@code home.wsdl}. Every failure leaves as a {@link HomeFault} with a code, never a stack trace.
+ */
+@WebService(endpointInterface = "org.servicedomain.home.v1.HomePortType",
+        serviceName = "HomeService", portName = "HomePort", targetNamespace = "urn:sd:home:1",
+        wsdlLocation = "classpath:org/servicedomain/schemas/home.wsdl")
+public class HomePort implements HomePortType {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HomePort.class);
+
+    private final Node node;
+
+    @Resource
+    private WebServiceContext context;
+
+    public HomePort(Node node) {
+        this.node = node;
+    }
+
+    @Override
+    public RegisterResponse register(Register request) throws HomeFault {
+        return call("register", () -> {
+            List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
+                    required(request.getWsdlLocation(), "wsdlLocation"), blankToNull(request.getEndpointAddress()),
+                    request.getPortType(), blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
+                    attributes(request.getAttribute())));
+            RegisterResponse response = new RegisterResponse();
+            for (Catalog.Registered r : filed) {
+                Registration registration = new Registration();
+                registration.setInstanceId(r.instance().id());
+                registration.setPortType(r.port().portType());
+                registration.setVirtualPort(r.port().name());
+                registration.setVirtualPortAddress(NodeAddress.virtualPort(servletRequest(), r.port().name()));
+                response.getRegistration().add(registration);
+            }
+            return response;
+        });
+    }
+
+    @Override
+    public UnregisterResponse unregister(Unregister request) throws HomeFault {
+        return call("unregister", () -> {
+            Instance removed = node.catalog().unregister(required(request.getInstanceId(), "instanceId"));
+            UnregisterResponse response = new UnregisterResponse();
+            response.setInstanceId(removed.id());
+            return response;
+        });
+    }
+
+    @Override
+    public SetPolicyResponse setPolicy(SetPolicy request) throws HomeFault {
+        return call("setPolicy", () -> {
+            SetPolicyResponse response = new SetPolicyResponse();
+            response.setVersion(node.policy().set(required(request.getDocument(), "document")));
+            return response;
+        });
+    }
+
+    @Override
+    public GetPolicyResponse getPolicy(GetPolicy request) throws HomeFault {
+        return call("getPolicy", () -> {
+            CompiledPolicy current = node.policy().current();
+            GetPolicyResponse response = new GetPolicyResponse();
+            response.setVersion(current.version());
+            response.setDocument(current.document());
+            return response;
+        });
+    }
+
+    @Override
+    public SetServiceInfoResponse setServiceInfo(SetServiceInfo request) throws HomeFault {
+        return call("setServiceInfo", () -> {
+            InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
+            Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
+            Instance updated = node.catalog().update(required(request.getInstanceId(), "instanceId"),
+                    new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes));
+            SetServiceInfoResponse response = new SetServiceInfoResponse();
+            response.setInstance(ServiceInfoView.of(updated, node.monitor()));
+            return response;
+        });
+    }
+
+    @Override
+    public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
+        return call("getServiceInfo", () -> {
+            CatalogSnapshot snapshot = node.catalog().snapshot();
+            String base = NodeAddress.base(servletRequest());
+            String portName = blankToNull(request.getVirtualPort());
+            String instanceId = blankToNull(request.getInstanceId());
+            GetServiceInfoResponse response = new GetServiceInfoResponse();
+            if (portName != null && snapshot.port(portName).isEmpty()) {
+                throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + portName + "'");
+            }
+            if (instanceId != null) {
+                Instance instance = snapshot.instance(instanceId).orElseThrow(() ->
+                        new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
+                response.getVirtualPort().add(ServiceInfoView.of(snapshot.port(instance.virtualPort()).orElseThrow(),
+                        snapshot, base));
+                response.getInstance().add(ServiceInfoView.of(instance, node.monitor()));
+                return response;
+            }
+            snapshot.ports().stream().filter(p -> portName == null || p.name().equals(portName))
+                    .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base)));
+            snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
+                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor())));
+            return response;
+        });
+    }
+
+    @Override
+    public LoginResponse login(Login request) throws HomeFault {
+        throw notYetOffered("login");
+    }
+
+    @Override
+    public LogoutResponse logout(Logout request) throws HomeFault {
+        throw notYetOffered("logout");
+    }
+
+    @Override
+    public InvokeOperationResponse invokeOperation(InvokeOperation request) throws HomeFault {
+        throw notYetOffered("invokeOperation");
+    }
+
+    private static HomeFault notYetOffered(String operation) {
+        return HomeFaults.of(new NodeFault(FaultCode.NotSupported, operation
+                + " is not offered by this node yet: sessions and users arrive with the policy language"));
+    }
+
+    /** Runs one operation, turning every failure into a HomeFault with a code. */
+    private <T> T call(String operation, Supplier<T> body) throws HomeFault {
+        try {
+            return body.get();
+        } catch (NodeFault fault) {
+            LOG.info("{} refused: {}", operation, fault.getMessage());
+            throw HomeFaults.of(fault);
+        } catch (IllegalArgumentException e) {
+            LOG.info("{} refused: {}", operation, e.getMessage());
+            throw HomeFaults.of(new NodeFault(FaultCode.BadRequest, e.getMessage()));
+        } catch (RuntimeException e) {
+            LOG.error("{} failed inside the node", operation, e);
+            throw HomeFaults.of(new NodeFault(FaultCode.InternalError, operation + " failed inside the node: " + e));
+        }
+    }
+
+    private HttpServletRequest servletRequest() {
+        return (HttpServletRequest) context.getMessageContext().get(MessageContext.SERVLET_REQUEST);
+    }
+
+    private static Map<String, String> attributes(List<Attribute> attributes) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (Attribute a : attributes) {
+            String name = required(a.getName(), "attribute name");
+            if (a.getValue() != null && !a.getValue().isEmpty()) {
+                map.put(name, a.getValue());
+            }
+        }
+        return map;
+    }
+
+    /** Attribute changes as given, where an empty value asks for the attribute's removal. */
+    private static Map<String, String> attributeChanges(List<Attribute> attributes) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (Attribute a : attributes) {
+            map.put(required(a.getName(), "attribute name"), a.getValue() == null ? "" : a.getValue());
+        }
+        return map;
+    }
+
+    private static String required(String value, String what) {
+        if (value == null || value.isBlank()) {
+            throw new NodeFault(FaultCode.BadRequest, what + " is required");
+        }
+        return value.trim();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+}

@@ -1,0 +1,44 @@
+package org.servicedomain.node.entry;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import java.nio.file.Path;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeConfig;
+
+/**
+ * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
+ * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
+ * {@code ./sd-data}) and {@code sd.maxMessageBytes}.
+ */
+public final class NodeContextListener implements ServletContextListener {
+
+    private Node node;
+
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        ServletContext context = event.getServletContext();
+        NodeConfig.Builder config = NodeConfig.builder(Path.of(setting(context, "sd.dataDir", "sd-data")));
+        String maxBytes = setting(context, "sd.maxMessageBytes", null);
+        if (maxBytes != null) {
+            config.maxMessageBytes(Long.parseLong(maxBytes));
+        }
+        node = NodeWebApp.install(context, config.build());
+    }
+
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        if (node != null) {
+            NodeWebApp.stop(node);
+        }
+    }
+
+    private static String setting(ServletContext context, String name, String fallback) {
+        String value = context.getInitParameter(name);
+        if (value == null || value.isBlank()) {
+            value = System.getProperty(name);
+        }
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

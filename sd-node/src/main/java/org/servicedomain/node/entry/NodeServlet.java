@@ -1,0 +1,41 @@
+package org.servicedomain.node.entry;
+
+import jakarta.servlet.ServletConfig;
+import javax.xml.namespace.QName;
+import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+import org.servicedomain.node.Node;
+
+/**
+ * CXF's servlet under {@code /services/*}, with the home port published at {@code /home} on its
+ * bus. Virtual ports are not CXF endpoints: {@link VirtualPortServlet} serves them.
+ */
+public final class NodeServlet extends CXFNonSpringServlet {
+
+    static final String HOME_NS = "urn:sd:home:1";
+
+    private final transient Node node;
+    private transient EndpointImpl home;
+
+    public NodeServlet(Node node) {
+        this.node = node;
+    }
+
+    @Override
+    protected void loadBus(ServletConfig servletConfig) {
+        super.loadBus(servletConfig);
+        home = new EndpointImpl(getBus(), new HomePort(node));
+        home.setWsdlLocation("classpath:org/servicedomain/schemas/home.wsdl");
+        home.setServiceName(new QName(HOME_NS, "HomeService"));
+        home.setEndpointName(new QName(HOME_NS, "HomePort"));
+        home.publish("/home");
+    }
+
+    @Override
+    public void destroyBus() {
+        if (home != null) {
+            home.stop();
+        }
+        super.destroyBus();
+    }
+}

@@ -1,0 +1,79 @@
+package org.servicedomain.node.entry;
+
+import jakarta.servlet.ServletContainerInitializer;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletRegistration;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Set;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+/**
+ * Installs a node into a servlet context: the same wiring for the WAR in a stock Tomcat (through
+ * {@link NodeContextListener}) and for the embedded launcher. Closes the node with the context.
+ */
+public final class NodeWebApp implements ServletContainerInitializer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeWebApp.class);
+
+    /** The servlet context attribute that holds the running {@link Node}. */
+    public static final String NODE_ATTRIBUTE = Node.class.getName();
+
+    private final NodeConfig config;
+
+    public NodeWebApp(NodeConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public void onStartup(Set<Class<?>> classes, ServletContext context) {
+        Node node = install(context, config);
+        context.addListener(new ServletContextListener() {
+            @Override
+            public void contextDestroyed(ServletContextEvent event) {
+                stop(node);
+            }
+        });
+    }
+
+    /** Opens the node and registers its servlets; the caller closes it with {@link #stop(Node)}. */
+    static Node install(ServletContext context, NodeConfig config) {
+        routeJavaLoggingToSlf4j();
+        Node node;
+        try {
+            node = Node.open(config);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the node could not open its data directory " + config.dataDir(), e);
+        }
+        context.setAttribute(NODE_ATTRIBUTE, node);
+
+        ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node));
+        cxf.addMapping("/services/*");
+        cxf.setLoadOnStartup(1);
+        ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node));
+        ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
+        ports.setLoadOnStartup(1);
+        LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
+                config.dataDir().toAbsolutePath());
+        return node;
+    }
+
+    static void stop(Node node) {
+        node.close();
+        LOG.info("node stopped");
+    }
+
+    private static void routeJavaLoggingToSlf4j() {
+        System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
+        if (!SLF4JBridgeHandler.isInstalled()) {
+            SLF4JBridgeHandler.removeHandlersForRootLogger();
+            SLF4JBridgeHandler.install();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.servicedomain.node.entry;
+
+import java.util.Map;
+import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.VirtualPortInfo;
+import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.engine.monitor.InstanceMonitor;
+
+/** How the home port shows catalog entries and their monitor figures to administrators. */
+final class ServiceInfoView {
+
+    private ServiceInfoView() {
+    }
+
+    static VirtualPortInfo of(VirtualPort port, CatalogSnapshot snapshot, String nodeBase) {
+        VirtualPortInfo info = new VirtualPortInfo();
+        info.setName(port.name());
+        info.setPortType(port.portType());
+        info.setSoapVersion(port.soapVersion().label());
+        String address = nodeBase + NodeAddress.VIRTUAL_PORTS_PATH + port.name();
+        info.setAddress(address);
+        info.setWsdlAddress(address + "?wsdl");
+        info.setInstanceCount(snapshot.instancesOf(port.name()).size());
+        return info;
+    }
+
+    static InstanceInfo of(Instance instance, InstanceMonitor monitor) {
+        InstanceInfo info = new InstanceInfo();
+        info.setInstanceId(instance.id());
+        info.setVirtualPort(instance.virtualPort());
+        info.setEndpointAddress(instance.endpointAddress());
+        info.setPortType(instance.portType());
+        info.setWsdlLocation(instance.wsdlLocation());
+        info.setSupplierLevel(instance.supplierLevel());
+        info.setTimeoutMs(instance.timeoutMs());
+        for (Map.Entry<String, String> e : instance.sortedAttributes().entrySet()) {
+            info.getAttribute().add(attribute(e.getKey(), e.getValue()));
+        }
+        info.setState(InstanceState.fromValue(instance.state().wireName()));
+        InstanceMonitor.InstanceStats stats = monitor.statsOf(instance.id());
+        info.setRequests(stats.requests());
+        info.setFailures(stats.failures());
+        info.setMeanLatencyMs(stats.meanLatencyMs());
+        return info;
+    }
+
+    static Attribute attribute(String name, String value) {
+        Attribute a = new Attribute();
+        a.setName(name);
+        a.setValue(value);
+        return a;
+    }
+}

@@ -1,0 +1,72 @@
+package org.servicedomain.node.entry;
+
+import java.nio.charset.StandardCharsets;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+
+/**
+ * Writes the node's own faults on virtual ports: a SOAP 1.1 or 1.2 fault whose detail holds
+ * {@code sd:fault} with the code, the message and any attempts, the same shape the home port uses.
+ */
+final class SoapFaultWriter {
+
+    /** A fault ready to send. */
+    record FaultResponse(int status, String contentType, byte[] body) {
+    }
+
+    private SoapFaultWriter() {
+    }
+
+    static FaultResponse write(NodeFault fault, SoapVersion version) {
+        String message = fault.getMessage() == null ? fault.code().name() : fault.getMessage();
+        String detail = detail(fault, message);
+        String envelope = version == SoapVersion.SOAP_12 ? soap12(fault.code(), message, detail) : soap11(fault.code(), message, detail);
+        int status = version == SoapVersion.SOAP_12 && fault.code().isSenderFault() ? 400 : 500;
+        return new FaultResponse(status, version.mediaType() + "; charset=UTF-8", envelope.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String soap11(FaultCode code, String message, String detail) {
+        return "<soap:Envelope xmlns:soap=\"" + SoapVersion.SOAP_11.envelopeNamespace() + "\"><soap:Body><soap:Fault>"
+                + "<faultcode>soap:" + (code.isSenderFault() ? "Client" : "Server") + "</faultcode>"
+                + "<faultstring>" + escape(message) + "</faultstring>"
+                + "<detail>" + detail + "</detail>"
+                + "</soap:Fault></soap:Body></soap:Envelope>";
+    }
+
+    private static String soap12(FaultCode code, String message, String detail) {
+        return "<env:Envelope xmlns:env=\"" + SoapVersion.SOAP_12.envelopeNamespace() + "\"><env:Body><env:Fault>"
+                + "<env:Code><env:Value>env:" + (code.isSenderFault() ? "Sender" : "Receiver") + "</env:Value></env:Code>"
+                + "<env:Reason><env:Text xml:lang=\"en\">" + escape(message) + "</env:Text></env:Reason>"
+                + "<env:Detail>" + detail + "</env:Detail>"
+                + "</env:Fault></env:Body></env:Envelope>";
+    }
+
+    private static String detail(NodeFault fault, String message) {
+        StringBuilder xml = new StringBuilder("<sd:fault xmlns:sd=\"urn:sd:home:1\">")
+                .append("<sd:code>").append(fault.code().name()).append("</sd:code>")
+                .append("<sd:message>").append(escape(message)).append("</sd:message>");
+        for (NodeFault.Attempt a : fault.attempts()) {
+            xml.append("<sd:attempt><sd:instanceId>").append(escape(a.instanceId()))
+                    .append("</sd:instanceId><sd:endpointAddress>").append(escape(a.endpointAddress()))
+                    .append("</sd:endpointAddress><sd:reason>").append(escape(a.reason()))
+                    .append("</sd:reason></sd:attempt>");
+        }
+        return xml.append("</sd:fault>").toString();
+    }
+
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                default -> out.append(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? ' ' : c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,112 @@
+package org.servicedomain.node.entry;
+
+import java.io.ByteArrayInputStream;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.xml.SecureXml;
+
+/**
+ * Streams once through a request envelope without building a DOM: checks it is well-formed, has
+ * no DOCTYPE and is of the port's SOAP version, and picks out the operation element and the
+ * session header. Anything else is a {@code BadRequest}.
+ */
+final class SoapRequestReader {
+
+    static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
+
+    private SoapRequestReader() {
+    }
+
+    static SoapRequest read(byte[] body, SoapVersion version) {
+        XMLStreamReader reader;
+        try {
+            reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(body));
+        } catch (XMLStreamException e) {
+            throw badRequest("the request is not XML: " + e.getMessage());
+        }
+        try {
+            return scan(reader, version);
+        } catch (XMLStreamException e) {
+            throw badRequest("the request is not well-formed XML: " + e.getMessage());
+        } finally {
+            try {
+                reader.close();
+            } catch (XMLStreamException e) {
+                throw badRequest("the request is not well-formed XML: " + e.getMessage());
+            }
+        }
+    }
+
+    private static SoapRequest scan(XMLStreamReader reader, SoapVersion version) throws XMLStreamException {
+        String envelopeNs = version.envelopeNamespace();
+        int depth = 0;
+        boolean inHeader = false;
+        boolean inBody = false;
+        boolean sawBody = false;
+        QName operation = null;
+        String session = null;
+        while (reader.hasNext()) {
+            int event = reader.next();
+            switch (event) {
+                case XMLStreamConstants.DTD -> throw badRequest("a DOCTYPE is not allowed in a SOAP message");
+                case XMLStreamConstants.ENTITY_REFERENCE -> throw badRequest("entity references are not allowed");
+                case XMLStreamConstants.END_ELEMENT -> {
+                    depth--;
+                    if (depth == 1) {
+                        inHeader = false;
+                        inBody = false;
+                    }
+                }
+                case XMLStreamConstants.START_ELEMENT -> {
+                    depth++;
+                    QName name = reader.getName();
+                    if (depth == 1) {
+                        requireEnvelope(name, version);
+                    } else if (depth == 2) {
+                        inHeader = envelopeNs.equals(name.getNamespaceURI()) && "Header".equals(name.getLocalPart());
+                        inBody = envelopeNs.equals(name.getNamespaceURI()) && "Body".equals(name.getLocalPart());
+                        sawBody |= inBody;
+                    } else if (depth == 3 && inBody && operation == null) {
+                        operation = name;
+                    } else if (depth == 3 && inHeader && SESSION_HEADER.equals(name)) {
+                        session = reader.getElementText().trim();
+                        depth--;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (!sawBody) {
+            throw badRequest("the envelope has no soap:Body");
+        }
+        if (operation == null) {
+            throw badRequest("the soap:Body is empty, so it names no operation");
+        }
+        return new SoapRequest(operation, session);
+    }
+
+    private static void requireEnvelope(QName root, SoapVersion version) {
+        if ("Envelope".equals(root.getLocalPart())) {
+            for (SoapVersion other : SoapVersion.values()) {
+                if (other != version && other.envelopeNamespace().equals(root.getNamespaceURI())) {
+                    throw badRequest("a SOAP " + other.label() + " envelope was sent to a SOAP "
+                            + version.label() + " port");
+                }
+            }
+            if (version.envelopeNamespace().equals(root.getNamespaceURI())) {
+                return;
+            }
+        }
+        throw badRequest("the root element " + root + " is not a SOAP " + version.label() + " Envelope");
+    }
+
+    static NodeFault badRequest(String message) {
+        return new NodeFault(FaultCode.BadRequest, message);
+    }
+}

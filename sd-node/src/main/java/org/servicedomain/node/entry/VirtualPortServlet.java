@@ -1,0 +1,132 @@
+package org.servicedomain.node.entry;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.rendering.ProviderReply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The service entry of every virtual port ({@code /services/ports/{name}}): serves the port's
+ * WSDL on {@code ?wsdl}, and on POST reads only the envelope's headers and operation element,
+ * hands the request to the aggregation engine and writes back the provider's answer byte for byte.
+ */
+public final class VirtualPortServlet extends HttpServlet {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VirtualPortServlet.class);
+
+    private final transient Node node;
+
+    public VirtualPortServlet(Node node) {
+        this.node = node;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        VirtualPort port = node.catalog().snapshot().port(portName(request)).orElse(null);
+        if (port == null) {
+            response.sendError(HttpServletResponse.SC_NOT_FOUND, "no virtual port " + portName(request));
+            return;
+        }
+        String query = request.getQueryString();
+        if (query == null || !query.toLowerCase().startsWith("wsdl")) {
+            response.setContentType("text/plain; charset=UTF-8");
+            response.getWriter().write("Virtual port " + port.name() + " (" + port.portType() + "), SOAP "
+                    + port.soapVersion().label() + ": POST SOAP requests here; the WSDL is at ?wsdl\n");
+            return;
+        }
+        byte[] wsdl = port.wsdl(NodeAddress.virtualPort(request, port.name())).getBytes(StandardCharsets.UTF_8);
+        response.setContentType("text/xml; charset=UTF-8");
+        response.setContentLength(wsdl.length);
+        response.getOutputStream().write(wsdl);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String name = portName(request);
+        VirtualPort port = node.catalog().snapshot().port(name).orElse(null);
+        SoapVersion version = port != null ? port.soapVersion() : versionOf(request.getContentType());
+        try {
+            if (port == null) {
+                throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + name + "'");
+            }
+            ProviderReply reply = node.engine().handle(parse(request, port));
+            write(response, reply.status(), reply.contentType(), reply.body());
+        } catch (NodeFault fault) {
+            writeFault(response, fault, version);
+        } catch (RuntimeException e) {
+            LOG.error("request on virtual port {} failed inside the node", name, e);
+            writeFault(response, new NodeFault(FaultCode.InternalError, "the node failed to handle the request: " + e), version);
+        }
+    }
+
+    private RequestContext parse(HttpServletRequest request, VirtualPort port) throws IOException {
+        String contentType = request.getContentType();
+        if (!port.soapVersion().acceptsContentType(contentType)) {
+            throw SoapRequestReader.badRequest("content type " + contentType + " is not SOAP "
+                    + port.soapVersion().label() + " (" + port.soapVersion().mediaType() + ")");
+        }
+        byte[] body = readBody(request, node.config().maxMessageBytes());
+        SoapRequest soap = SoapRequestReader.read(body, port.soapVersion());
+        String operation = port.operationFor(soap.operationElement()).orElseThrow(() ->
+                SoapRequestReader.badRequest("virtual port " + port.name() + " has no operation for element "
+                        + soap.operationElement()));
+        return new RequestContext(port, operation, soap.sessionId(), request.getHeader("SOAPAction"), contentType, body);
+    }
+
+    private static byte[] readBody(HttpServletRequest request, long max) throws IOException {
+        long declared = request.getContentLengthLong();
+        if (declared > max) {
+            throw SoapRequestReader.badRequest("the message is " + declared + " bytes; the limit is " + max);
+        }
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+            if (body.length > max) {
+                throw SoapRequestReader.badRequest("the message exceeds the limit of " + max + " bytes");
+            }
+            return body;
+        }
+    }
+
+    private static void writeFault(HttpServletResponse response, NodeFault fault, SoapVersion version) throws IOException {
+        if (fault.code() != FaultCode.NoInstanceAvailable) {
+            LOG.debug("refused a request: {}", fault.getMessage());
+        }
+        SoapFaultWriter.FaultResponse out = SoapFaultWriter.write(fault, version);
+        write(response, out.status(), out.contentType(), out.body());
+    }
+
+    private static void write(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
+        response.setStatus(status);
+        if (contentType != null) {
+            response.setContentType(contentType);
+        }
+        response.setContentLength(body.length);
+        try (OutputStream out = response.getOutputStream()) {
+            out.write(body);
+        }
+    }
+
+    private static String portName(HttpServletRequest request) {
+        String path = request.getPathInfo();
+        if (path == null || path.length() < 2) {
+            return "";
+        }
+        return path.substring(1);
+    }
+
+    private static SoapVersion versionOf(String contentType) {
+        return SoapVersion.SOAP_12.acceptsContentType(contentType) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+    }
+}

@@ -1,0 +1,95 @@
+package org.servicedomain.node.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.entry.NodeWebApp;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node running in embedded Tomcat 10.1 at context path {@code /sd}, wired exactly as the WAR:
+ * used by the standalone launcher and by tests.
+ */
+public final class EmbeddedNode implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedNode.class);
+
+    public static final String CONTEXT_PATH = "/sd";
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final Path baseDir;
+
+    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.baseDir = baseDir;
+    }
+
+    /** Starts a node on {@code port} (0 for an ephemeral one) and returns once it serves. */
+    public static EmbeddedNode start(NodeConfig config, String bindAddress, int port) throws IOException {
+        Path baseDir = Files.createTempDirectory("sd-tomcat");
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol");
+        connector.setPort(port);
+        if (bindAddress != null) {
+            connector.setProperty("address", bindAddress);
+        }
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("bindOnInit", "false");
+        tomcat.setConnector(connector);
+        Path docBase = Files.createDirectories(baseDir.resolve("docbase"));
+        Context context = tomcat.addContext(CONTEXT_PATH, docBase.toString());
+        context.addServletContainerInitializer(new NodeWebApp(config), null);
+        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir);
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            node.close();
+            throw new IOException("embedded Tomcat did not start", e);
+        }
+        if (!context.getState().isAvailable() || connector.getLocalPort() <= 0) {
+            node.close();
+            throw new IOException("the node did not start on port " + port + "; see the log above");
+        }
+        return node;
+    }
+
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** {@code http://localhost:PORT/sd}. */
+    public URI baseUri() {
+        return URI.create("http://localhost:" + port() + CONTEXT_PATH);
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            LOG.warn("embedded Tomcat did not stop cleanly", e);
+        }
+        deleteTree(baseDir);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            LOG.warn("could not delete Tomcat's work directory {}", dir, e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.servicedomain.node.policy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The policy in force. Setting one validates, compiles and saves it before swapping it in whole:
+ * a request reads {@link #current()} once and keeps that snapshot to its end, and an invalid
+ * document leaves the active policy untouched.
+ */
+public final class ActivePolicy {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ActivePolicy.class);
+    private static final String BUILT_IN = "/org/servicedomain/node/policy/default-policy.xml";
+
+    private final PolicyStore store;
+    private final PolicyDocumentReader reader;
+    private final PolicyCompiler compiler;
+    private final Object changeLock = new Object();
+    private volatile CompiledPolicy current;
+
+    private ActivePolicy(PolicyStore store, PolicyDocumentReader reader, PolicyCompiler compiler, CompiledPolicy current) {
+        this.store = store;
+        this.reader = reader;
+        this.compiler = compiler;
+        this.current = current;
+    }
+
+    /** The policy last set in {@code store}, or the built-in one if none was. */
+    public static ActivePolicy open(PolicyStore store, PolicyCompiler compiler) throws IOException {
+        PolicyDocumentReader reader = new PolicyDocumentReader();
+        Optional<PolicyStore.StoredPolicy> stored = store.latest();
+        PolicyStore.StoredPolicy policy = stored.orElseGet(() -> new PolicyStore.StoredPolicy(0, builtIn()));
+        CompiledPolicy compiled = compiler.compile(policy.version(), policy.document(), reader.read(policy.document()));
+        LOG.info("policy version {} active", compiled.version());
+        return new ActivePolicy(store, reader, compiler, compiled);
+    }
+
+    public CompiledPolicy current() {
+        return current;
+    }
+
+    /** Validates, compiles, saves and activates {@code document}; returns its version. */
+    public long set(String document) {
+        synchronized (changeLock) {
+            long version = current.version() + 1;
+            CompiledPolicy compiled = compiler.compile(version, document, reader.read(document));
+            try {
+                store.save(new PolicyStore.StoredPolicy(version, document));
+            } catch (IOException e) {
+                LOG.error("could not save policy version {}; the old policy stays active", version, e);
+                throw new NodeFault(FaultCode.InternalError, "the node could not save the policy: " + e.getMessage(), e);
+            }
+            current = compiled;
+            LOG.info("policy version {} active", version);
+            return version;
+        }
+    }
+
+    private static String builtIn() {
+        try (InputStream in = ActivePolicy.class.getResourceAsStream(BUILT_IN)) {
+            if (in == null) {
+                throw new IllegalStateException("built-in policy missing from the classpath: " + BUILT_IN);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

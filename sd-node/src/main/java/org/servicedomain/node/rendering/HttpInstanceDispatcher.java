@@ -1,0 +1,116 @@
+package org.servicedomain.node.rendering;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+
+/**
+ * Dispatches a SOAP 1.1 or SOAP 1.2 request to an instance over HTTP, forwarding the client's
+ * bytes, Content-Type and SOAPAction unchanged, on pooled keep-alive connections.
+ */
+public final class HttpInstanceDispatcher implements InstanceDispatcher {
+
+    private final CloseableHttpClient http;
+    private final PoolingHttpClientConnectionManager connections;
+    private final long maxReplyBytes;
+
+    public HttpInstanceDispatcher(Duration connectTimeout, int maxPerInstance, int maxTotal, long maxReplyBytes) {
+        this.connections = PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnPerRoute(maxPerInstance)
+                .setMaxConnTotal(maxTotal)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.of(connectTimeout))
+                        .setValidateAfterInactivity(TimeValue.ofSeconds(2))
+                        .build())
+                .build();
+        this.http = HttpClients.custom()
+                .setConnectionManager(connections)
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableCookieManagement()
+                .disableContentCompression()
+                .disableAuthCaching()
+                .setUserAgent("sd-node")
+                .build();
+        this.maxReplyBytes = maxReplyBytes;
+    }
+
+    @Override
+    public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
+        HttpPost post = new HttpPost(instance.endpointAddress());
+        post.setConfig(RequestConfig.custom()
+                .setResponseTimeout(Timeout.of(timeout))
+                .setConnectionRequestTimeout(Timeout.of(timeout))
+                .build());
+        post.setEntity(new ByteArrayEntity(request.body(), null));
+        if (request.contentType() != null) {
+            post.setHeader("Content-Type", request.contentType());
+        }
+        if (request.soapAction() != null) {
+            post.setHeader("SOAPAction", request.soapAction());
+        }
+        try {
+            ProviderReply reply = http.execute(post, this::readReply);
+            if (reply.status() >= 300 && !SoapFaultRecognizer.isSoapFault(reply.body())) {
+                throw new DispatchException(DispatchException.Kind.HTTP_ERROR,
+                        "HTTP " + reply.status() + " without a SOAP fault", null);
+            }
+            return reply;
+        } catch (SocketTimeoutException e) {
+            throw new DispatchException(DispatchException.Kind.TIMEOUT, "no response within " + timeout.toMillis() + " ms", e);
+        } catch (ReplyTooLargeException e) {
+            throw new DispatchException(DispatchException.Kind.PROTOCOL, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new DispatchException(DispatchException.Kind.CONNECTION, describe(e), e);
+        }
+    }
+
+    private ProviderReply readReply(ClassicHttpResponse response) throws IOException {
+        HttpEntity entity = response.getEntity();
+        byte[] body = new byte[0];
+        if (entity != null) {
+            try (InputStream in = entity.getContent()) {
+                body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxReplyBytes + 1));
+                if (body.length > maxReplyBytes) {
+                    throw new ReplyTooLargeException("reply larger than " + maxReplyBytes + " bytes");
+                }
+            }
+        }
+        Header contentType = response.getFirstHeader("Content-Type");
+        return new ProviderReply(response.getCode(), contentType == null ? null : contentType.getValue(), body);
+    }
+
+    private static String describe(IOException e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    @Override
+    public void close() {
+        http.close(CloseMode.GRACEFUL);
+        connections.close(CloseMode.GRACEFUL);
+    }
+
+    private static final class ReplyTooLargeException extends IOException {
+        ReplyTooLargeException(String message) {
+            super(message);
+        }
+    }
+}
