@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
-import org.servicedomain.node.catalog.WsdlSource;
+import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.engine.AggregationEngine;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
@@ -43,7 +43,7 @@ public final class Node implements AutoCloseable {
     public static Node open(NodeConfig config) throws IOException {
         Files.createDirectories(config.dataDir());
         Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()),
-                new WsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes()));
+                new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes()));
         ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()),
                 new PolicyCompiler(SelectorRegistry.standard()));
         InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),

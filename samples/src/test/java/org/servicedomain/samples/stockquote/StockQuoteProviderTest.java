@@ -1,0 +1,100 @@
+package org.servicedomain.samples.stockquote;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.servicedomain.samples.SoapHttp;
+import org.servicedomain.samples.Wsdls;
+import org.servicedomain.samples.Xml;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
+
+class StockQuoteProviderTest {
+
+    private static final String NS = StockQuotePortType.NAMESPACE;
+
+    private final SoapHttp http = new SoapHttp();
+    private SampleProvider provider;
+
+    @AfterEach
+    void stopProvider() {
+        if (provider != null) {
+            provider.stop();
+        }
+    }
+
+    @Test
+    void getQuoteAnswersThePriceAndNamesTheProvider() throws Exception {
+        provider = SampleProvider.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-a"));
+
+        HttpResponse<String> response = http.post11(provider.address(), StockQuotePortType.GET_QUOTE_ACTION,
+                "<q:getQuote xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol></q:getQuote>");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(ct -> assertThat(ct).startsWith("text/xml"));
+        Xml answer = Xml.parse(response.body());
+        assertThat(answer.element(NS, "getQuoteResponse")).isNotNull();
+        assertThat(answer.text(NS, "symbol")).isEqualTo("ACME");
+        assertThat(Double.parseDouble(answer.text(NS, "price"))).isEqualTo(StockQuoteEndpoint.priceOf("ACME"));
+        assertThat(answer.text(NS, "provider")).isEqualTo("quote-a");
+        assertThat(provider.requestsServed()).isEqualTo(1);
+    }
+
+    @Test
+    void buyAnswersAnOrderIdNamingTheProvider() throws Exception {
+        provider = SampleProvider.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-b"));
+        String buy = "<q:buy xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol><q:quantity>7</q:quantity></q:buy>";
+
+        Xml first = Xml.parse(http.post11(provider.address(), StockQuotePortType.BUY_ACTION, buy).body());
+        Xml second = Xml.parse(http.post11(provider.address(), StockQuotePortType.BUY_ACTION, buy).body());
+
+        assertThat(first.element(NS, "buyResponse")).isNotNull();
+        assertThat(first.text(NS, "orderId")).isEqualTo("quote-b-000001");
+        assertThat(second.text(NS, "orderId")).isEqualTo("quote-b-000002");
+        assertThat(first.text(NS, "quantity")).isEqualTo("7");
+        assertThat(first.text(NS, "provider")).isEqualTo("quote-b");
+    }
+
+    @Test
+    void soap12ProviderAnswersSoap12Requests() throws Exception {
+        provider = SampleProvider.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-12").soap12(true).build());
+
+        HttpResponse<String> response = http.post12(provider.address(), StockQuotePortType.GET_QUOTE_ACTION,
+                "<q:getQuote xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol></q:getQuote>");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(ct -> assertThat(ct).startsWith("application/soap+xml"));
+        Xml answer = Xml.parse(response.body());
+        assertThat(answer.root().getNamespaceURI()).isEqualTo(SoapHttp.SOAP12_NS);
+        assertThat(answer.text(NS, "provider")).isEqualTo("quote-12");
+    }
+
+    @Test
+    void wsdlIsOneSelfContainedDocumentWithTheOperationsSoapActions() throws Exception {
+        provider = SampleProvider.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-w"));
+
+        HttpResponse<String> response = http.get(provider.wsdlAddress());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        Xml wsdl = Wsdls.assertSelfContained(response.body(), provider.address(), Wsdls.SOAP11_BINDING_NS);
+        assertThat(wsdl.root().getAttribute("targetNamespace")).isEqualTo(NS);
+        assertThat(Wsdls.soapActions(wsdl, Wsdls.SOAP11_BINDING_NS)).containsExactlyInAnyOrder(
+                "getQuote=urn:sd:samples:stockquote#getQuote", "buy=urn:sd:samples:stockquote#buy");
+        assertThat(response.body()).contains("name=\"StockQuotePortType\"", "name=\"StockQuoteService\"",
+                "name=\"StockQuotePort\"");
+    }
+
+    @Test
+    void soap12WsdlUsesTheSoap12Binding() throws Exception {
+        provider = SampleProvider.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-w12").soap12(true).build());
+
+        Xml wsdl = Wsdls.assertSelfContained(http.get(provider.wsdlAddress()).body(), provider.address(),
+                Wsdls.SOAP12_BINDING_NS);
+
+        assertThat(Wsdls.soapActions(wsdl, Wsdls.SOAP12_BINDING_NS)).contains("getQuote=urn:sd:samples:stockquote#getQuote");
+    }
+}
