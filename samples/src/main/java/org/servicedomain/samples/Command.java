@@ -7,10 +7,10 @@ import org.servicedomain.samples.provider.ProviderOptions;
 public sealed interface Command {
 
     /** Run one provider until terminated. */
-    record Provider(ProviderOptions options) implements Command {
+    record RunProvider(ProviderOptions options) implements Command {
     }
 
     /** Run the demo topology against the node at {@code node}, providers on ports from {@code basePort}. */
-    record Demo(URI node, int basePort) implements Command {
+    record RunDemo(URI node, int basePort) implements Command {
     }
 }

@@ -53,7 +53,7 @@ public final class CommandLine {
                     .soap12(o.containsKey("--soap12"))
                     .databases(databases.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
                     .build();
-            return new Command.Provider(options);
+            return new Command.RunProvider(options);
         } catch (UsageException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -77,7 +77,7 @@ public final class CommandLine {
         if (basePort < 0 || basePort > 65_535 - 4) {
             throw new UsageException("--base-port must be between 0 and 65531 but was " + basePort);
         }
-        return new Command.Demo(node, basePort);
+        return new Command.RunDemo(node, basePort);
     }
 
     private static Map<String, String> options(List<String> args, Set<String> allowed) {

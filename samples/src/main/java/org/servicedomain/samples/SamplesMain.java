@@ -34,9 +34,9 @@ public final class SamplesMain {
             return;
         }
         try {
-            if (command instanceof Command.Provider provider) {
+            if (command instanceof Command.RunProvider provider) {
                 runProvider(provider.options());
-            } else if (command instanceof Command.Demo demo) {
+            } else if (command instanceof Command.RunDemo demo) {
                 runDemo(demo.node(), demo.basePort());
             }
         } catch (InterruptedException e) {

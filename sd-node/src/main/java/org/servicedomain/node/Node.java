@@ -28,10 +28,12 @@ public final class Node implements AutoCloseable {
     private final InstanceMonitor monitor;
     private final InstanceDispatcher dispatcher;
     private final AggregationEngine engine;
+    private final HttpWsdlSource wsdlSource;
 
-    private Node(NodeConfig config, Catalog catalog, ActivePolicy policy, InstanceMonitor monitor,
-            InstanceDispatcher dispatcher) {
+    private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, ActivePolicy policy,
+            InstanceMonitor monitor, InstanceDispatcher dispatcher) {
         this.config = config;
+        this.wsdlSource = wsdlSource;
         this.catalog = catalog;
         this.policy = policy;
         this.monitor = monitor;
@@ -42,13 +44,13 @@ public final class Node implements AutoCloseable {
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
     public static Node open(NodeConfig config) throws IOException {
         Files.createDirectories(config.dataDir());
-        Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()),
-                new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes()));
+        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes());
+        Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource);
         ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()),
                 new PolicyCompiler(SelectorRegistry.standard()));
         InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
                 config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
-        return new Node(config, catalog, policy, new InstanceMonitor(), dispatcher);
+        return new Node(config, wsdlSource, catalog, policy, new InstanceMonitor(), dispatcher);
     }
 
     public NodeConfig config() {
@@ -74,5 +76,6 @@ public final class Node implements AutoCloseable {
     @Override
     public void close() {
         dispatcher.close();
+        wsdlSource.close();
     }
 }

@@ -5,12 +5,14 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import jakarta.xml.bind.annotation.XmlSeeAlso;
 
 /**
  * The BLAST port type: {@code run} searches a named database, {@code runBlue}/{@code runGreen}/
  * {@code runRed} search the database {@link BlastDatabases#BY_OPERATION} names. Every operation
  * faults with {@link DatabaseNotHeldFault} when the provider does not hold that database.
  */
+@XmlSeeAlso(ObjectFactory.class)
 @WebService(name = "BlastPortType", targetNamespace = BlastPortType.NAMESPACE)
 @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL,
         parameterStyle = SOAPBinding.ParameterStyle.BARE)

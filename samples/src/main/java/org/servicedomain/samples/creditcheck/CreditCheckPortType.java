@@ -5,11 +5,13 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import jakarta.xml.bind.annotation.XmlSeeAlso;
 
 /**
  * The credit-check port type: document/literal, one {@code parameters} part whose element is named
  * after the operation (the wrapped convention), one request and one response bean in Java.
  */
+@XmlSeeAlso(ObjectFactory.class)
 @WebService(name = "CreditCheckPortType", targetNamespace = CreditCheckPortType.NAMESPACE)
 @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL,
         parameterStyle = SOAPBinding.ParameterStyle.BARE)

@@ -67,6 +67,8 @@ final class ConnectionAbortValve extends ValveBase {
     private static void warnOnce(String why, Exception e) {
         if (lingerWarned.compareAndSet(false, true)) {
             log.warn("RESET falls back to closing connections without a TCP reset: {}", why, e);
+        } else {
+            log.debug("RESET without a TCP reset: {}", why, e);
         }
     }
 }

@@ -60,7 +60,8 @@ final class FaultInjectionFilter implements Filter {
                     "injected HTTP 500 from " + providerName);
             case SOAP_FAULT -> InjectedResponses.soapFault(response, soap12, "injected fault from " + providerName);
             case RESET -> request.setAttribute(ConnectionAbortValve.ABORT_ATTRIBUTE, Boolean.TRUE);
-            case NONE, HANG -> serveUnlessUnlucky(request, response, chain);
+            case NONE -> serveUnlessUnlucky(request, response, chain);
+            case HANG -> throw new IllegalStateException("awaitActionableMode never answers HANG");
         }
     }
 
@@ -71,7 +72,7 @@ final class FaultInjectionFilter implements Filter {
                     "simulated failure from " + providerName + " (fail rate " + controls.failRate() + ")");
             return;
         }
+        controls.countServed(); // before the chain: the answer may reach the caller before the chain returns
         chain.doFilter(request, response);
-        controls.countServed();
     }
 }

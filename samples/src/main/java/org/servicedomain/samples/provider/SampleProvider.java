@@ -10,11 +10,11 @@ import java.util.Comparator;
 import java.util.Random;
 import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
-import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
@@ -112,11 +112,14 @@ public final class SampleProvider implements AutoCloseable {
             log.info("provider {} stopped", options.name());
         }
         if (bus != null) {
-            bus.shutdown(true);
+            if (bus.getState() != Bus.BusState.SHUTDOWN) { // the CXF servlet's destroy() usually did it
+                bus.shutdown(true);
+            }
             bus = null;
         }
         if (baseDir != null) {
             deleteTree(baseDir);
+            forgetTomcatDirectory(baseDir);
             baseDir = null;
         }
     }
@@ -182,12 +185,15 @@ public final class SampleProvider implements AutoCloseable {
         return controls.delayMs();
     }
 
-    /** SOAP requests (POSTs) that arrived, whatever answered them. */
+    /** SOAP requests (POSTs) that arrived, whatever answered them; counted on arrival. */
     public long requestsReceived() {
         return controls.received();
     }
 
-    /** SOAP requests the service itself answered (including its business faults), i.e. not an injected fault. */
+    /**
+     * SOAP requests handed to the service itself (answered by it, business faults included) rather than
+     * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
+     */
     public long requestsServed() {
         return controls.served();
     }
@@ -201,9 +207,15 @@ public final class SampleProvider implements AutoCloseable {
         connector.setProperty("bindOnInit", "false");
         connector.setProperty("maxThreads", "200");
         connector.setProperty("maxKeepAliveRequests", "-1");
+        // A reset (SO_LINGER 0) channel is only closed at the poller's next select; don't let that take 1 s.
+        connector.setProperty("selectorTimeout", "50");
         t.setConnector(connector);
 
-        Context context = t.addContext("", base.toString());
+        StandardContext context = (StandardContext) t.addContext("", base.toString());
+        // Nothing is deployed, so there is nothing to leak; these checks only log JDK-module warnings on stop.
+        context.setClearReferencesObjectStreamClassCaches(false);
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
         context.getPipeline().addValve(new ConnectionAbortValve());
         Wrapper cxf = Tomcat.addServlet(context, "cxf", new CXFNonSpringServlet(null, providerBus));
         cxf.setLoadOnStartup(1);
@@ -218,6 +230,19 @@ public final class SampleProvider implements AutoCloseable {
         mapping.addURLPattern("/*");
         context.addFilterMap(mapping);
         return t;
+    }
+
+    /**
+     * Embedded Tomcat records the first base directory in the JVM-wide catalina.home/catalina.base
+     * properties and every later Tomcat start recreates it; unset them when they name one we deleted.
+     */
+    private static void forgetTomcatDirectory(Path deleted) {
+        for (String property : new String[] {"catalina.home", "catalina.base"}) {
+            String value = System.getProperty(property);
+            if (value != null && Path.of(value).toAbsolutePath().equals(deleted.toAbsolutePath())) {
+                System.clearProperty(property);
+            }
+        }
     }
 
     private static void deleteTree(Path root) {

@@ -5,12 +5,14 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import jakarta.xml.bind.annotation.XmlSeeAlso;
 
 /**
  * The stock-quote port type. Operations are document/literal with one part named
  * {@code parameters} whose element is named after the operation, i.e. the WSDL follows the
  * wrapped convention while Java sees one request and one response bean.
  */
+@XmlSeeAlso(ObjectFactory.class)
 @WebService(name = "StockQuotePortType", targetNamespace = StockQuotePortType.NAMESPACE)
 @SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL,
         parameterStyle = SOAPBinding.ParameterStyle.BARE)

@@ -3,47 +3,58 @@ package org.servicedomain.node.catalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
 
-/** Fetches a provider's WSDL over HTTP(S), within a time and size limit. */
-public final class HttpWsdlSource implements WsdlSource {
+/** Fetches a provider's WSDL over HTTP(S), within a time and size limit. Close it with the node. */
+public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
 
-    private final HttpClient http;
-    private final Duration timeout;
+    private final CloseableHttpClient http;
     private final long maxBytes;
 
     public HttpWsdlSource(Duration timeout, long maxBytes) {
-        this.http = HttpClient.newBuilder().connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
-        this.timeout = timeout;
+        this.http = HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(Timeout.of(timeout)).setSocketTimeout(Timeout.of(timeout)).build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(timeout)).build())
+                .disableCookieManagement()
+                .setUserAgent("sd-node")
+                .build();
         this.maxBytes = maxBytes;
     }
 
     @Override
     public byte[] fetch(String location) {
         URI uri = parse(location);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
         try {
-            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream body = response.body()) {
-                if (response.statusCode() != 200) {
-                    throw ServiceDescriptionParser.unreadable(location, "the server answered HTTP "
-                            + response.statusCode(), null);
+            return http.execute(new HttpGet(uri), response -> {
+                if (response.getCode() != 200) {
+                    throw ServiceDescriptionParser.unreadable(location, "the server answered HTTP " + response.getCode(), null);
                 }
-                byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-                if (bytes.length > maxBytes) {
-                    throw ServiceDescriptionParser.unreadable(location, "it is larger than " + maxBytes + " bytes", null);
+                HttpEntity entity = response.getEntity();
+                if (entity == null) {
+                    throw ServiceDescriptionParser.unreadable(location, "the server sent no body", null);
                 }
-                return bytes;
-            }
+                try (InputStream body = entity.getContent()) {
+                    byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+                    if (bytes.length > maxBytes) {
+                        throw ServiceDescriptionParser.unreadable(location, "it is larger than " + maxBytes + " bytes", null);
+                    }
+                    return bytes;
+                }
+            });
         } catch (IOException e) {
             throw ServiceDescriptionParser.unreadable(location, "it could not be fetched: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw ServiceDescriptionParser.unreadable(location, "the fetch was interrupted", e);
         }
     }
 
@@ -57,5 +68,10 @@ public final class HttpWsdlSource implements WsdlSource {
         } catch (IllegalArgumentException e) {
             throw ServiceDescriptionParser.unreadable(location, "it is not a URL", e);
         }
+    }
+
+    @Override
+    public void close() {
+        http.close(CloseMode.GRACEFUL);
     }
 }

@@ -97,7 +97,11 @@ public class HomePort implements HomePortType {
     public SetPolicyResponse setPolicy(SetPolicy request) throws HomeFault {
         return call("setPolicy", () -> {
             SetPolicyResponse response = new SetPolicyResponse();
-            response.setVersion(node.policy().set(required(request.getDocument(), "document")));
+            String document = request.getDocument();
+            if (document == null || document.isBlank()) {
+                throw new NodeFault(FaultCode.BadRequest, "document is required");
+            }
+            response.setVersion(node.policy().set(document));
             return response;
         });
     }

@@ -55,7 +55,8 @@ final class SoapFaultWriter {
         return xml.append("</sd:fault>").toString();
     }
 
-    static String escape(String text) {
+    static String escape(String maybeNull) {
+        String text = String.valueOf(maybeNull);
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -74,7 +74,7 @@ final class SoapRequestReader {
                     } else if (depth == 3 && inBody && operation == null) {
                         operation = name;
                     } else if (depth == 3 && inHeader && SESSION_HEADER.equals(name)) {
-                        session = reader.getElementText().trim();
+                        session = sessionId(reader);
                         depth--;
                     }
                 }
@@ -89,6 +89,14 @@ final class SoapRequestReader {
             throw badRequest("the soap:Body is empty, so it names no operation");
         }
         return new SoapRequest(operation, session);
+    }
+
+    private static String sessionId(XMLStreamReader reader) {
+        try {
+            return reader.getElementText().trim();
+        } catch (XMLStreamException e) {
+            throw badRequest("the sd:session header must hold only the session id as text");
+        }
     }
 
     private static void requireEnvelope(QName root, SoapVersion version) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.policy.v1.Policy;
 import org.servicedomain.policy.v1.PortRules;
+import org.servicedomain.policy.v1.Recovery;
 import org.servicedomain.policy.v1.VirtualPortRules;
 
 /** Turns a validated policy document into a {@link CompiledPolicy}, resolving every directive now. */
@@ -47,10 +48,14 @@ public final class PolicyCompiler {
             throw semantic(portName, "unknown selection directive '" + directive + "'");
         }
         RecoveryRule recovery = inherited.recovery();
-        if (element.getRecovery() != null) {
-            int retries = bounded(portName, "retries", element.getRecovery().getRetries(), MAX_RETRIES);
-            long timeoutMs = bounded(portName, "timeoutMs", element.getRecovery().getTimeoutMs(), MAX_TIMEOUT_MS);
-            recovery = new RecoveryRule(retries, Duration.ofMillis(timeoutMs));
+        Recovery given = element.getRecovery();
+        if (given != null) {
+            int retries = given.getRetries() == null
+                    ? recovery.retries() : bounded(portName, "retries", given.getRetries(), MAX_RETRIES);
+            Duration timeout = given.getTimeoutMs() == null
+                    ? recovery.instanceTimeout()
+                    : Duration.ofMillis(bounded(portName, "timeoutMs", given.getTimeoutMs(), MAX_TIMEOUT_MS));
+            recovery = new RecoveryRule(retries, timeout);
         }
         return new Rules(directive, recovery);
     }

@@ -8,7 +8,9 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.transform.TransformerConfigurationException;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.validation.SchemaFactory;
+import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 
 /**
  * The only places the node makes XML parsers: every one refuses DOCTYPEs and external entities,
@@ -48,9 +50,29 @@ public final class SecureXml {
             factory.setExpandEntityReferences(false);
             factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-            return factory.newDocumentBuilder();
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            builder.setErrorHandler(new ThrowingErrorHandler());
+            return builder;
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the JDK's XML parser lacks a required security feature", e);
+        }
+    }
+
+    /** Reports parse problems only as exceptions, never on standard error. */
+    private static final class ThrowingErrorHandler implements ErrorHandler {
+        @Override
+        public void warning(SAXParseException e) {
+            // a warning does not stop the parse, and the caller learns nothing from it
+        }
+
+        @Override
+        public void error(SAXParseException e) throws SAXException {
+            throw e;
+        }
+
+        @Override
+        public void fatalError(SAXParseException e) throws SAXException {
+            throw e;
         }
     }
 

@@ -1,0 +1,140 @@
+package org.servicedomain.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetServiceInfo;
+import org.servicedomain.samples.provider.FaultMode;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+
+/**
+ * Each way a provider can fail makes the node try the next instance, while a provider's own SOAP
+ * fault is an answer: it goes back unchanged and nothing is retried.
+ */
+class FailoverTest {
+
+    private static final long INSTANCE_TIMEOUT_MS = 700;
+
+    @TempDir
+    Path dataDir;
+
+    private RunningNode node;
+    private ProviderFleet providers;
+    private SampleProvider primary;
+    private SampleProvider backup;
+
+    @BeforeEach
+    void primaryAndBackupInFixedOrder() throws Exception {
+        node = RunningNode.start(dataDir);
+        providers = ProviderFleet.stockQuotes("primary", "backup");
+        primary = providers.named("primary");
+        backup = providers.named("backup");
+        for (SampleProvider p : providers.all()) {
+            Registrations.register(node.home(), p, INSTANCE_TIMEOUT_MS);
+        }
+        setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
+                + "<recovery retries=\"1\" timeoutMs=\"5000\"/></defaults></policy>");
+    }
+
+    @AfterEach
+    void stop() {
+        providers.close();
+        node.close();
+    }
+
+    @Test
+    void failsOverToNextInstanceWhenProviderRefusesConnection() {
+        primary.stop();
+        assertServedByBackup();
+    }
+
+    @Test
+    void failsOverWhenProviderAnswersHttpErrorWithoutSoapFault() {
+        primary.setFaultMode(FaultMode.HTTP_500_PLAIN);
+        assertServedByBackup();
+    }
+
+    @Test
+    void failsOverWhenProviderResetsTheConnection() {
+        primary.setFaultMode(FaultMode.RESET);
+        assertServedByBackup();
+    }
+
+    @Test
+    void failsOverWhenProviderDoesNotAnswerWithinTheInstanceTimeout() {
+        primary.setFaultMode(FaultMode.HANG);
+        assertServedByBackup();
+    }
+
+    @Test
+    void providerSoapFaultGoesBackUnchangedAndIsNotRetried() {
+        primary.setFaultMode(FaultMode.SOAP_FAULT);
+        long backupBefore = backup.requestsReceived();
+
+        SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+
+        assertThat(reply.status()).isEqualTo(500);
+        assertThat(reply.isSoapFault()).isTrue();
+        assertThat(reply.faultCode()).isEmpty();
+        assertThat(reply.firstText("", "faultstring").orElseThrow()).contains("injected fault from primary");
+        assertThat(backup.requestsReceived()).isEqualTo(backupBefore);
+    }
+
+    @Test
+    void recoveryRuleWithoutRetriesTriesOnlyOneInstance() throws Exception {
+        setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
+                + "<recovery retries=\"0\"/></defaults></policy>");
+        primary.stop();
+        long backupBefore = backup.requestsReceived();
+
+        SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+
+        assertThat(reply.faultCode()).contains("NoInstanceAvailable");
+        assertThat(backup.requestsReceived()).isEqualTo(backupBefore);
+    }
+
+    @Test
+    void instancesTakenDownByTheAdministratorAreNotSelected() throws Exception {
+        String primaryId = node.home().getServiceInfo(new GetServiceInfo()).getInstance()
+                .stream().filter(i -> i.getEndpointAddress().equals(primary.address().toString()))
+                .findFirst().orElseThrow().getInstanceId();
+        SetServiceInfo down = new SetServiceInfo();
+        down.setInstanceId(primaryId);
+        down.setState(InstanceState.DOWN);
+        node.home().setServiceInfo(down);
+        long primaryBefore = primary.requestsReceived();
+
+        assertServedByBackup();
+        assertThat(primary.requestsReceived()).isEqualTo(primaryBefore);
+    }
+
+    private void assertServedByBackup() {
+        List<String> servedBy = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+            assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+            servedBy.add(StockQuoteCalls.servedBy(reply));
+        }
+        assertThat(servedBy).containsOnly("backup");
+    }
+
+    private void setPolicy(String document) throws Exception {
+        SetPolicy request = new SetPolicy();
+        request.setDocument(document);
+        node.home().setPolicy(request);
+    }
+}

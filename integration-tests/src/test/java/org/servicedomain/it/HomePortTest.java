@@ -1,0 +1,257 @@
+package org.servicedomain.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.GetPolicy;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.Login;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetServiceInfo;
+import org.servicedomain.home.v1.Unregister;
+import org.servicedomain.home.v1.VirtualPortInfo;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.SoapExchange;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+
+/** The home port's administrative operations, through a client generated from its WSDL. */
+class HomePortTest {
+
+    private static final String VALID_POLICY = """
+            <policy xmlns="urn:sd:policy:1">
+              <virtualPort name="StockQuotePortType">
+                <selection directive="fixed-order"/>
+              </virtualPort>
+            </policy>
+            """;
+
+    @TempDir
+    Path dataDir;
+
+    private RunningNode node;
+    private ProviderFleet providers;
+    private HomePortType home;
+
+    @BeforeEach
+    void start() {
+        node = RunningNode.start(dataDir);
+        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
+        home = node.home();
+    }
+
+    @AfterEach
+    void stop() {
+        providers.close();
+        node.close();
+    }
+
+    @Test
+    void homePortPublishesItsWsdlWithEveryOperation() {
+        SoapReply wsdl = SoapExchange.get(URI.create(node.homeAddress() + "?wsdl"));
+        assertThat(wsdl.status()).isEqualTo(200);
+        assertThat(wsdl.parse().getDocumentElement().getAttribute("targetNamespace")).isEqualTo("urn:sd:home:1");
+        assertThat(wsdl.text()).contains("register", "unregister", "setPolicy", "getPolicy", "setServiceInfo",
+                "getServiceInfo", "login", "logout", "invokeOperation");
+    }
+
+    @Test
+    void registerHonoursEndpointOverrideSupplierLevelTimeoutAndAttributes() throws Exception {
+        SampleProvider a = providers.named("quote-a");
+        Register request = new Register();
+        request.setWsdlLocation(a.wsdlAddress().toString());
+        request.setEndpointAddress(a.address().toString());
+        request.setPortType(new QName(StockQuoteCalls.NS, "StockQuotePortType"));
+        request.setSupplierLevel("ServerBlue");
+        request.setTimeoutMs(1500L);
+        request.getAttribute().add(Registrations.attribute("region", "eu"));
+
+        Registration registration = home.register(request).getRegistration().get(0);
+        InstanceInfo info = only(instances(registration.getInstanceId()));
+
+        assertThat(info.getEndpointAddress()).isEqualTo(a.address().toString());
+        assertThat(info.getSupplierLevel()).isEqualTo("ServerBlue");
+        assertThat(info.getTimeoutMs()).isEqualTo(1500L);
+        assertThat(info.getAttribute()).anyMatch(at -> at.getName().equals("region") && at.getValue().equals("eu"));
+        assertThat(info.getState()).isEqualTo(InstanceState.OPERATIONAL);
+    }
+
+    @Test
+    void registeringTheSameEndpointTwiceKeepsOneInstance() throws Exception {
+        Registration first = Registrations.register(home, providers.named("quote-a"));
+        Registration second = Registrations.register(home, providers.named("quote-a"));
+        assertThat(second.getInstanceId()).isEqualTo(first.getInstanceId());
+        assertThat(home.getServiceInfo(new GetServiceInfo()).getInstance()).hasSize(1);
+    }
+
+    @Test
+    void registeringAnUnreachableWsdlIsRefusedAsWsdlUnreadable() {
+        Register request = new Register();
+        request.setWsdlLocation("http://127.0.0.1:1/nothing?wsdl");
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.register(request));
+        assertThat(fault.getFaultInfo().getCode()).isEqualTo("WsdlUnreadable");
+        assertThat(fault.getFaultInfo().getMessage()).contains("127.0.0.1:1");
+    }
+
+    @Test
+    void registeringANonWsdlDocumentIsRefusedAsWsdlUnreadable() {
+        Register request = new Register();
+        request.setWsdlLocation(node.homeAddress().toString());
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.register(request));
+        assertThat(fault.getFaultInfo().getCode()).isEqualTo("WsdlUnreadable");
+    }
+
+    @Test
+    void getServiceInfoNarrowsToAVirtualPortOrAnInstance() throws Exception {
+        Registration a = Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, providers.named("quote-b"));
+        try (SampleProvider credit = SampleProvider.launch(ProviderOptions.of(SampleService.CREDITCHECK, "credit"))) {
+            Registrations.register(home, credit);
+
+            GetServiceInfoResponse all = home.getServiceInfo(new GetServiceInfo());
+            assertThat(all.getVirtualPort()).extracting(VirtualPortInfo::getName)
+                    .containsExactlyInAnyOrder("StockQuotePortType", "CreditCheckPortType");
+            assertThat(all.getInstance()).hasSize(3);
+
+            GetServiceInfo byPort = new GetServiceInfo();
+            byPort.setVirtualPort("StockQuotePortType");
+            GetServiceInfoResponse quotes = home.getServiceInfo(byPort);
+            assertThat(quotes.getVirtualPort()).singleElement().satisfies(p -> {
+                assertThat(p.getInstanceCount()).isEqualTo(2);
+                assertThat(p.getSoapVersion()).isEqualTo("1.1");
+                assertThat(p.getWsdlAddress()).isEqualTo(node.virtualPortWsdl("StockQuotePortType").toString());
+            });
+            assertThat(quotes.getInstance()).hasSize(2);
+
+            assertThat(instances(a.getInstanceId())).singleElement()
+                    .satisfies(i -> assertThat(i.getInstanceId()).isEqualTo(a.getInstanceId()));
+        }
+    }
+
+    @Test
+    void getServiceInfoCountsRequestsPerInstance() throws Exception {
+        Registration a = Registrations.register(home, providers.named("quote-a"));
+        for (int i = 0; i < 3; i++) {
+            StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+        }
+        InstanceInfo info = only(instances(a.getInstanceId()));
+        assertThat(info.getRequests()).isEqualTo(3);
+        assertThat(info.getFailures()).isZero();
+        assertThat(info.getMeanLatencyMs()).isPositive();
+    }
+
+    @Test
+    void setServiceInfoChangesStateTimeoutAndMergesAttributes() throws Exception {
+        Registration a = Registrations.register(home, providers.named("quote-a"));
+        SetServiceInfo change = new SetServiceInfo();
+        change.setInstanceId(a.getInstanceId());
+        change.setState(InstanceState.STANDBY);
+        change.setTimeoutMs(2500L);
+        change.getAttribute().add(Registrations.attribute("tier", "gold"));
+        change.getAttribute().add(Registrations.attribute("name", ""));
+
+        InstanceInfo updated = home.setServiceInfo(change).getInstance();
+
+        assertThat(updated.getState()).isEqualTo(InstanceState.STANDBY);
+        assertThat(updated.getTimeoutMs()).isEqualTo(2500L);
+        assertThat(updated.getAttribute()).extracting(at -> at.getName() + "=" + at.getValue()).containsExactly("tier=gold");
+    }
+
+    @Test
+    void unregisterRemovesTheInstanceAndUnknownIdsAreRefused() throws Exception {
+        Registration a = Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, providers.named("quote-b"));
+        Unregister request = new Unregister();
+        request.setInstanceId(a.getInstanceId());
+        home.unregister(request);
+
+        for (int i = 0; i < 4; i++) {
+            SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+            assertThat(StockQuoteCalls.servedBy(reply)).isEqualTo("quote-b");
+        }
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.unregister(request));
+        assertThat(fault.getFaultInfo().getCode()).isEqualTo("UnknownInstance");
+    }
+
+    @Test
+    void setPolicyActivatesAValidPolicyAndGetPolicyReturnsIt() throws Exception {
+        SetPolicy set = new SetPolicy();
+        set.setDocument(VALID_POLICY);
+        long version = home.setPolicy(set).getVersion();
+
+        assertThat(version).isEqualTo(1);
+        assertThat(home.getPolicy(new GetPolicy()).getDocument()).isEqualTo(VALID_POLICY);
+        assertThat(home.getPolicy(new GetPolicy()).getVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void invalidPolicyIsRefusedWithItsLineAndTheOldPolicyStaysActive() throws Exception {
+        SetPolicy valid = new SetPolicy();
+        valid.setDocument(VALID_POLICY);
+        home.setPolicy(valid);
+        SetPolicy invalid = new SetPolicy();
+        invalid.setDocument("""
+                <policy xmlns="urn:sd:policy:1">
+                  <virtualPort name="StockQuotePortType">
+                    <selection directive="telepathy"/>
+                  </virtualPort>
+                </policy>
+                """);
+
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.setPolicy(invalid));
+
+        assertThat(fault.getFaultInfo().getCode()).isEqualTo("InvalidPolicy");
+        assertThat(fault.getFaultInfo().getMessage()).contains("line 3").contains("telepathy");
+        assertThat(home.getPolicy(new GetPolicy()).getDocument()).isEqualTo(VALID_POLICY);
+    }
+
+    @Test
+    void policySurvivesARestart() throws Exception {
+        SetPolicy set = new SetPolicy();
+        set.setDocument(VALID_POLICY);
+        home.setPolicy(set);
+        node.restart();
+        assertThat(node.home().getPolicy(new GetPolicy()).getDocument()).isEqualTo(VALID_POLICY);
+    }
+
+    @Test
+    void sessionOperationsAnswerAClearNotSupportedFault() {
+        Login login = new Login();
+        login.setUser("joe");
+        login.setPassword("secret");
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.login(login));
+        assertThat(fault.getFaultInfo().getCode()).isEqualTo("NotSupported");
+        assertThat(fault.getFaultInfo().getMessage()).contains("login");
+    }
+
+    private List<InstanceInfo> instances(String instanceId) throws HomeFault {
+        GetServiceInfo request = new GetServiceInfo();
+        request.setInstanceId(instanceId);
+        return home.getServiceInfo(request).getInstance();
+    }
+
+    private static InstanceInfo only(List<InstanceInfo> instances) {
+        assertThat(instances).hasSize(1);
+        return instances.get(0);
+    }
+}

@@ -1,0 +1,63 @@
+package org.servicedomain.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleService;
+
+class CommandLineTest {
+
+    @Test
+    void providerCommandParsesEveryOption() {
+        Command command = CommandLine.parse("provider", "--service", "blast", "--name", "blast-1", "--port", "9100",
+                "--delay-ms", "25", "--fail-rate", "0.1", "--soap12", "--databases", "database1, database3");
+
+        assertThat(command).isEqualTo(new Command.RunProvider(ProviderOptions.builder(SampleService.BLAST, "blast-1")
+                .port(9100).delayMs(25).failRate(0.1).soap12(true).databases(List.of("database1", "database3")).build()));
+    }
+
+    @Test
+    void providerCommandNeedsServiceNameAndPort() {
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q"))
+                .isInstanceOf(UsageException.class).hasMessage("--port is required");
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--name", "q", "--port", "1"))
+                .isInstanceOf(UsageException.class).hasMessage("--service is required");
+    }
+
+    @Test
+    void invalidValuesAreUsageErrors() {
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "weather", "--name", "q", "--port", "1"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("weather");
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q", "--port", "x"))
+                .isInstanceOf(UsageException.class).hasMessage("--port must be an integer but was x");
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q", "--port", "1",
+                "--fail-rate", "2")).isInstanceOf(UsageException.class).hasMessageContaining("but was 2.0");
+    }
+
+    @Test
+    void unknownCommandsOptionsAndMissingValuesAreUsageErrors() {
+        assertThatThrownBy(CommandLine::parse).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> CommandLine.parse("serve")).isInstanceOf(UsageException.class).hasMessage("unknown command serve");
+        assertThatThrownBy(() -> CommandLine.parse("demo", "--verbose")).isInstanceOf(UsageException.class)
+                .hasMessage("unknown option --verbose");
+        assertThatThrownBy(() -> CommandLine.parse("demo", "--node")).isInstanceOf(UsageException.class)
+                .hasMessage("--node needs a value");
+    }
+
+    @Test
+    void demoCommandDefaultsToTheLocalNodeAndPort9001() {
+        assertThat(CommandLine.parse("demo")).isEqualTo(new Command.RunDemo(URI.create("http://localhost:8080/sd"), 9001));
+        assertThat(CommandLine.parse("demo", "--node", "http://node:9090/sd", "--base-port", "9500"))
+                .isEqualTo(new Command.RunDemo(URI.create("http://node:9090/sd"), 9500));
+    }
+
+    @Test
+    void demoNodeMustBeAnHttpUrl() {
+        assertThatThrownBy(() -> CommandLine.parse("demo", "--node", "ftp://node/sd"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("http");
+    }
+}

@@ -1,0 +1,90 @@
+package org.servicedomain.samples;
+
+import jakarta.jws.WebService;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.servicedomain.home.v1.GetPolicy;
+import org.servicedomain.home.v1.GetPolicyResponse;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.InvokeOperation;
+import org.servicedomain.home.v1.InvokeOperationResponse;
+import org.servicedomain.home.v1.Login;
+import org.servicedomain.home.v1.LoginResponse;
+import org.servicedomain.home.v1.Logout;
+import org.servicedomain.home.v1.LogoutResponse;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.RegisterResponse;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetPolicyResponse;
+import org.servicedomain.home.v1.SetServiceInfo;
+import org.servicedomain.home.v1.SetServiceInfoResponse;
+import org.servicedomain.home.v1.Unregister;
+import org.servicedomain.home.v1.UnregisterResponse;
+
+/** A home port that only records registrations, served from the real home.wsdl; enough for the demo's tests. */
+@WebService(endpointInterface = "org.servicedomain.home.v1.HomePortType", targetNamespace = "urn:sd:home:1",
+        serviceName = "HomeService", portName = "HomePort",
+        wsdlLocation = "classpath:org/servicedomain/schemas/home.wsdl")
+public class FakeHomePort implements HomePortType {
+
+    private final List<String> registeredWsdls = new CopyOnWriteArrayList<>();
+
+    public List<String> registeredWsdls() {
+        return List.copyOf(registeredWsdls);
+    }
+
+    @Override
+    public RegisterResponse register(Register parameters) {
+        registeredWsdls.add(parameters.getWsdlLocation());
+        Registration registration = new Registration();
+        registration.setInstanceId("instance-" + registeredWsdls.size());
+        registration.setVirtualPort("vport-" + registeredWsdls.size());
+        registration.setVirtualPortAddress("http://localhost/sd/services/vport-" + registeredWsdls.size());
+        RegisterResponse response = new RegisterResponse();
+        response.getRegistration().add(registration);
+        return response;
+    }
+
+    @Override
+    public GetPolicyResponse getPolicy(GetPolicy parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public LoginResponse login(Login parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public SetPolicyResponse setPolicy(SetPolicy parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public GetServiceInfoResponse getServiceInfo(GetServiceInfo parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public UnregisterResponse unregister(Unregister parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public InvokeOperationResponse invokeOperation(InvokeOperation parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public SetServiceInfoResponse setServiceInfo(SetServiceInfo parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public LogoutResponse logout(Logout parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+}

@@ -1,0 +1,152 @@
+package org.servicedomain.node.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.servicedomain.node.TestInstances.MARKET_STOCK_QUOTE;
+import static org.servicedomain.node.TestInstances.NEWS;
+import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
+import static org.servicedomain.node.TestInstances.SOAP12_WSDL;
+import static org.servicedomain.node.TestInstances.STOCK_QUOTE;
+import static org.servicedomain.node.TestInstances.TWO_PORT_TYPES_WSDL;
+import static org.servicedomain.node.TestInstances.registration;
+import static org.servicedomain.node.TestInstances.wsdlLocation;
+import static org.servicedomain.node.TestInstances.wsdlSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+
+class CatalogRegistrationTest {
+
+    @TempDir
+    Path dataDir;
+
+    private Catalog catalog;
+
+    @BeforeEach
+    void openEmptyCatalog() throws IOException {
+        catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+    }
+
+    @Test
+    void filesOneInstancePerBoundPortTypeAndCreatesTheirVirtualPorts() {
+        List<Catalog.Registered> registered = catalog.register(registration(TWO_PORT_TYPES_WSDL));
+
+        assertThat(registered).extracting(r -> r.instance().portType()).containsExactly(MARKET_STOCK_QUOTE, NEWS);
+        assertThat(catalog.snapshot().ports()).extracting(VirtualPort::name)
+                .containsExactlyInAnyOrder("StockQuotePortType", "NewsPortType");
+        Instance news = catalog.snapshot().instancesOf("NewsPortType").get(0);
+        assertThat(news.endpointAddress()).isEqualTo("http://provider-d.example/market/news");
+        assertThat(news.isOperational()).isTrue();
+        assertThat(catalog.snapshot().port("NewsPortType").orElseThrow()
+                .operationFor(new QName("urn:example:market", "HeadlinesRequest"))).contains("GetHeadlines");
+    }
+
+    @Test
+    void filesOnlyThePortTypeTheRequestNames() {
+        catalog.register(new RegistrationRequest(wsdlLocation(TWO_PORT_TYPES_WSDL), null, NEWS, "gold", 2_000L,
+                Map.of()));
+
+        assertThat(catalog.snapshot().instances()).singleElement().satisfies(instance -> {
+            assertThat(instance.portType()).isEqualTo(NEWS);
+            assertThat(instance.supplierLevel()).isEqualTo("gold");
+            assertThat(instance.timeoutMs()).isEqualTo(2_000L);
+        });
+    }
+
+    @Test
+    void updatesTheInstanceWhenTheSameEndpointRegistersAgain() {
+        Instance first = catalog.register(registration(SOAP11_WSDL, Map.of("region", "eu"))).get(0).instance();
+
+        Instance second = catalog.register(registration(SOAP11_WSDL, Map.of("region", "us"))).get(0).instance();
+
+        assertThat(second.id()).isEqualTo(first.id());
+        assertThat(catalog.snapshot().instances()).singleElement()
+                .extracting(Instance::attributes).isEqualTo(Map.of("region", "us"));
+    }
+
+    @Test
+    void addsASecondInstanceForAnotherEndpointOfTheSamePortType() {
+        catalog.register(registration(SOAP11_WSDL));
+        catalog.register(registration(SOAP11_WSDL, "http://provider-z.example/stockquote"));
+
+        assertThat(catalog.snapshot().ports()).hasSize(1);
+        assertThat(catalog.snapshot().instancesOf("StockQuotePortType")).extracting(Instance::endpointAddress)
+                .containsExactly("http://provider-a.example/stockquote", "http://provider-z.example/stockquote");
+    }
+
+    @Test
+    void givesAClashingPortTypeNameFromAnotherNamespaceAUniqueName() {
+        catalog.register(registration(SOAP11_WSDL));
+
+        catalog.register(registration(TWO_PORT_TYPES_WSDL));
+
+        assertThat(catalog.snapshot().portFor(STOCK_QUOTE).orElseThrow().name()).isEqualTo("StockQuotePortType");
+        assertThat(catalog.snapshot().portFor(MARKET_STOCK_QUOTE).orElseThrow().name()).isEqualTo("StockQuotePortType2");
+    }
+
+    @Test
+    void unregisterRemovesTheInstance() {
+        Instance instance = catalog.register(registration(SOAP11_WSDL)).get(0).instance();
+
+        Instance removed = catalog.unregister(instance.id());
+
+        assertThat(removed.id()).isEqualTo(instance.id());
+        assertThat(catalog.snapshot().instance(instance.id())).isEmpty();
+        assertThat(catalog.snapshot().instancesOf("StockQuotePortType")).isEmpty();
+    }
+
+    @Test
+    void refusesUnknownInstanceIds() {
+        NodeFault onUnregister = catchThrowableOfType(NodeFault.class, () -> catalog.unregister("no-such-id"));
+        NodeFault onUpdate = catchThrowableOfType(NodeFault.class, () -> catalog.update("no-such-id",
+                new Catalog.InstanceUpdate(InstanceState.DOWN, null, null)));
+
+        assertThat(onUnregister.code()).isEqualTo(FaultCode.UnknownInstance);
+        assertThat(onUpdate.code()).isEqualTo(FaultCode.UnknownInstance);
+    }
+
+    @Test
+    void updateMergesAttributeChangesAndAnEmptyValueRemovesOne() {
+        String id = catalog.register(registration(SOAP11_WSDL, Map.of("region", "eu", "tier", "gold")))
+                .get(0).instance().id();
+
+        Instance updated = catalog.update(id,
+                new Catalog.InstanceUpdate(InstanceState.STANDBY, 750L, Map.of("tier", "", "owner", "acme")));
+
+        assertThat(updated.attributes()).isEqualTo(Map.of("region", "eu", "owner", "acme"));
+        assertThat(updated.state()).isEqualTo(InstanceState.STANDBY);
+        assertThat(updated.timeoutMs()).isEqualTo(750L);
+        assertThat(catalog.snapshot().instance(id)).contains(updated);
+        assertThat(catalog.snapshot().operationalInstancesOf("StockQuotePortType")).isEmpty();
+    }
+
+    @Test
+    void refusesASoap12OnlyBindingForASoap11VirtualPort() {
+        catalog.register(registration(SOAP11_WSDL));
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> catalog.register(registration(SOAP12_WSDL)));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.BadRequest);
+        assertThat(catalog.snapshot().instances()).hasSize(1);
+        assertThat(catalog.snapshot().port("StockQuotePortType").orElseThrow().soapVersion())
+                .isEqualTo(SoapVersion.SOAP_11);
+    }
+
+    @Test
+    void refusesAnEndpointThatIsNotAnHttpUrl() {
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> catalog.register(registration(SOAP11_WSDL, "ftp://provider.example/stockquote")));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.BadRequest);
+        assertThat(catalog.snapshot().instances()).isEmpty();
+    }
+}

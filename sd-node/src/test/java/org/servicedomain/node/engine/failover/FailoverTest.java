@@ -1,0 +1,194 @@
+package org.servicedomain.node.engine.failover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.servicedomain.node.TestInstances.instance;
+import static org.servicedomain.node.TestInstances.instances;
+import static org.servicedomain.node.TestInstances.request;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.lookup.Lookup;
+import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.engine.selection.FixedOrderSelector;
+import org.servicedomain.node.engine.selection.RoundRobinSelector;
+import org.servicedomain.node.engine.selection.Selector;
+import org.servicedomain.node.policy.PortPolicy;
+import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.ProviderReply;
+
+class FailoverTest {
+
+    private static final Duration POLICY_TIMEOUT = Duration.ofSeconds(7);
+
+    private final FakeDispatcher dispatcher = new FakeDispatcher();
+    private final RecordingListener listener = new RecordingListener();
+
+    @Test
+    void failsOverToTheNextInstanceOnADispatchFailure() {
+        dispatcher.failing("a");
+
+        ProviderReply reply = failover(instances("a", "b", "c")).dispatch(request(), fixedOrder(2));
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(dispatcher.calls).containsExactly("a", "b");
+        assertThat(listener.events).containsExactly("failed a", "dispatched b");
+    }
+
+    @Test
+    void doesNotRetryOnceAProviderFaultComesBack() {
+        dispatcher.replying("a", new ProviderReply(500, "text/xml", "<soap:Fault/>".getBytes(StandardCharsets.UTF_8)));
+
+        ProviderReply reply = failover(instances("a", "b")).dispatch(request(), fixedOrder(2));
+
+        assertThat(reply.status()).isEqualTo(500);
+        assertThat(dispatcher.calls).containsExactly("a");
+        assertThat(listener.events).containsExactly("dispatched a");
+    }
+
+    @Test
+    void neverTriesTheSameInstanceTwice() {
+        dispatcher.failing("a", "b", "c");
+        Selector prefersA = (candidates, request) -> candidates.stream()
+                .filter(i -> i.id().equals("a")).findFirst().orElse(candidates.get(0));
+
+        catchThrowableOfType(NodeFault.class, () -> failover(instances("a", "b", "c"))
+                .dispatch(request(), policy(prefersA, 10)));
+
+        assertThat(dispatcher.calls).containsExactlyInAnyOrder("a", "b", "c").doesNotHaveDuplicates();
+    }
+
+    @Test
+    void stopsAfterRetriesPlusOneAttempts() {
+        dispatcher.failing("a", "b", "c", "d", "e");
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(instances("a", "b", "c", "d", "e")).dispatch(request(), fixedOrder(2)));
+
+        assertThat(dispatcher.calls).containsExactly("a", "b", "c");
+        assertThat(fault.attempts()).hasSize(3);
+    }
+
+    @Test
+    void reportsEveryAttemptWhenAllInstancesFail() {
+        dispatcher.failing("a", "b");
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(instances("a", "b")).dispatch(request(), policy(new RoundRobinSelector(), 5)));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
+        assertThat(fault.attempts()).extracting(NodeFault.Attempt::instanceId).containsExactlyInAnyOrder("a", "b");
+        assertThat(fault.attempts()).allSatisfy(attempt -> {
+            assertThat(attempt.reason()).isEqualTo(FakeDispatcher.failureOf(attempt.instanceId()));
+            assertThat(attempt.endpointAddress()).isEqualTo(instance(attempt.instanceId()).endpointAddress());
+            assertThat(fault).hasMessageContaining(attempt.instanceId()).hasMessageContaining(attempt.reason());
+        });
+    }
+
+    @Test
+    void saysNoneIsOperationalWhenThereAreNoCandidates() {
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(List.of()).dispatch(request(), fixedOrder(2)));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
+        assertThat(fault).hasMessageContaining("none is operational");
+        assertThat(fault.attempts()).isEmpty();
+        assertThat(dispatcher.calls).isEmpty();
+    }
+
+    @Test
+    void looksUpTheCandidatesAgainBeforeEachAttempt() {
+        dispatcher.failing("a");
+        List<List<Instance>> lookups = new ArrayList<>(List.of(instances("a", "b"), instances("c")));
+        Lookup changing = request -> lookups.size() > 1 ? lookups.remove(0) : lookups.get(0);
+
+        new Failover(changing, dispatcher, listener).dispatch(request(), fixedOrder(2));
+
+        assertThat(dispatcher.calls).containsExactly("a", "c");
+    }
+
+    @Test
+    void usesTheInstanceTimeoutWhenSetAndThePolicyTimeoutOtherwise() {
+        dispatcher.failing("own");
+        List<Instance> candidates = List.of(instance("own", 1_500L), instance("policy"));
+
+        failover(candidates).dispatch(request(), fixedOrder(2));
+
+        assertThat(dispatcher.timeouts).containsExactly(Duration.ofMillis(1_500), POLICY_TIMEOUT);
+    }
+
+    private Failover failover(List<Instance> candidates) {
+        return new Failover(request -> candidates, dispatcher, listener);
+    }
+
+    private static PortPolicy fixedOrder(int retries) {
+        return policy(new FixedOrderSelector(), retries);
+    }
+
+    private static PortPolicy policy(Selector selector, int retries) {
+        return new PortPolicy("test", selector, new RecoveryRule(retries, POLICY_TIMEOUT));
+    }
+
+    /** Answers 200 unless told to fail an instance or to give it another reply; records every call. */
+    private static final class FakeDispatcher implements InstanceDispatcher {
+        final List<String> calls = new ArrayList<>();
+        final List<Duration> timeouts = new ArrayList<>();
+        private final Set<String> failing = new HashSet<>();
+        private final Map<String, ProviderReply> replies = new HashMap<>();
+
+        static String failureOf(String instanceId) {
+            return "connection to " + instanceId + " refused";
+        }
+
+        void failing(String... ids) {
+            failing.addAll(List.of(ids));
+        }
+
+        void replying(String id, ProviderReply reply) {
+            replies.put(id, reply);
+        }
+
+        @Override
+        public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout)
+                throws DispatchException {
+            calls.add(instance.id());
+            timeouts.add(timeout);
+            if (failing.contains(instance.id())) {
+                throw new DispatchException(DispatchException.Kind.CONNECTION, failureOf(instance.id()), null);
+            }
+            return replies.getOrDefault(instance.id(),
+                    new ProviderReply(200, "text/xml", "<ok/>".getBytes(StandardCharsets.UTF_8)));
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static final class RecordingListener implements EngineListener {
+        final List<String> events = new ArrayList<>();
+
+        @Override
+        public void dispatched(Instance instance, long nanos) {
+            events.add("dispatched " + instance.id());
+        }
+
+        @Override
+        public void dispatchFailed(Instance instance, long nanos, DispatchException failure) {
+            events.add("failed " + instance.id());
+        }
+    }
+}

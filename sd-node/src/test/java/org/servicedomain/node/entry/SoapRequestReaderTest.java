@@ -1,0 +1,106 @@
+package org.servicedomain.node.entry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.charset.StandardCharsets;
+import javax.xml.namespace.QName;
+import org.junit.jupiter.api.Test;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+
+class SoapRequestReaderTest {
+
+    private static final String SOAP11 = SoapVersion.SOAP_11.envelopeNamespace();
+    private static final String SOAP12 = SoapVersion.SOAP_12.envelopeNamespace();
+    private static final QName GET_QUOTE = new QName("urn:example:stockquote", "GetQuote");
+
+    @Test
+    void findsTheOperationElementAndTheSessionHeader() {
+        SoapRequest request = read("""
+                <s:Envelope xmlns:s="%s" xmlns:sd="urn:sd:home:1">
+                  <s:Header>
+                    <trace xmlns="urn:example:tracing">t-1</trace>
+                    <sd:session> 5f1c-session </sd:session>
+                  </s:Header>
+                  <s:Body>
+                    <q:GetQuote xmlns:q="urn:example:stockquote"><q:symbol>ACME</q:symbol></q:GetQuote>
+                  </s:Body>
+                </s:Envelope>
+                """.formatted(SOAP11), SoapVersion.SOAP_11);
+
+        assertThat(request.operationElement()).isEqualTo(GET_QUOTE);
+        assertThat(request.sessionId()).isEqualTo("5f1c-session");
+    }
+
+    @Test
+    void treatsARequestWithoutSessionHeaderAsAnonymous() {
+        SoapRequest request = read("""
+                <s:Envelope xmlns:s="%s">
+                  <s:Header><session xmlns="urn:other:session">not ours</session></s:Header>
+                  <s:Body><GetQuote xmlns="urn:example:stockquote"/></s:Body>
+                </s:Envelope>
+                """.formatted(SOAP11), SoapVersion.SOAP_11);
+
+        assertThat(request.operationElement()).isEqualTo(GET_QUOTE);
+        assertThat(request.sessionId()).isNull();
+    }
+
+    @Test
+    void readsASoap12EnvelopeOnASoap12Port() {
+        SoapRequest request = read("<e:Envelope xmlns:e=\"" + SOAP12 + "\"><e:Body>"
+                + "<GetQuote xmlns=\"urn:example:stockquote\"/></e:Body></e:Envelope>", SoapVersion.SOAP_12);
+
+        assertThat(request.operationElement()).isEqualTo(GET_QUOTE);
+    }
+
+    @Test
+    void refusesADoctype() {
+        assertBadRequest("<?xml version=\"1.0\"?><!DOCTYPE s:Envelope [<!ENTITY x \"y\">]>"
+                + "<s:Envelope xmlns:s=\"" + SOAP11 + "\"><s:Body><GetQuote/></s:Body></s:Envelope>",
+                SoapVersion.SOAP_11);
+    }
+
+    @Test
+    void refusesMalformedXml() {
+        assertBadRequest("<s:Envelope xmlns:s=\"" + SOAP11 + "\"><s:Body><GetQuote></s:Body></s:Envelope>",
+                SoapVersion.SOAP_11);
+    }
+
+    @Test
+    void refusesASoap12EnvelopeOnASoap11Port() {
+        NodeFault fault = assertBadRequest("<e:Envelope xmlns:e=\"" + SOAP12 + "\"><e:Body><GetQuote/></e:Body>"
+                + "</e:Envelope>", SoapVersion.SOAP_11);
+
+        assertThat(fault).hasMessageContaining("SOAP 1.2");
+    }
+
+    @Test
+    void refusesAnEnvelopeWithoutBody() {
+        assertBadRequest("<s:Envelope xmlns:s=\"" + SOAP11 + "\"><s:Header/></s:Envelope>", SoapVersion.SOAP_11);
+    }
+
+    @Test
+    void refusesAnEmptyBody() {
+        assertBadRequest("<s:Envelope xmlns:s=\"" + SOAP11 + "\"><s:Body>  </s:Body></s:Envelope>",
+                SoapVersion.SOAP_11);
+    }
+
+    @Test
+    void refusesARootThatIsNotAnEnvelope() {
+        assertBadRequest("<GetQuote xmlns=\"urn:example:stockquote\"><symbol>ACME</symbol></GetQuote>",
+                SoapVersion.SOAP_11);
+    }
+
+    private static SoapRequest read(String envelope, SoapVersion version) {
+        return SoapRequestReader.read(envelope.getBytes(StandardCharsets.UTF_8), version);
+    }
+
+    private static NodeFault assertBadRequest(String envelope, SoapVersion version) {
+        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> read(envelope, version));
+        assertThat(fault).as("the reader refuses the request").isNotNull();
+        assertThat(fault.code()).isEqualTo(FaultCode.BadRequest);
+        return fault;
+    }
+}

@@ -1,0 +1,129 @@
+package org.servicedomain.testsupport;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.servicedomain.client.HomeClient;
+import org.servicedomain.home.v1.HomePortType;
+
+/**
+ * The node launcher in a separate JVM, for what only a process can show: {@code kill -9} in the
+ * middle of a write, and a clean stop on SIGTERM.
+ */
+public final class NodeProcess implements AutoCloseable {
+
+    private static final Pattern HOME_LINE = Pattern.compile("home port:\\s+(http://\\S+)/services/home");
+
+    private final Process process;
+    private final Thread outputReader;
+    private final URI baseUri;
+    private final List<String> output;
+
+    private NodeProcess(Process process, Thread outputReader, URI baseUri, List<String> output) {
+        this.process = process;
+        this.outputReader = outputReader;
+        this.baseUri = baseUri;
+        this.output = output;
+    }
+
+    /** Starts {@code NodeLauncher} on an ephemeral port over {@code dataDir}; returns once it is ready. */
+    public static NodeProcess start(Path dataDir) {
+        ProcessBuilder builder = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                "org.servicedomain.node.launcher.NodeLauncher",
+                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString())
+                .redirectErrorStream(true);
+        try {
+            Process process = builder.start();
+            List<String> output = new CopyOnWriteArrayList<>();
+            CompletableFuture<URI> ready = new CompletableFuture<>();
+            Thread reader = new Thread(() -> readOutput(process, output, ready), "node-process-output");
+            reader.setDaemon(true);
+            reader.start();
+            try {
+                return new NodeProcess(process, reader, ready.get(60, TimeUnit.SECONDS), output);
+            } catch (ExecutionException | TimeoutException e) {
+                process.destroyForcibly();
+                throw new IllegalStateException("the node process did not become ready; it printed: " + output, e);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the node process", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static void readOutput(Process process, List<String> output, CompletableFuture<URI> ready) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                output.add(line);
+                Matcher m = HOME_LINE.matcher(line);
+                if (m.find()) {
+                    ready.complete(URI.create(m.group(1)));
+                }
+            }
+            ready.completeExceptionally(new IllegalStateException("the node process exited"));
+        } catch (IOException e) {
+            ready.completeExceptionally(e);
+        }
+    }
+
+    public URI baseUri() {
+        return baseUri;
+    }
+
+    public HomePortType home() {
+        return HomeClient.connect(baseUri);
+    }
+
+    /** SIGKILL: the process gets no chance to finish anything. */
+    public void kill() {
+        process.destroyForcibly();
+        waitFor();
+    }
+
+    /** SIGTERM; returns the exit code once the process has stopped. */
+    public int terminate() {
+        process.destroy();
+        return waitFor();
+    }
+
+    private int waitFor() {
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the node process did not stop within 30 s");
+            }
+            outputReader.join(10_000);
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Everything the process printed so far. */
+    public List<String> output() {
+        return List.copyOf(output);
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.servicedomain.testsupport;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
+
+/** Several real sample providers on ephemeral loopback ports, stopped together. */
+public final class ProviderFleet implements AutoCloseable {
+
+    private final List<SampleProvider> providers = new ArrayList<>();
+
+    /** Starts stock-quote providers named {@code names}, SOAP 1.1. */
+    public static ProviderFleet stockQuotes(String... names) {
+        ProviderFleet fleet = new ProviderFleet();
+        for (String name : names) {
+            fleet.start(ProviderOptions.of(SampleService.STOCKQUOTE, name));
+        }
+        return fleet;
+    }
+
+    /** Starts one more provider with these options. */
+    public SampleProvider start(ProviderOptions options) {
+        SampleProvider provider = SampleProvider.launch(options);
+        providers.add(provider);
+        return provider;
+    }
+
+    public SampleProvider get(int index) {
+        return providers.get(index);
+    }
+
+    public SampleProvider named(String name) {
+        return providers.stream().filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no provider named " + name));
+    }
+
+    public List<SampleProvider> all() {
+        return List.copyOf(providers);
+    }
+
+    @Override
+    public void close() {
+        providers.forEach(SampleProvider::close);
+    }
+}

@@ -1,0 +1,90 @@
+package org.servicedomain.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import org.servicedomain.client.HomeClient;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.launcher.EmbeddedNode;
+
+/**
+ * A real node in embedded Tomcat on an ephemeral loopback port, wired exactly as in production,
+ * with its data directory kept by the test so it can be restarted over the same state.
+ */
+public final class RunningNode implements AutoCloseable {
+
+    private final NodeConfig config;
+    private EmbeddedNode node;
+    private int port;
+
+    private RunningNode(NodeConfig config) {
+        this.config = config;
+    }
+
+    /** A node with default settings keeping its state in {@code dataDir}. */
+    public static RunningNode start(Path dataDir) {
+        return start(NodeConfig.builder(dataDir).build());
+    }
+
+    public static RunningNode start(NodeConfig config) {
+        RunningNode running = new RunningNode(config);
+        running.boot(0);
+        return running;
+    }
+
+    private void boot(int wantedPort) {
+        try {
+            node = EmbeddedNode.start(config, "127.0.0.1", wantedPort);
+            port = node.port();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the node did not start", e);
+        }
+    }
+
+    /** Stops the node and starts a new one over the same data directory and port. */
+    public void restart() {
+        stop();
+        boot(port);
+    }
+
+    /** Stops the node; {@link #restart()} brings it back. */
+    public void stop() {
+        if (node != null) {
+            node.close();
+            node = null;
+        }
+    }
+
+    public NodeConfig config() {
+        return config;
+    }
+
+    /** {@code http://localhost:PORT/sd}. */
+    public URI baseUri() {
+        return URI.create("http://localhost:" + port + EmbeddedNode.CONTEXT_PATH);
+    }
+
+    /** A fresh client of the home port, generated from its WSDL (not the node's own classes). */
+    public HomePortType home() {
+        return HomeClient.connect(baseUri());
+    }
+
+    public URI homeAddress() {
+        return URI.create(baseUri() + HomeClient.HOME_PATH);
+    }
+
+    public URI virtualPortAddress(String name) {
+        return URI.create(baseUri() + "/services/ports/" + name);
+    }
+
+    public URI virtualPortWsdl(String name) {
+        return URI.create(virtualPortAddress(name) + "?wsdl");
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}

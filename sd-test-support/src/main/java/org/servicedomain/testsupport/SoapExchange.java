@@ -1,0 +1,79 @@
+package org.servicedomain.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * Raw SOAP over HTTP for tests that must send what no generated client would: malformed XML,
+ * wrong content types, DOCTYPEs, oversized messages.
+ */
+public final class SoapExchange {
+
+    public static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    public static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
+
+    private SoapExchange() {
+    }
+
+    /** A SOAP 1.1 envelope around {@code bodyContent}, with an optional header block. */
+    public static String soap11(String headerContent, String bodyContent) {
+        return envelope(SOAP11, headerContent, bodyContent);
+    }
+
+    public static String soap12(String headerContent, String bodyContent) {
+        return envelope(SOAP12, headerContent, bodyContent);
+    }
+
+    private static String envelope(String ns, String headerContent, String bodyContent) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><s:Envelope xmlns:s=\"" + ns + "\">"
+                + (headerContent == null ? "" : "<s:Header>" + headerContent + "</s:Header>")
+                + "<s:Body>" + bodyContent + "</s:Body></s:Envelope>";
+    }
+
+    public static SoapReply post(URI address, String contentType, String soapAction, String body) {
+        return post(address, contentType, soapAction, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static SoapReply post(URI address, String contentType, String soapAction, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(address)
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (soapAction != null) {
+            request.header("SOAPAction", soapAction);
+        }
+        try {
+            HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new SoapReply(response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException("POST to " + address + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    public static SoapReply get(URI address) {
+        try {
+            HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(address).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            return new SoapReply(response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + address + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.servicedomain.testsupport;
+
+import java.net.URI;
+
+/** Hand-written stock-quote requests, for tests that drive a virtual port over raw HTTP. */
+public final class StockQuoteCalls {
+
+    public static final String NS = "urn:sd:samples:stockquote";
+    public static final String GET_QUOTE_ACTION = "\"" + NS + "#getQuote\"";
+
+    private StockQuoteCalls() {
+    }
+
+    public static String getQuoteBody(String symbol) {
+        return "<q:getQuote xmlns:q=\"" + NS + "\"><q:symbol>" + symbol + "</q:symbol></q:getQuote>";
+    }
+
+    /** Sends getQuote(symbol) over SOAP 1.1 to {@code address}. */
+    public static SoapReply getQuote(URI address, String symbol) {
+        return SoapExchange.post(address, "text/xml; charset=UTF-8", GET_QUOTE_ACTION,
+                SoapExchange.soap11(null, getQuoteBody(symbol)));
+    }
+
+    /** The provider named in a getQuote answer. */
+    public static String servedBy(SoapReply reply) {
+        return reply.firstText(NS, "provider").orElseThrow(() -> new AssertionError("no provider in the answer: HTTP " + reply.status()
+                        + " " + reply.text()));
+    }
+}
