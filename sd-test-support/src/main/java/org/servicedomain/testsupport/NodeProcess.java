@@ -98,7 +98,8 @@ public final class NodeProcess implements AutoCloseable {
 
     /** SIGTERM; returns the exit code once the process has stopped. */
     public int terminate() {
-        process.destroy();
+        // through the handle: Process.destroy() would also close our end of the output pipe
+        process.toHandle().destroy();
         return waitFor();
     }
 
