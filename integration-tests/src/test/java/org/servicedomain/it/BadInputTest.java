@@ -105,6 +105,31 @@ class BadInputTest {
         assertThat(reply.faultCode()).contains("UnknownVirtualPort");
     }
 
+    @Test
+    void malformedXmlOnTheHomePortIsABadRequest() {
+        SoapReply reply = SoapExchange.post(node.homeAddress(), "text/xml", null,
+                "<s:Envelope xmlns:s=\"" + SoapExchange.SOAP11 + "\"><s:Body><sd:getPolicy xmlns:sd=\"urn:sd:home:1\">");
+        assertThat(reply.faultCode()).contains("BadRequest");
+        assertThat(reply.firstText("", "faultcode").orElseThrow()).endsWith("Client");
+    }
+
+    @Test
+    void doctypeOnTheHomePortIsABadRequest() {
+        SoapReply reply = SoapExchange.post(node.homeAddress(), "text/xml", null,
+                "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/hostname\">]>"
+                        + "<s:Envelope xmlns:s=\"" + SoapExchange.SOAP11 + "\"><s:Body>"
+                        + "<sd:getPolicy xmlns:sd=\"urn:sd:home:1\">&e;</sd:getPolicy></s:Body></s:Envelope>");
+        assertThat(reply.faultCode()).contains("BadRequest");
+    }
+
+    @Test
+    void aRefusalOnTheHomePortBlamesTheClient() {
+        SoapReply reply = SoapExchange.post(node.homeAddress(), "text/xml", null, SoapExchange.soap11(null,
+                "<sd:unregister xmlns:sd=\"urn:sd:home:1\"><sd:instanceId>nobody</sd:instanceId></sd:unregister>"));
+        assertThat(reply.faultCode()).contains("UnknownInstance");
+        assertThat(reply.firstText("", "faultcode").orElseThrow()).endsWith("Client");
+    }
+
     private static SoapReply post(String contentType, String body) {
         return SoapExchange.post(port, contentType, StockQuoteCalls.GET_QUOTE_ACTION, body.getBytes(StandardCharsets.UTF_8));
     }

@@ -28,6 +28,7 @@ public final class NodeServlet extends CXFNonSpringServlet {
         home.setWsdlLocation("classpath:org/servicedomain/schemas/home.wsdl");
         home.setServiceName(new QName(HOME_NS, "HomeService"));
         home.setEndpointName(new QName(HOME_NS, "HomePort"));
+        home.getOutFaultInterceptors().add(new HomeFaultCodes());
         home.publish("/home");
     }
 
