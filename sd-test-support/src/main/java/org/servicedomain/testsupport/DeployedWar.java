@@ -1,0 +1,74 @@
+package org.servicedomain.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * A WAR deployed the way a stock Tomcat 10.1 deploys it, with its own web.xml and class loader,
+ * on an ephemeral loopback port: proves the built {@code sd-node.war} works unchanged.
+ */
+public final class DeployedWar implements AutoCloseable {
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final String contextPath;
+
+    private DeployedWar(Tomcat tomcat, Connector connector, String contextPath) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.contextPath = contextPath;
+    }
+
+    /** Deploys {@code war} at {@code contextPath} with these context parameters. */
+    public static DeployedWar deploy(Path war, String contextPath, Map<String, String> parameters) {
+        if (!Files.isRegularFile(war)) {
+            throw new IllegalStateException(war.toAbsolutePath() + " is missing: build it with 'mvn verify'");
+        }
+        try {
+            Path base = Files.createTempDirectory("sd-war");
+            Files.createDirectories(base.resolve("webapps"));
+            Tomcat tomcat = new Tomcat();
+            tomcat.setBaseDir(base.toString());
+            tomcat.getHost().setAppBase(base.resolve("webapps").toString());
+            Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol");
+            connector.setPort(0);
+            connector.setProperty("address", "127.0.0.1");
+            tomcat.setConnector(connector);
+            tomcat.setAddDefaultWebXmlToWebapp(false);
+            Context context = tomcat.addWebapp(contextPath, war.toAbsolutePath().toString());
+            parameters.forEach(context::addParameter);
+            tomcat.start();
+            if (!context.getState().isAvailable()) {
+                tomcat.stop();
+                throw new IllegalStateException("the WAR did not start; see the log above");
+            }
+            return new DeployedWar(tomcat, connector, contextPath);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("Tomcat did not start", e);
+        }
+    }
+
+    public URI baseUri() {
+        return URI.create("http://localhost:" + connector.getLocalPort() + contextPath);
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException("Tomcat did not stop", e);
+        }
+    }
+}
