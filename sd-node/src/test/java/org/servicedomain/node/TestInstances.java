@@ -17,6 +17,7 @@ import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.catalog.WsdlSource;
 import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.session.Caller;
 import org.w3c.dom.Document;
 import org.xml.sax.SAXException;
 
@@ -130,7 +131,7 @@ public final class TestInstances {
         String envelope = "<Envelope xmlns=\"" + SoapVersion.SOAP_11.envelopeNamespace() + "\"><Body>"
                 + "<GetQuote xmlns=\"" + STOCK_QUOTE.getNamespaceURI() + "\"><symbol>ACME</symbol></GetQuote>"
                 + "</Body></Envelope>";
-        return new RequestContext(port, "GetQuote", null, "urn:example:stockquote:GetQuote",
+        return new RequestContext(port, "GetQuote", Caller.ANONYMOUS, Map.of(), "urn:example:stockquote:GetQuote",
                 "text/xml; charset=UTF-8", envelope.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -1,20 +1,26 @@
 package org.servicedomain.node.engine;
 
+import java.util.Map;
 import java.util.Objects;
 import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.session.Caller;
 
 /**
  * What the node knows of one request on a virtual port as it passes the stages: the port, the
- * operation, the session, and the message exactly as the client sent it (forwarded byte for byte).
+ * operation, the caller, the message values content rules asked for, and the message exactly as
+ * it is forwarded (the client's bytes, unless an operation mapping rewrote them).
  *
- * @param sessionId the {@code sd:session} header's value, or null for an anonymous call
+ * @param operation the operation the client called on the virtual port
+ * @param caller the session's user, or {@link Caller#ANONYMOUS}
+ * @param contentValues values read from the payload for the policy's content rules, by name
  * @param soapAction the SOAPAction header (SOAP 1.1), or null
  * @param contentType the request's Content-Type header, forwarded unchanged
  */
 public record RequestContext(
         VirtualPort virtualPort,
         String operation,
-        String sessionId,
+        Caller caller,
+        Map<String, String> contentValues,
         String soapAction,
         String contentType,
         byte[] body) {
@@ -22,6 +28,23 @@ public record RequestContext(
     public RequestContext {
         Objects.requireNonNull(virtualPort, "virtualPort");
         Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(caller, "caller");
         Objects.requireNonNull(body, "body");
+        contentValues = Map.copyOf(contentValues);
+    }
+
+    /** The session id, or null for an anonymous call. */
+    public String sessionId() {
+        return caller.sessionId();
+    }
+
+    /** This request with the values content rules read from its payload. */
+    public RequestContext withContentValues(Map<String, String> values) {
+        return new RequestContext(virtualPort, operation, caller, values, soapAction, contentType, body);
+    }
+
+    /** This request as an operation mapping rewrote it for the providers. */
+    public RequestContext withForwarded(String newSoapAction, byte[] newBody) {
+        return new RequestContext(virtualPort, operation, caller, contentValues, newSoapAction, contentType, newBody);
     }
 }

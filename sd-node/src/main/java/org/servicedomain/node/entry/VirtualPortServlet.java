@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
@@ -14,6 +15,7 @@ import org.servicedomain.node.SoapVersion;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.session.Caller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,7 +84,7 @@ public final class VirtualPortServlet extends HttpServlet {
         String operation = port.operationFor(soap.operationElement()).orElseThrow(() ->
                 SoapRequestReader.badRequest("virtual port " + port.name() + " has no operation for element "
                         + soap.operationElement()));
-        return new RequestContext(port, operation, soap.sessionId(), request.getHeader("SOAPAction"), contentType, body);
+        return new RequestContext(port, operation, Caller.ANONYMOUS, Map.of(), request.getHeader("SOAPAction"), contentType, body);
     }
 
     private static byte[] readBody(HttpServletRequest request, long max) throws IOException {

@@ -43,13 +43,14 @@ public final class Failover {
             }
             Instance instance = policy.selector().select(candidates, request);
             tried.add(instance.id());
+            listener.dispatching(request, instance);
             long start = System.nanoTime();
             try {
                 ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, policy));
-                listener.dispatched(instance, System.nanoTime() - start);
+                listener.dispatched(request, instance, System.nanoTime() - start);
                 return reply;
             } catch (DispatchException e) {
-                listener.dispatchFailed(instance, System.nanoTime() - start, e);
+                listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
                 attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));
             }
         }

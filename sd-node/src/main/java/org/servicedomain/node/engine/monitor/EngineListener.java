@@ -1,17 +1,23 @@
 package org.servicedomain.node.engine.monitor;
 
 import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.rendering.DispatchException;
 
 /**
  * Observes every dispatch the engine makes. Called on the request's thread, so implementations
- * must be quick and must not throw.
+ * must be quick and must not throw. Every {@link #dispatching} is followed by exactly one of
+ * {@link #dispatched} or {@link #dispatchFailed} for the same instance.
  */
 public interface EngineListener {
 
+    /** The engine is about to send {@code request} to {@code instance}. */
+    default void dispatching(RequestContext request, Instance instance) {
+    }
+
     /** The instance answered (a reply or its own SOAP fault) after {@code nanos}. */
-    void dispatched(Instance instance, long nanos);
+    void dispatched(RequestContext request, Instance instance, long nanos);
 
     /** The instance gave no usable answer; the engine may try another. */
-    void dispatchFailed(Instance instance, long nanos, DispatchException failure);
+    void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure);
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.rendering.DispatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,14 +28,14 @@ public final class InstanceMonitor implements EngineListener {
     private final Map<String, Counters> counters = new ConcurrentHashMap<>();
 
     @Override
-    public void dispatched(Instance instance, long nanos) {
+    public void dispatched(RequestContext request, Instance instance, long nanos) {
         Counters c = countersOf(instance.id());
         c.requests.increment();
         c.nanos.add(nanos);
     }
 
     @Override
-    public void dispatchFailed(Instance instance, long nanos, DispatchException failure) {
+    public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
         Counters c = countersOf(instance.id());
         c.requests.increment();
         c.failures.increment();

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -14,33 +14,43 @@ import java.util.random.RandomGenerator;
  */
 public final class SelectorRegistry {
 
-    private final Map<String, Supplier<Selector>> factories;
+    private final Map<String, Function<DirectiveOptions, Selector>> factories;
 
-    private SelectorRegistry(Map<String, Supplier<Selector>> factories) {
+    private SelectorRegistry(Map<String, Function<DirectiveOptions, Selector>> factories) {
         this.factories = Collections.unmodifiableMap(new LinkedHashMap<>(factories));
     }
 
-    /** The built-in directives, with thread-local randomness. */
+    /** The built-in directives, with thread-local randomness and no load or history. */
     public static SelectorRegistry standard() {
-        return standard(ThreadLocalRandom::current);
+        return standard(SelectionInputs.NONE);
     }
 
     /** The built-in directives, drawing randomness from {@code random}. */
     public static SelectorRegistry standard(Supplier<RandomGenerator> random) {
-        Map<String, Supplier<Selector>> factories = new LinkedHashMap<>();
-        factories.put(RoundRobinSelector.NAME, RoundRobinSelector::new);
-        factories.put(RandomSelector.NAME, () -> new RandomSelector(random));
-        factories.put(FixedOrderSelector.NAME, FixedOrderSelector::new);
+        return standard(new SelectionInputs(random, SelectionInputs.NONE.load(), SelectionInputs.NONE.history()));
+    }
+
+    /** The built-in directives, reading what they need from {@code inputs}. */
+    public static SelectorRegistry standard(SelectionInputs inputs) {
+        Map<String, Function<DirectiveOptions, Selector>> factories = new LinkedHashMap<>();
+        factories.put(RoundRobinSelector.NAME, options -> new RoundRobinSelector());
+        factories.put(RandomSelector.NAME, options -> new RandomSelector(inputs.random()));
+        factories.put(FixedOrderSelector.NAME, options -> new FixedOrderSelector());
         return new SelectorRegistry(factories);
     }
 
-    /** A new selector for the directive {@code name}. */
+    /** A new selector for the directive {@code name} without parameters. */
     public Selector create(String name) {
-        Supplier<Selector> factory = factories.get(name);
+        return create(name, DirectiveOptions.NONE);
+    }
+
+    /** A new selector for the directive {@code name} with the policy's parameters. */
+    public Selector create(String name, DirectiveOptions options) {
+        Function<DirectiveOptions, Selector> factory = factories.get(name);
         if (factory == null) {
             throw new IllegalArgumentException("unknown selection directive '" + name + "'; known: " + names());
         }
-        return factory.get();
+        return factory.apply(options);
     }
 
     public Set<String> names() {

@@ -182,12 +182,12 @@ class FailoverTest {
         final List<String> events = new ArrayList<>();
 
         @Override
-        public void dispatched(Instance instance, long nanos) {
+        public void dispatched(RequestContext request, Instance instance, long nanos) {
             events.add("dispatched " + instance.id());
         }
 
         @Override
-        public void dispatchFailed(Instance instance, long nanos, DispatchException failure) {
+        public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
             events.add("failed " + instance.id());
         }
     }

@@ -27,9 +27,9 @@ class InstanceMonitorTest {
 
     @Test
     void countsRequestsFailuresAndMeanLatency() {
-        monitor.dispatched(a, 10 * MS);
-        monitor.dispatched(a, 20 * MS);
-        monitor.dispatchFailed(a, 30 * MS, timeout());
+        monitor.dispatched(null, a, 10 * MS);
+        monitor.dispatched(null, a, 20 * MS);
+        monitor.dispatchFailed(null, a, 30 * MS, timeout());
 
         InstanceMonitor.InstanceStats stats = monitor.statsOf("a");
 
@@ -40,9 +40,9 @@ class InstanceMonitorTest {
 
     @Test
     void keepsEachInstanceCountsApart() {
-        monitor.dispatched(a, 4 * MS);
-        monitor.dispatchFailed(b, 8 * MS, timeout());
-        monitor.dispatchFailed(b, 2 * MS, timeout());
+        monitor.dispatched(null, a, 4 * MS);
+        monitor.dispatchFailed(null, b, 8 * MS, timeout());
+        monitor.dispatchFailed(null, b, 2 * MS, timeout());
 
         assertThat(monitor.statsOf("a")).isEqualTo(new InstanceMonitor.InstanceStats(1, 0, 4.0));
         assertThat(monitor.statsOf("b")).isEqualTo(new InstanceMonitor.InstanceStats(2, 2, 5.0));

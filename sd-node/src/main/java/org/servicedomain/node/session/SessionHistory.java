@@ -1,0 +1,13 @@
+package org.servicedomain.node.session;
+
+import java.util.Optional;
+
+/** Which instance last served a session on a virtual port: what transaction-history selection follows. */
+public interface SessionHistory {
+
+    /** The instance that served the session's previous request of {@code virtualPort}, if any. */
+    Optional<String> lastInstance(String sessionId, String virtualPort);
+
+    /** A history that remembers nothing, for nodes and tests without sessions. */
+    SessionHistory NONE = (sessionId, virtualPort) -> Optional.empty();
+}
