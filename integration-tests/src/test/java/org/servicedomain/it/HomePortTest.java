@@ -19,6 +19,7 @@ import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.Login;
+import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.SetPolicy;
@@ -28,6 +29,7 @@ import org.servicedomain.home.v1.VirtualPortInfo;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
+import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.RunningNode;
@@ -235,13 +237,37 @@ class HomePortTest {
     }
 
     @Test
-    void sessionOperationsAnswerAClearNotSupportedFault() {
-        Login login = new Login();
-        login.setUser("joe");
-        login.setPassword("secret");
-        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.login(login));
-        assertThat(fault.getFaultInfo().getCode()).isEqualTo("NotSupported");
-        assertThat(fault.getFaultInfo().getMessage()).contains("login");
+    void loginWithAWrongPasswordOrAnUnknownUserIsNotAuthorizedAlike() throws Exception {
+        new DomainSetup(home).user("joe", "right-password", "trial");
+        Login wrong = new Login();
+        wrong.setUser("joe");
+        wrong.setPassword("wrong-password");
+        Login unknown = new Login();
+        unknown.setUser("nobody");
+        unknown.setPassword("right-password");
+
+        HomeFault wrongFault = catchThrowableOfType(HomeFault.class, () -> home.login(wrong));
+        HomeFault unknownFault = catchThrowableOfType(HomeFault.class, () -> home.login(unknown));
+
+        assertThat(wrongFault.getFaultInfo().getCode()).isEqualTo("NotAuthorized");
+        assertThat(unknownFault.getFaultInfo().getMessage()).isEqualTo(wrongFault.getFaultInfo().getMessage());
+    }
+
+    @Test
+    void aSessionServesVirtualPortCallsUntilLogout() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
+        DomainSetup domain = new DomainSetup(home).user("joe", "secret", "trial");
+        String session = domain.login("joe", "secret");
+        URI port = node.virtualPortAddress("StockQuotePortType");
+
+        assertThat(StockQuoteCalls.getQuote(port, "ACME", session).status()).isEqualTo(200);
+        Logout logout = new Logout();
+        logout.setSessionId(session);
+        home.logout(logout);
+
+        SoapReply afterLogout = StockQuoteCalls.getQuote(port, "ACME", session);
+        assertThat(afterLogout.faultCode()).contains("NotAuthorized");
+        assertThat(afterLogout.text()).doesNotContain(session);
     }
 
     private List<InstanceInfo> instances(String instanceId) throws HomeFault {

@@ -75,6 +75,7 @@ class Soap12ProviderTest {
         SoapReply reply = SoapExchange.post(node.virtualPortAddress(registration.getVirtualPort()),
                 "application/soap+xml; charset=UTF-8", null,
                 SoapExchange.soap12(null, StockQuoteCalls.getQuoteBody("ACME")));
+        assertThat(reply.status()).isEqualTo(500);
         assertThat(reply.contentType()).startsWith("application/soap+xml");
         assertThat(reply.firstText(SoapExchange.SOAP12, "Value")).contains("env:Receiver");
         assertThat(reply.faultCode()).contains("NoInstanceAvailable");

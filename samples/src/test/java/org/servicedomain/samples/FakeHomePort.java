@@ -7,6 +7,8 @@ import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.GetUsers;
+import org.servicedomain.home.v1.GetUsersResponse;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.InvokeOperation;
 import org.servicedomain.home.v1.InvokeOperationResponse;
@@ -17,10 +19,14 @@ import org.servicedomain.home.v1.LogoutResponse;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.RegisterResponse;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.RemoveUser;
+import org.servicedomain.home.v1.RemoveUserResponse;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetPolicyResponse;
 import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.home.v1.SetServiceInfoResponse;
+import org.servicedomain.home.v1.SetUser;
+import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
 
@@ -85,6 +91,21 @@ public class FakeHomePort implements HomePortType {
 
     @Override
     public LogoutResponse logout(Logout parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public SetUserResponse setUser(SetUser parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public RemoveUserResponse removeUser(RemoveUser parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public GetUsersResponse getUsers(GetUsers parameters) {
         throw new UnsupportedOperationException("not faked");
     }
 }

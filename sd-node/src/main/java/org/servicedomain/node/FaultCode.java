@@ -9,6 +9,8 @@ public enum FaultCode {
     BadRequest(true),
     /** No instance could serve the request; the detail lists every attempt and why it failed. */
     NoInstanceAvailable(false),
+    /** Every instance tried for a request timed out; the detail lists the attempts. */
+    Timeout(false),
     /** A policy document failed schema or semantic validation; the old policy stays active. */
     InvalidPolicy(true),
     /** An instance id that the catalog does not hold. */

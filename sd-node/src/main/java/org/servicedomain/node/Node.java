@@ -2,23 +2,32 @@ package org.servicedomain.node;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.concurrent.ThreadLocalRandom;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.engine.AggregationEngine;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
+import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
+import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.policy.ActivePolicy;
+import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.session.FileUserDirectory;
+import org.servicedomain.node.session.SessionRegistry;
+import org.servicedomain.node.session.TransactionHistory;
+import org.servicedomain.node.session.UserDirectory;
 
 /**
- * One service-domain node's components, wired together: the catalog and policy kept under the
- * data directory, the aggregation engine, and the monitor. The entry servlets hold one of these.
+ * One service-domain node's components, wired together: the catalog, policy and users kept under
+ * the data directory, the sessions, the aggregation engine and what listens to it (the monitor and
+ * the transaction history). The entry servlets hold one of these.
  */
 public final class Node implements AutoCloseable {
 
@@ -29,28 +38,55 @@ public final class Node implements AutoCloseable {
     private final InstanceDispatcher dispatcher;
     private final AggregationEngine engine;
     private final HttpWsdlSource wsdlSource;
+    private final UserDirectory users;
+    private final SessionRegistry sessions;
+    private final TransactionHistory transactionHistory;
 
-    private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, ActivePolicy policy,
-            InstanceMonitor monitor, InstanceDispatcher dispatcher) {
+    private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
+            SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
+            ActivePolicy policy, InstanceDispatcher dispatcher) {
         this.config = config;
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
-        this.policy = policy;
+        this.users = users;
+        this.sessions = sessions;
+        this.transactionHistory = transactionHistory;
         this.monitor = monitor;
+        this.policy = policy;
         this.dispatcher = dispatcher;
-        this.engine = new AggregationEngine(policy, new Failover(new CatalogLookup(catalog), dispatcher, monitor));
+        Failover failover = new Failover(new CatalogLookup(catalog), dispatcher,
+                EngineListeners.of(monitor, transactionHistory));
+        this.engine = new AggregationEngine(policy, failover, config.clock());
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
     public static Node open(NodeConfig config) throws IOException {
         Files.createDirectories(config.dataDir());
         HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes());
-        Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource);
-        ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()),
-                new PolicyCompiler(SelectorRegistry.standard()));
-        InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
-                config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
-        return new Node(config, wsdlSource, catalog, policy, new InstanceMonitor(), dispatcher);
+        try {
+            Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource);
+            UserDirectory users = new FileUserDirectory(config.dataDir());
+            TransactionHistory history = new TransactionHistory();
+            SessionRegistry sessions = new SessionRegistry(users, config.clock());
+            sessions.addListener(history);
+            InstanceMonitor monitor = new InstanceMonitor();
+            SelectorRegistry selectors = SelectorRegistry.standard(
+                    new SelectionInputs(ThreadLocalRandom::current, monitor, history));
+            ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()), new PolicyCompiler(selectors),
+                    active -> applySessionSettings(active, sessions));
+            InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
+                    config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
+            return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher);
+        } catch (IOException | RuntimeException e) {
+            wsdlSource.close();
+            throw e;
+        }
+    }
+
+    private static void applySessionSettings(CompiledPolicy active, SessionRegistry sessions) {
+        if (active.sessionIdle() != null) {
+            sessions.setIdleTimeout(active.sessionIdle());
+        }
     }
 
     public NodeConfig config() {
@@ -71,6 +107,20 @@ public final class Node implements AutoCloseable {
 
     public AggregationEngine engine() {
         return engine;
+    }
+
+    public UserDirectory users() {
+        return users;
+    }
+
+    /** The open sessions; in memory only, so a restart logs everyone out. */
+    public SessionRegistry sessions() {
+        return sessions;
+    }
+
+    /** Which instance served each session last, per virtual port; to be heard by the engine. */
+    public TransactionHistory transactionHistory() {
+        return transactionHistory;
     }
 
     @Override

@@ -1,12 +1,15 @@
 package org.servicedomain.node;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
  * has a default a user can override on the command line or as a servlet context parameter.
+ *
+ * @param clock the node's time: policy time windows and session idleness read it (tests fix it)
  */
 public record NodeConfig(
         Path dataDir,
@@ -14,12 +17,14 @@ public record NodeConfig(
         Duration connectTimeout,
         Duration wsdlFetchTimeout,
         int maxConnectionsPerInstance,
-        int maxConnectionsTotal) {
+        int maxConnectionsTotal,
+        Clock clock) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
     public NodeConfig {
         Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(clock, "clock");
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -45,6 +50,7 @@ public record NodeConfig(
         private Duration wsdlFetchTimeout = Duration.ofSeconds(30);
         private int maxConnectionsPerInstance = 256;
         private int maxConnectionsTotal = 4096;
+        private Clock clock = Clock.systemUTC();
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -75,9 +81,14 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
-                    maxConnectionsPerInstance, maxConnectionsTotal);
+                    maxConnectionsPerInstance, maxConnectionsTotal, clock);
         }
     }
 }

@@ -9,8 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.InstanceState;
 import org.servicedomain.node.catalog.RegistrationRequest;
@@ -18,6 +16,7 @@ import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.catalog.WsdlSource;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.xml.sax.SAXException;
 
@@ -138,10 +137,8 @@ public final class TestInstances {
     /** Parses what the code under test produced, so tests can check its meaning rather than its text. */
     public static Document parseXml(byte[] xml) {
         try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setNamespaceAware(true);
-            return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
-        } catch (ParserConfigurationException | SAXException e) {
+            return SecureXml.documentBuilder().parse(new ByteArrayInputStream(xml));
+        } catch (SAXException e) {
             throw new AssertionError("not well-formed, namespace-correct XML: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -24,6 +24,11 @@ public final class SoapExchange {
     private SoapExchange() {
     }
 
+    /** The {@code sd:session} header block for {@code sessionId}, or null (no header) when it is null. */
+    public static String sessionHeader(String sessionId) {
+        return sessionId == null ? null : "<sd:session xmlns:sd=\"urn:sd:home:1\">" + sessionId + "</sd:session>";
+    }
+
     /** A SOAP 1.1 envelope around {@code bodyContent}, with an optional header block. */
     public static String soap11(String headerContent, String bodyContent) {
         return envelope(SOAP11, headerContent, bodyContent);

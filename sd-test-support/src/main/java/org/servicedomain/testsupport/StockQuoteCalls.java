@@ -15,10 +15,24 @@ public final class StockQuoteCalls {
         return "<q:getQuote xmlns:q=\"" + NS + "\"><q:symbol>" + symbol + "</q:symbol></q:getQuote>";
     }
 
-    /** Sends getQuote(symbol) over SOAP 1.1 to {@code address}. */
+    public static final String BUY_ACTION = "\"" + NS + "#buy\"";
+
+    /** Sends getQuote(symbol) over SOAP 1.1 to {@code address}, anonymously. */
     public static SoapReply getQuote(URI address, String symbol) {
+        return getQuote(address, symbol, null);
+    }
+
+    /** Sends getQuote(symbol) in the session {@code sessionId} (null: anonymously). */
+    public static SoapReply getQuote(URI address, String symbol, String sessionId) {
         return SoapExchange.post(address, "text/xml; charset=UTF-8", GET_QUOTE_ACTION,
-                SoapExchange.soap11(null, getQuoteBody(symbol)));
+                SoapExchange.soap11(SoapExchange.sessionHeader(sessionId), getQuoteBody(symbol)));
+    }
+
+    /** Sends buy(symbol, quantity) in the session {@code sessionId} (null: anonymously). */
+    public static SoapReply buy(URI address, String symbol, int quantity, String sessionId) {
+        return SoapExchange.post(address, "text/xml; charset=UTF-8", BUY_ACTION,
+                SoapExchange.soap11(SoapExchange.sessionHeader(sessionId), "<q:buy xmlns:q=\"" + NS + "\"><q:symbol>"
+                        + symbol + "</q:symbol><q:quantity>" + quantity + "</q:quantity></q:buy>"));
     }
 
     /** The provider named in a getQuote answer. */

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +85,7 @@ public final class Catalog {
             List<Registered> registered = new ArrayList<>();
             for (QName portType : portTypes) {
                 VirtualPort port = next.portFor(portType).orElse(null);
-                SoapVersion preferred = port != null ? port.soapVersion() : SoapVersion.SOAP_11;
+                SoapVersion preferred = port != null ? port.soapVersion() : null;
                 PortTypeBinding binding = description.bindingFor(portType, preferred).orElseThrow(() ->
                         new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
                                 + " has no SOAP binding of port type " + portType));
@@ -131,7 +132,7 @@ public final class Catalog {
                 instance = instance.withTimeoutMs(positiveTimeout(update.timeoutMs()));
             }
             if (update.attributeChanges() != null) {
-                Map<String, String> merged = new java.util.HashMap<>(instance.attributes());
+                Map<String, String> merged = new HashMap<>(instance.attributes());
                 update.attributeChanges().forEach((name, value) -> {
                     if (value.isEmpty()) {
                         merged.remove(name);
@@ -204,9 +205,13 @@ public final class Catalog {
         throw new NodeFault(FaultCode.BadRequest, "endpoint address " + endpoint + " is not an http or https URL");
     }
 
+    /** The longest dispatch timeout an instance may have, the same bound the policy has. */
+    static final long MAX_TIMEOUT_MS = 3_600_000;
+
     private static long positiveTimeout(long timeoutMs) {
-        if (timeoutMs <= 0) {
-            throw new NodeFault(FaultCode.BadRequest, "timeoutMs must be positive but was " + timeoutMs);
+        if (timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+            throw new NodeFault(FaultCode.BadRequest, "timeoutMs must be between 1 and " + MAX_TIMEOUT_MS
+                    + " but was " + timeoutMs);
         }
         return timeoutMs;
     }

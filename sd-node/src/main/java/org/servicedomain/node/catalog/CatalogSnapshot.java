@@ -2,6 +2,7 @@ package org.servicedomain.node.catalog;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +44,9 @@ public final class CatalogSnapshot {
                 operational.get(instance.virtualPort()).add(instance);
             }
         }
-        this.portsByName = java.util.Collections.unmodifiableMap(byName);
-        this.portsByType = java.util.Collections.unmodifiableMap(byType);
-        this.instancesById = java.util.Collections.unmodifiableMap(byId);
+        this.portsByName = Collections.unmodifiableMap(byName);
+        this.portsByType = Collections.unmodifiableMap(byType);
+        this.instancesById = Collections.unmodifiableMap(byId);
         byPort.replaceAll((k, v) -> List.copyOf(v));
         operational.replaceAll((k, v) -> List.copyOf(v));
         this.instancesByPort = byPort;

@@ -28,6 +28,7 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(timeout)).build())
                 .disableCookieManagement()
+                .disableRedirectHandling()
                 .setUserAgent("sd-node")
                 .build();
         this.maxBytes = maxBytes;
@@ -37,7 +38,8 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
     public byte[] fetch(String location) {
         URI uri = parse(location);
         try {
-            return http.execute(new HttpGet(uri), response -> {
+            HttpGet get = new HttpGet(uri);
+            return http.execute(get, response -> {
                 if (response.getCode() != 200) {
                     throw ServiceDescriptionParser.unreadable(location, "the server answered HTTP " + response.getCode(), null);
                 }
@@ -45,13 +47,14 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
                 if (entity == null) {
                     throw ServiceDescriptionParser.unreadable(location, "the server sent no body", null);
                 }
-                try (InputStream body = entity.getContent()) {
-                    byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-                    if (bytes.length > maxBytes) {
-                        throw ServiceDescriptionParser.unreadable(location, "it is larger than " + maxBytes + " bytes", null);
-                    }
-                    return bytes;
+                InputStream body = entity.getContent();
+                byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+                if (bytes.length > maxBytes) {
+                    get.cancel();
+                    throw ServiceDescriptionParser.unreadable(location, "it is larger than " + maxBytes + " bytes", null);
                 }
+                body.close();
+                return bytes;
             });
         } catch (IOException e) {
             throw ServiceDescriptionParser.unreadable(location, "it could not be fetched: " + e, e);

@@ -43,7 +43,8 @@ public final class ServiceDescription {
 
     /**
      * The binding of {@code portType} to use: one in {@code preferred} SOAP version if there is
-     * one, else one with an endpoint address, else the first.
+     * one, else one with an endpoint address, else the first. With no preference, an endpoint
+     * address matters most, then SOAP 1.1.
      */
     public Optional<PortTypeBinding> bindingFor(QName portType, SoapVersion preferred) {
         PortTypeBinding best = null;
@@ -59,6 +60,9 @@ public final class ServiceDescription {
     }
 
     private static int rank(PortTypeBinding b, SoapVersion preferred) {
+        if (preferred == null) {
+            return (b.endpointAddress() != null ? 2 : 0) + (b.soapVersion() == SoapVersion.SOAP_11 ? 1 : 0);
+        }
         return (b.soapVersion() == preferred ? 2 : 0) + (b.endpointAddress() != null ? 1 : 0);
     }
 }

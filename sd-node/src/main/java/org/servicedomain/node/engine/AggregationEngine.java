@@ -1,28 +1,44 @@
 package org.servicedomain.node.engine;
 
+import java.time.Clock;
+import java.time.ZonedDateTime;
+import java.util.List;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.policy.ActivePolicy;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.ContentCondition;
+import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.rendering.ProviderReply;
 
 /**
- * Runs the stages for one request on a virtual port, in this order: take the policy snapshot,
- * then failover, which loops lookup, selection and rendering until an instance answers.
- * Admission and offload join here in later issues; the monitor listens to every dispatch.
+ * Runs the stages for one request on a virtual port, in this order: take the policy snapshot
+ * (kept to the end of the request), admission (may the caller use this port and operation?), read
+ * the message values the rules need, decide by the rules and service maps, then failover, which
+ * loops lookup, selection and rendering until an instance answers. The monitor listens throughout.
  */
 public final class AggregationEngine {
 
     private final ActivePolicy policy;
     private final Failover failover;
+    private final Clock clock;
 
-    public AggregationEngine(ActivePolicy policy, Failover failover) {
+    public AggregationEngine(ActivePolicy policy, Failover failover, Clock clock) {
         this.policy = policy;
         this.failover = failover;
+        this.clock = clock;
     }
 
     /** The provider's answer, or a {@link org.servicedomain.node.NodeFault} saying why there is none. */
     public ProviderReply handle(RequestContext request) {
-        PortPolicy portPolicy = policy.current().forPort(request.virtualPort().name());
-        return failover.dispatch(request, portPolicy);
+        CompiledPolicy current = policy.current();
+        String port = request.virtualPort().name();
+        PortPolicy portPolicy = current.forPort(port);
+        current.access().check(port, request.operation(), request.caller(), portPolicy.anonymous());
+        List<ContentCondition> needed = portPolicy.contentConditionsFor(request.operation());
+        RequestContext readied = needed.isEmpty() ? request : request.withContentValues(ContentReader.read(request.body(), needed));
+        Decision decision = portPolicy.decide(readied, ZonedDateTime.now(clock.withZone(current.timeZone())),
+                current.supplierLevelsFor(readied.caller().userLevel()));
+        return failover.dispatch(readied, decision, portPolicy.recovery());
     }
 }

@@ -1,6 +1,5 @@
 package org.servicedomain.node.entry;
 
-import javax.xml.namespace.QName;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.interceptor.AbstractSoapInterceptor;
 import org.apache.cxf.interceptor.Fault;
@@ -13,10 +12,10 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * Gives every home-port fault the node's shape. {@link HomePort} turns every failure of its own
- * into a declared {@link HomeFault}, so any other fault is one CXF raised reading the request
- * (malformed XML, a DOCTYPE, an unknown operation): it gets {@code sd:fault} with
- * {@code BadRequest}. A declared fault blaming the caller gets faultcode {@code Client}.
+ * Gives every home-port fault the node's shape. A fault CXF raised before the operation was
+ * invoked (malformed XML, a DOCTYPE, an unknown operation) gets {@code sd:fault} with
+ * {@code BadRequest} and faultcode Client; one after it, {@code InternalError}. A declared
+ * {@link HomeFault} blaming the caller gets faultcode Client.
  */
 final class HomeFaultCodes extends AbstractSoapInterceptor {
 
@@ -34,18 +33,19 @@ final class HomeFaultCodes extends AbstractSoapInterceptor {
         }
         if (fault.getCause() instanceof HomeFault declared) {
             if (isSenderCode(declared.getFaultInfo().getCode())) {
-                fault.setFaultCode(new QName(fault.getFaultCode().getNamespaceURI(), "Client"));
+                fault.setFaultCode(message.getVersion().getSender());
             }
             return;
         }
         if (hasNodeDetail(fault)) {
             return;
         }
-        fault.setFaultCode(new QName(fault.getFaultCode().getNamespaceURI(), "Client"));
+        boolean readingRequest = !Boolean.TRUE.equals(message.getExchange().get(InvocationMark.INVOKED));
+        fault.setFaultCode(readingRequest ? message.getVersion().getSender() : message.getVersion().getReceiver());
         Element detail = fault.getOrCreateDetail();
         Document doc = detail.getOwnerDocument();
         Element sdFault = doc.createElementNS(SD_NS, "sd:fault");
-        sdFault.appendChild(text(doc, "sd:code", FaultCode.BadRequest.name()));
+        sdFault.appendChild(text(doc, "sd:code", (readingRequest ? FaultCode.BadRequest : FaultCode.InternalError).name()));
         sdFault.appendChild(text(doc, "sd:message", String.valueOf(fault.getMessage())));
         detail.appendChild(sdFault);
     }

@@ -5,15 +5,19 @@ import jakarta.jws.WebService;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.xml.ws.WebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.GetUsers;
+import org.servicedomain.home.v1.GetUsersResponse;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.InvokeOperation;
@@ -25,12 +29,17 @@ import org.servicedomain.home.v1.LogoutResponse;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.RegisterResponse;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.RemoveUser;
+import org.servicedomain.home.v1.RemoveUserResponse;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetPolicyResponse;
 import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.home.v1.SetServiceInfoResponse;
+import org.servicedomain.home.v1.SetUser;
+import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
+import org.servicedomain.home.v1.UserInfo;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
@@ -40,6 +49,8 @@ import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.InstanceState;
 import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.session.Session;
+import org.servicedomain.node.session.User;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -159,12 +170,88 @@ public class HomePort implements HomePortType {
 
     @Override
     public LoginResponse login(Login request) throws HomeFault {
-        throw notYetOffered("login");
+        return call("login", () -> {
+            char[] password = password(request.getPassword());
+            try {
+                Session session = node.sessions().login(request.getUser(), password);
+                LoginResponse response = new LoginResponse();
+                response.setSessionId(session.id());
+                response.setUserLevel(session.userLevel());
+                return response;
+            } finally {
+                Arrays.fill(password, '\0');
+            }
+        });
     }
 
     @Override
     public LogoutResponse logout(Logout request) throws HomeFault {
-        throw notYetOffered("logout");
+        return call("logout", () -> {
+            if (!node.sessions().logout(request.getSessionId())) {
+                throw new NodeFault(FaultCode.NotAuthorized, "unknown or expired session");
+            }
+            return new LogoutResponse();
+        });
+    }
+
+    /**
+     * Creates or replaces a user. A new password ends the user's open sessions; otherwise they
+     * continue with the user's new level and designated providers.
+     */
+    @Override
+    public SetUserResponse setUser(SetUser request) throws HomeFault {
+        return call("setUser", () -> {
+            User user = new User(required(request.getUser(), "user"), required(request.getUserLevel(), "userLevel"),
+                    request.getDesignated().stream().map(d -> required(d, "designated")).toList(),
+                    request.getRole().stream().map(r -> required(r, "role")).collect(Collectors.toSet()));
+            char[] password = request.getPassword() == null ? null : password(request.getPassword());
+            try {
+                node.users().put(user, password);
+            } finally {
+                if (password != null) {
+                    Arrays.fill(password, '\0');
+                }
+            }
+            if (password != null) {
+                node.sessions().endSessionsOf(user.name());
+            } else {
+                node.sessions().refresh(user);
+            }
+            return new SetUserResponse();
+        });
+    }
+
+    /** Removes a user and ends their open sessions. */
+    @Override
+    public RemoveUserResponse removeUser(RemoveUser request) throws HomeFault {
+        return call("removeUser", () -> {
+            String name = required(request.getUser(), "user");
+            RemoveUserResponse response = new RemoveUserResponse();
+            response.setRemoved(node.users().remove(name));
+            node.sessions().endSessionsOf(name);
+            return response;
+        });
+    }
+
+    /** Every user with their level, designated providers and roles; never a password or its hash. */
+    @Override
+    public GetUsersResponse getUsers(GetUsers request) throws HomeFault {
+        return call("getUsers", () -> {
+            GetUsersResponse response = new GetUsersResponse();
+            for (User user : node.users().list()) {
+                UserInfo info = new UserInfo();
+                info.setName(user.name());
+                info.setUserLevel(user.userLevel());
+                info.getDesignated().addAll(user.designated());
+                info.getRole().addAll(user.sortedRoles());
+                response.getUser().add(info);
+            }
+            return response;
+        });
+    }
+
+    private static char[] password(String password) {
+        return password == null ? new char[0] : password.toCharArray();
     }
 
     @Override

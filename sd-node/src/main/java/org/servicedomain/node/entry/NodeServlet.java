@@ -1,6 +1,7 @@
 package org.servicedomain.node.entry;
 
 import jakarta.servlet.ServletConfig;
+import java.util.Map;
 import javax.xml.namespace.QName;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
@@ -28,7 +29,12 @@ public final class NodeServlet extends CXFNonSpringServlet {
         home.setWsdlLocation("classpath:org/servicedomain/schemas/home.wsdl");
         home.setServiceName(new QName(HOME_NS, "HomeService"));
         home.setEndpointName(new QName(HOME_NS, "HomePort"));
+        home.getInInterceptors().add(new InvocationMark());
         home.getOutFaultInterceptors().add(new HomeFaultCodes());
+        home.setProperties(Map.of(
+                "org.apache.cxf.stax.maxTextLength", (int) Math.min(Integer.MAX_VALUE, node.config().maxMessageBytes()),
+                "org.apache.cxf.stax.maxElementCount", 100_000L,
+                "org.apache.cxf.stax.maxChildElements", 10_000));
         home.publish("/home");
     }
 

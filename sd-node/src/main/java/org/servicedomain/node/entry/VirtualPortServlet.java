@@ -84,7 +84,17 @@ public final class VirtualPortServlet extends HttpServlet {
         String operation = port.operationFor(soap.operationElement()).orElseThrow(() ->
                 SoapRequestReader.badRequest("virtual port " + port.name() + " has no operation for element "
                         + soap.operationElement()));
-        return new RequestContext(port, operation, Caller.ANONYMOUS, Map.of(), request.getHeader("SOAPAction"), contentType, body);
+        return new RequestContext(port, operation, caller(soap.sessionId()), Map.of(), request.getHeader("SOAPAction"),
+                contentType, body);
+    }
+
+    /** The caller behind the session header: anonymous without one, refused when it is unknown or expired. */
+    private Caller caller(String sessionId) {
+        if (sessionId == null) {
+            return Caller.ANONYMOUS;
+        }
+        return node.sessions().caller(sessionId).orElseThrow(() ->
+                new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again through the home port"));
     }
 
     private static byte[] readBody(HttpServletRequest request, long max) throws IOException {

@@ -8,6 +8,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
     static final String USAGE = "usage: java -jar sd-node-standalone.jar [--port 8080] [--data-dir ./sd-data]"
             + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]";
 
+    /** The options, or null when the caller asked for help. */
     static LauncherOptions parse(String[] args) {
         int port = 8080;
         String dataDir = "sd-data";
@@ -16,7 +17,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
-                throw new IllegalArgumentException("");
+                return null;
             }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + flag);

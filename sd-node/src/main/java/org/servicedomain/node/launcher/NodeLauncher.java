@@ -25,6 +25,10 @@ public final class NodeLauncher {
             System.exit(2);
             return;
         }
+        if (options == null) {
+            System.out.println(LauncherOptions.USAGE);
+            return;
+        }
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.slf4j.Logger;
@@ -24,23 +25,40 @@ public final class ActivePolicy {
     private final PolicyDocumentReader reader;
     private final PolicyCompiler compiler;
     private final Object changeLock = new Object();
+    private final Consumer<CompiledPolicy> onActivation;
     private volatile CompiledPolicy current;
 
-    private ActivePolicy(PolicyStore store, PolicyDocumentReader reader, PolicyCompiler compiler, CompiledPolicy current) {
+    private ActivePolicy(PolicyStore store, PolicyDocumentReader reader, PolicyCompiler compiler,
+            Consumer<CompiledPolicy> onActivation) {
         this.store = store;
         this.reader = reader;
         this.compiler = compiler;
-        this.current = current;
+        this.onActivation = onActivation;
     }
 
     /** The policy last set in {@code store}, or the built-in one if none was. */
     public static ActivePolicy open(PolicyStore store, PolicyCompiler compiler) throws IOException {
+        return open(store, compiler, policy -> { });
+    }
+
+    /**
+     * The policy last set in {@code store}, or the built-in one if none was; {@code onActivation}
+     * hears this policy and every later one as it becomes active (e.g. to apply session settings).
+     */
+    public static ActivePolicy open(PolicyStore store, PolicyCompiler compiler, Consumer<CompiledPolicy> onActivation)
+            throws IOException {
         PolicyDocumentReader reader = new PolicyDocumentReader();
         Optional<PolicyStore.StoredPolicy> stored = store.latest();
         PolicyStore.StoredPolicy policy = stored.orElseGet(() -> new PolicyStore.StoredPolicy(0, builtIn()));
-        CompiledPolicy compiled = compiler.compile(policy.version(), policy.document(), reader.read(policy.document()));
+        ActivePolicy active = new ActivePolicy(store, reader, compiler, onActivation);
+        active.activate(compiler.compile(policy.version(), policy.document(), reader.read(policy.document())));
+        return active;
+    }
+
+    private void activate(CompiledPolicy compiled) {
+        current = compiled;
+        onActivation.accept(compiled);
         LOG.info("policy version {} active", compiled.version());
-        return new ActivePolicy(store, reader, compiler, compiled);
     }
 
     public CompiledPolicy current() {
@@ -58,9 +76,20 @@ public final class ActivePolicy {
                 LOG.error("could not save policy version {}; the old policy stays active", version, e);
                 throw new NodeFault(FaultCode.InternalError, "the node could not save the policy: " + e.getMessage(), e);
             }
-            current = compiled;
-            LOG.info("policy version {} active", version);
+            activate(compiled);
             return version;
+        }
+    }
+
+    /** A kept earlier (or the current) version's document, as it was set. */
+    public Optional<String> document(long version) {
+        if (version == current.version()) {
+            return Optional.of(current.document());
+        }
+        try {
+            return store.find(version).map(PolicyStore.StoredPolicy::document);
+        } catch (IOException e) {
+            throw new NodeFault(FaultCode.InternalError, "the node could not read policy version " + version + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,12 +1,15 @@
 package org.servicedomain.node.policy;
 
+import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
  * A policy as the hot path reads it: immutable rules per virtual port, compiled once when the
- * policy was set. Ports the document does not name get the defaults, with a selector of their own
+ * policy was set. Ports the document does not name get the defaults, with selectors of their own
  * made on their first request.
  */
 public final class CompiledPolicy {
@@ -16,12 +19,25 @@ public final class CompiledPolicy {
     private final Map<String, PortPolicy> named;
     private final Function<String, PortPolicy> defaults;
     private final Map<String, PortPolicy> defaulted = new ConcurrentHashMap<>();
+    private final AccessRules access;
+    private final Map<String, Set<String>> serviceMaps;
+    private final ZoneId timeZone;
+    private final Duration sessionIdle;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
+        this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null);
+    }
+
+    CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
+            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle) {
         this.version = version;
         this.document = document;
         this.named = Map.copyOf(named);
         this.defaults = defaults;
+        this.access = access;
+        this.serviceMaps = Map.copyOf(serviceMaps);
+        this.timeZone = timeZone;
+        this.sessionIdle = sessionIdle;
     }
 
     /** 0 for the built-in policy a node starts with, then 1, 2, ... for each one set. */
@@ -37,5 +53,24 @@ public final class CompiledPolicy {
     public PortPolicy forPort(String virtualPort) {
         PortPolicy policy = named.get(virtualPort);
         return policy != null ? policy : defaulted.computeIfAbsent(virtualPort, defaults);
+    }
+
+    public AccessRules access() {
+        return access;
+    }
+
+    /** The supplier levels that may serve a user level, or null when its service map does not limit them. */
+    public Set<String> supplierLevelsFor(String userLevel) {
+        return userLevel == null ? null : serviceMaps.get(userLevel);
+    }
+
+    /** The zone time windows are read in. */
+    public ZoneId timeZone() {
+        return timeZone;
+    }
+
+    /** How long an idle session lives, or null to keep the node's default. */
+    public Duration sessionIdle() {
+        return sessionIdle;
     }
 }

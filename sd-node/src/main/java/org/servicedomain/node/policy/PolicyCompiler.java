@@ -1,20 +1,37 @@
 package org.servicedomain.node.policy;
 
-import java.math.BigInteger;
+import java.time.DateTimeException;
+import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import javax.xml.datatype.XMLGregorianCalendar;
+import org.servicedomain.node.engine.selection.DirectiveOptions;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.policy.v1.Grant;
+import org.servicedomain.policy.v1.Named;
+import org.servicedomain.policy.v1.NamespaceBinding;
+import org.servicedomain.policy.v1.Package;
+import org.servicedomain.policy.v1.Period;
 import org.servicedomain.policy.v1.Policy;
-import org.servicedomain.policy.v1.PortRules;
-import org.servicedomain.policy.v1.Recovery;
+import org.servicedomain.policy.v1.ServiceMap;
 import org.servicedomain.policy.v1.VirtualPortRules;
 
-/** Turns a validated policy document into a {@link CompiledPolicy}, resolving every directive now. */
+/**
+ * Turns a schema-valid policy document into a {@link CompiledPolicy}: resolves every directive,
+ * level, window and namespace now, and reports what does not resolve with its line.
+ */
 public final class PolicyCompiler {
 
-    static final int MAX_RETRIES = 100;
-    static final long MAX_TIMEOUT_MS = Duration.ofHours(1).toMillis();
+    static final int MAX_RETRIES = RuleCompiler.MAX_RETRIES;
+    static final long MAX_TIMEOUT_MS = RuleCompiler.MAX_TIMEOUT_MS;
 
     private final SelectorRegistry selectors;
 
@@ -23,52 +40,127 @@ public final class PolicyCompiler {
     }
 
     public CompiledPolicy compile(long version, String document, Policy policy) {
-        Rules defaults = rules(null, policy.getDefaults(), new Rules("round-robin", RecoveryRule.DEFAULT));
+        Set<String> userLevels = levels(policy, true);
+        Set<String> supplierLevels = levels(policy, false);
+        RuleCompiler rules = new RuleCompiler(selectors, userLevels, supplierLevels, windows(policy), namespaces(policy));
+        RuleCompiler.Inherited defaults = rules.inherited(policy.getDefaults(),
+                new RuleCompiler.Inherited("round-robin", DirectiveOptions.NONE, RecoveryRule.DEFAULT));
         Map<String, PortPolicy> named = new HashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
-            Rules rules = rules(port.getName(), port, defaults);
-            named.put(port.getName(), rules.toPortPolicy(selectors));
+            named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous()));
         }
-        return new CompiledPolicy(version, document, named, port -> defaults.toPortPolicy(selectors));
+        rules.port(policy.getDefaults(), defaults, null);
+        return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
+                access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
+                sessionIdle(policy));
     }
 
-    private record Rules(String directive, RecoveryRule recovery) {
-        PortPolicy toPortPolicy(SelectorRegistry selectors) {
-            return new PortPolicy(directive, selectors.create(directive), recovery);
+    /** The declared user (or supplier) levels, or null when the policy declares none and so does not check them. */
+    private static Set<String> levels(Policy policy, boolean user) {
+        if (policy.getServiceLevels() == null) {
+            return null;
+        }
+        List<Named> declared = user ? policy.getServiceLevels().getUserLevel() : policy.getServiceLevels().getSupplierLevel();
+        Set<String> names = new LinkedHashSet<>();
+        for (Named n : declared) {
+            if (!names.add(n.getName())) {
+                throw PolicyErrors.at(n, (user ? "user" : "supplier") + " level '" + n.getName() + "' is declared twice");
+            }
+        }
+        return names;
+    }
+
+    private static Map<String, TimeWindow> windows(Policy policy) {
+        Map<String, TimeWindow> windows = new HashMap<>();
+        for (org.servicedomain.policy.v1.TimeWindow w : policy.getTimeWindow()) {
+            if (TimeWindow.ALL_DAY_NAME.equals(w.getName())) {
+                throw PolicyErrors.at(w, "time window '" + TimeWindow.ALL_DAY_NAME + "' is built in");
+            }
+            List<TimeWindow.Period> periods = new ArrayList<>();
+            for (Period p : w.getPeriod()) {
+                periods.add(new TimeWindow.Period(days(p.getDays()), time(p.getFrom()), time(p.getTo())));
+            }
+            windows.put(w.getName(), new TimeWindow(w.getName(), periods));
+        }
+        return windows;
+    }
+
+    private static Set<DayOfWeek> days(List<String> days) {
+        if (days.isEmpty()) {
+            return EnumSet.allOf(DayOfWeek.class);
+        }
+        Set<DayOfWeek> set = EnumSet.noneOf(DayOfWeek.class);
+        for (String day : days) {
+            for (DayOfWeek d : DayOfWeek.values()) {
+                if (d.name().startsWith(day)) {
+                    set.add(d);
+                }
+            }
+        }
+        return set;
+    }
+
+    private static LocalTime time(XMLGregorianCalendar value) {
+        return LocalTime.of(value.getHour() % 24, value.getMinute(), value.getSecond());
+    }
+
+    private static Map<String, String> namespaces(Policy policy) {
+        Map<String, String> namespaces = new HashMap<>();
+        for (NamespaceBinding n : policy.getNamespace()) {
+            if (namespaces.put(n.getPrefix(), n.getUri()) != null) {
+                throw PolicyErrors.at(n, "namespace prefix '" + n.getPrefix() + "' is declared twice");
+            }
+        }
+        return namespaces;
+    }
+
+    private static AccessRules access(Policy policy, Set<String> userLevels) {
+        List<AccessRules.Grant> grants = new ArrayList<>();
+        for (Package p : policy.getPackage()) {
+            requireDeclared(p, p.getUserLevels(), userLevels, "user level");
+            for (Grant g : p.getGrant()) {
+                grants.add(new AccessRules.Grant(g.getVirtualPort(), Set.copyOf(p.getUserLevels()), Set.copyOf(g.getOperations())));
+            }
+        }
+        return grants.isEmpty() ? AccessRules.OPEN : new AccessRules(grants);
+    }
+
+    private static Map<String, Set<String>> serviceMaps(Policy policy, Set<String> userLevels, Set<String> supplierLevels) {
+        Map<String, Set<String>> maps = new HashMap<>();
+        for (ServiceMap m : policy.getServiceMap()) {
+            requireDeclared(m, List.of(m.getUserLevel()), userLevels, "user level");
+            requireDeclared(m, m.getSupplierLevels(), supplierLevels, "supplier level");
+            maps.put(m.getUserLevel(), Set.copyOf(m.getSupplierLevels()));
+        }
+        return maps;
+    }
+
+    private static void requireDeclared(Object element, List<String> names, Set<String> declared, String what) {
+        if (declared == null) {
+            return;
+        }
+        for (String name : names) {
+            if (!declared.contains(name)) {
+                throw PolicyErrors.at(element, "unknown " + what + " '" + name + "'; declared: " + declared);
+            }
         }
     }
 
-    private Rules rules(String portName, PortRules element, Rules inherited) {
-        if (element == null) {
-            return inherited;
+    private static ZoneId zone(Policy policy) {
+        if (policy.getSettings() == null || policy.getSettings().getTimeZone() == null) {
+            return ZoneId.of("UTC");
         }
-        String directive = element.getSelection() == null
-                ? inherited.directive() : element.getSelection().getDirective().value();
-        if (!selectors.names().contains(directive)) {
-            throw semantic(portName, "unknown selection directive '" + directive + "'");
+        try {
+            return ZoneId.of(policy.getSettings().getTimeZone());
+        } catch (DateTimeException e) {
+            throw PolicyErrors.at(policy.getSettings(), "unknown time zone '" + policy.getSettings().getTimeZone() + "'");
         }
-        RecoveryRule recovery = inherited.recovery();
-        Recovery given = element.getRecovery();
-        if (given != null) {
-            int retries = given.getRetries() == null
-                    ? recovery.retries() : bounded(portName, "retries", given.getRetries(), MAX_RETRIES);
-            Duration timeout = given.getTimeoutMs() == null
-                    ? recovery.instanceTimeout()
-                    : Duration.ofMillis(bounded(portName, "timeoutMs", given.getTimeoutMs(), MAX_TIMEOUT_MS));
-            recovery = new RecoveryRule(retries, timeout);
-        }
-        return new Rules(directive, recovery);
     }
 
-    private static int bounded(String portName, String what, BigInteger value, long max) {
-        if (value.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw semantic(portName, what + " must be at most " + max + " but was " + value);
+    private static Duration sessionIdle(Policy policy) {
+        if (policy.getSettings() == null || policy.getSettings().getSessionIdleSeconds() == null) {
+            return null;
         }
-        return value.intValueExact();
-    }
-
-    private static InvalidPolicyException semantic(String portName, String reason) {
-        String where = portName == null ? "defaults" : "virtualPort '" + portName + "'";
-        return new InvalidPolicyException(1, 1, where + ": " + reason);
+        return Duration.ofSeconds(policy.getSettings().getSessionIdleSeconds().longValueExact());
     }
 }

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,13 +15,16 @@ import org.servicedomain.node.storage.AtomicFiles;
 
 /**
  * The policies set on a node, under {@code policy/} in its data directory: one file per version,
- * written atomically; the highest version is the active one.
+ * written atomically; the highest version is the active one, and the {@value #KEPT} newest are kept.
  */
 public final class PolicyStore {
 
     /** A policy document as it was set, with its version. */
     public record StoredPolicy(long version, String document) {
     }
+
+    /** How many versions are kept, the active one included. */
+    public static final int KEPT = 10;
 
     private static final Pattern FILE = Pattern.compile("policy-(\\d+)\\.xml");
 
@@ -29,26 +35,44 @@ public final class PolicyStore {
     }
 
     public Optional<StoredPolicy> latest() throws IOException {
-        if (!Files.isDirectory(dir)) {
+        List<Long> versions = versions();
+        return versions.isEmpty() ? Optional.empty() : find(versions.get(versions.size() - 1));
+    }
+
+    /** A kept version, or empty when it was never set or is older than the kept ones. */
+    public Optional<StoredPolicy> find(long version) throws IOException {
+        Path file = file(version);
+        if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        long latest = -1;
+        return Optional.of(new StoredPolicy(version, Files.readString(file, StandardCharsets.UTF_8)));
+    }
+
+    /** The kept versions, oldest first. */
+    public List<Long> versions() throws IOException {
+        List<Long> versions = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return versions;
+        }
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : (Iterable<Path>) files::iterator) {
                 Matcher m = FILE.matcher(file.getFileName().toString());
                 if (m.matches()) {
-                    latest = Math.max(latest, Long.parseLong(m.group(1)));
+                    versions.add(Long.parseLong(m.group(1)));
                 }
             }
         }
-        if (latest < 0) {
-            return Optional.empty();
-        }
-        return Optional.of(new StoredPolicy(latest, Files.readString(file(latest), StandardCharsets.UTF_8)));
+        Collections.sort(versions);
+        return versions;
     }
 
+    /** Saves {@code policy}, then drops versions beyond the {@value #KEPT} newest. */
     public void save(StoredPolicy policy) throws IOException {
         AtomicFiles.write(file(policy.version()), policy.document().getBytes(StandardCharsets.UTF_8));
+        List<Long> versions = versions();
+        for (int i = 0; i < versions.size() - KEPT; i++) {
+            Files.deleteIfExists(file(versions.get(i)));
+        }
     }
 
     private Path file(long version) {

@@ -1,10 +1,109 @@
 package org.servicedomain.node.policy;
 
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.selection.Selector;
 
 /**
- * The compiled rules for one virtual port: the selector of its directive (owned by this port
- * alone, so its state is the port's) and its recovery rule.
+ * The compiled rules for one virtual port: its selection rules, precompiled into a decision table
+ * per operation so evaluation does not grow with the policy, the fallback directive (with a
+ * selector owned by this port alone), the recovery rule, and whether anonymous calls are allowed.
  */
-public record PortPolicy(String directive, Selector selector, RecoveryRule recovery) {
+public final class PortPolicy {
+
+    private final String directive;
+    private final Selector selector;
+    private final RecoveryRule recovery;
+    private final Boolean anonymous;
+    private final Map<String, List<SelectionRule>> rulesByOperation;
+    private final List<SelectionRule> rulesForOtherOperations;
+    private final Map<String, List<ContentCondition>> contentByOperation;
+    private final List<ContentCondition> contentForOtherOperations;
+
+    public PortPolicy(String directive, Selector selector, RecoveryRule recovery) {
+        this(directive, selector, recovery, null, List.of());
+    }
+
+    /** @param anonymous whether calls without a session are allowed; null leaves it to the packages */
+    public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
+            List<SelectionRule> rules) {
+        this.directive = directive;
+        this.selector = selector;
+        this.recovery = recovery;
+        this.anonymous = anonymous;
+        Set<String> named = new HashSet<>();
+        rules.forEach(r -> named.addAll(r.operations()));
+        Map<String, List<SelectionRule>> table = new LinkedHashMap<>();
+        for (String operation : named) {
+            table.put(operation, rules.stream().filter(r -> r.appliesTo(operation)).toList());
+        }
+        this.rulesByOperation = Map.copyOf(table);
+        this.rulesForOtherOperations = rules.stream().filter(r -> r.operations().isEmpty()).toList();
+        Map<String, List<ContentCondition>> content = new LinkedHashMap<>();
+        table.forEach((operation, applicable) -> content.put(operation, conditionsOf(applicable)));
+        this.contentByOperation = Map.copyOf(content);
+        this.contentForOtherOperations = conditionsOf(rulesForOtherOperations);
+    }
+
+    private static List<ContentCondition> conditionsOf(List<SelectionRule> rules) {
+        List<ContentCondition> conditions = new ArrayList<>();
+        rules.forEach(r -> conditions.addAll(r.content()));
+        return List.copyOf(conditions);
+    }
+
+    public String directive() {
+        return directive;
+    }
+
+    public Selector selector() {
+        return selector;
+    }
+
+    public RecoveryRule recovery() {
+        return recovery;
+    }
+
+    /** Whether anonymous calls are allowed on the port: true, false, or null when the policy does not say. */
+    public Boolean anonymous() {
+        return anonymous;
+    }
+
+    /** The message values the rules for {@code operation} need; empty means the payload need not be read. */
+    public List<ContentCondition> contentConditionsFor(String operation) {
+        return contentByOperation.getOrDefault(operation, contentForOtherOperations);
+    }
+
+    /**
+     * The first rule for the request's operation whose conditions hold decides; otherwise the
+     * port's directive over any instance. {@code mappedLevels} (the caller's service map, or null)
+     * further limits the supplier levels either way.
+     */
+    public Decision decide(RequestContext request, ZonedDateTime now, Set<String> mappedLevels) {
+        for (SelectionRule rule : rulesByOperation.getOrDefault(request.operation(), rulesForOtherOperations)) {
+            if (rule.matches(request, now)) {
+                return new Decision(rule.directive(), rule.selector(),
+                        intersect(rule.supplierLevels().isEmpty() ? null : rule.supplierLevels(), mappedLevels),
+                        rule.description());
+            }
+        }
+        return new Decision(directive, selector, mappedLevels, null);
+    }
+
+    private static Set<String> intersect(Set<String> a, Set<String> b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        Set<String> both = new HashSet<>(a);
+        both.retainAll(b);
+        return both;
+    }
 }

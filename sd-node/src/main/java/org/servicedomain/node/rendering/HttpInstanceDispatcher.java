@@ -67,7 +67,7 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
             post.setHeader("SOAPAction", request.soapAction());
         }
         try {
-            ProviderReply reply = http.execute(post, this::readReply);
+            ProviderReply reply = http.execute(post, response -> readReply(post, response));
             if (reply.status() >= 300 && !SoapFaultRecognizer.isSoapFault(reply.body())) {
                 throw new DispatchException(DispatchException.Kind.HTTP_ERROR,
                         "HTTP " + reply.status() + " without a SOAP fault", null);
@@ -82,16 +82,17 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
         }
     }
 
-    private ProviderReply readReply(ClassicHttpResponse response) throws IOException {
+    private ProviderReply readReply(HttpPost post, ClassicHttpResponse response) throws IOException {
         HttpEntity entity = response.getEntity();
         byte[] body = new byte[0];
         if (entity != null) {
-            try (InputStream in = entity.getContent()) {
-                body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxReplyBytes + 1));
-                if (body.length > maxReplyBytes) {
-                    throw new ReplyTooLargeException("reply larger than " + maxReplyBytes + " bytes");
-                }
+            InputStream in = entity.getContent();
+            body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxReplyBytes + 1));
+            if (body.length > maxReplyBytes) {
+                post.cancel();
+                throw new ReplyTooLargeException("reply larger than " + maxReplyBytes + " bytes");
             }
+            in.close();
         }
         Header contentType = response.getFirstHeader("Content-Type");
         return new ProviderReply(response.getCode(), contentType == null ? null : contentType.getValue(), body);

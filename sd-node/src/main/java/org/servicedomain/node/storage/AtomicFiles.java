@@ -21,7 +21,10 @@ public final class AtomicFiles {
 
     public static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir);
+            syncDirectory(dir.getParent());
+        }
         Path temp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,

@@ -2,23 +2,27 @@ package org.servicedomain.node.engine.failover;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
+import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.rendering.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.rendering.ProviderReply;
 
 /**
  * Wraps selection and rendering: when a dispatch gets no usable answer, looks up and selects
- * again among the instances not yet tried, up to the recovery rule's retries. A provider's own
- * SOAP fault is an answer and ends the loop. When nothing is left, {@code NoInstanceAvailable}
- * names every instance tried and why it failed.
+ * again among the instances not yet tried (nor sharing the recovery rule's attribute with one
+ * that failed), up to the recovery rule's retries. A provider's own SOAP fault is an answer and
+ * ends the loop. When nothing is left, {@code NoInstanceAvailable} names every attempt.
  */
 public final class Failover {
 
@@ -32,53 +36,81 @@ public final class Failover {
         this.listener = listener;
     }
 
+    /** Dispatches under the port's own directive, with no rule or service map involved. */
     public ProviderReply dispatch(RequestContext request, PortPolicy policy) {
+        return dispatch(request, new Decision(policy.directive(), policy.selector(), null, null), policy.recovery());
+    }
+
+    public ProviderReply dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
         List<NodeFault.Attempt> attempts = new ArrayList<>();
-        List<String> tried = new ArrayList<>();
-        int maxAttempts = policy.recovery().retries() + 1;
-        while (attempts.size() < maxAttempts) {
-            List<Instance> candidates = untried(lookup.candidates(request), tried);
+        Set<String> tried = new HashSet<>();
+        Set<String> avoided = new HashSet<>();
+        int operational = 0;
+        boolean allTimedOut = true;
+        while (attempts.size() <= recovery.retries()) {
+            List<Instance> found = lookup.candidates(request);
+            operational = found.size();
+            List<Instance> candidates = candidates(found, request, decision, recovery, tried, avoided);
             if (candidates.isEmpty()) {
                 break;
             }
-            Instance instance = policy.selector().select(candidates, request);
+            Instance instance = decision.selector().select(candidates, request);
             tried.add(instance.id());
             listener.dispatching(request, instance);
             long start = System.nanoTime();
             try {
-                ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, policy));
+                ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
                 listener.dispatched(request, instance, System.nanoTime() - start);
                 return reply;
             } catch (DispatchException e) {
                 listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
                 attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));
+                allTimedOut &= e.kind() == DispatchException.Kind.TIMEOUT;
+                avoid(instance, recovery, avoided);
+            } catch (RuntimeException e) {
+                listener.dispatchFailed(request, instance, System.nanoTime() - start,
+                        new DispatchException(DispatchException.Kind.PROTOCOL, "the node failed dispatching: " + e, e));
+                throw e;
             }
         }
-        throw noInstanceAvailable(request, attempts);
+        throw noInstanceAvailable(request, decision, attempts, operational, allTimedOut);
     }
 
-    private static List<Instance> untried(List<Instance> candidates, List<String> tried) {
-        if (tried.isEmpty()) {
-            return candidates;
-        }
-        List<Instance> left = new ArrayList<>(candidates.size());
-        for (Instance candidate : candidates) {
-            if (!tried.contains(candidate.id())) {
+    private static List<Instance> candidates(List<Instance> found, RequestContext request, Decision decision,
+            RecoveryRule recovery, Set<String> tried, Set<String> avoided) {
+        List<Instance> left = new ArrayList<>(found.size());
+        for (Instance candidate : found) {
+            if (!tried.contains(candidate.id()) && decision.admits(candidate)
+                    && (avoided.isEmpty() || !avoided.contains(candidate.attributes().get(recovery.avoidSharedAttribute())))) {
                 left.add(candidate);
             }
         }
-        return left;
+        return left.isEmpty() ? left : decision.selector().eligible(left, request);
     }
 
-    private static Duration timeoutFor(Instance instance, PortPolicy policy) {
-        return instance.timeoutMs() != null ? Duration.ofMillis(instance.timeoutMs()) : policy.recovery().instanceTimeout();
+    private static void avoid(Instance failed, RecoveryRule recovery, Set<String> avoided) {
+        if (recovery.avoidSharedAttribute() != null) {
+            String value = failed.attributes().get(recovery.avoidSharedAttribute());
+            if (value != null) {
+                avoided.add(value);
+            }
+        }
     }
 
-    private static NodeFault noInstanceAvailable(RequestContext request, List<NodeFault.Attempt> attempts) {
+    private static Duration timeoutFor(Instance instance, RecoveryRule recovery) {
+        return instance.timeoutMs() != null ? Duration.ofMillis(instance.timeoutMs()) : recovery.instanceTimeout();
+    }
+
+    /** {@code Timeout} when every attempt timed out, else {@code NoInstanceAvailable}, naming each attempt. */
+    private static NodeFault noInstanceAvailable(RequestContext request, Decision decision,
+            List<NodeFault.Attempt> attempts, int operational, boolean allTimedOut) {
         StringBuilder message = new StringBuilder("no instance of virtual port ")
                 .append(request.virtualPort().name()).append(" could serve ").append(request.operation());
         if (attempts.isEmpty()) {
-            message.append(": none is operational");
+            message.append(operational == 0 ? ": none is operational"
+                    : ": none of the " + operational + " operational instances may serve it under "
+                            + (decision.rule() != null ? decision.rule() : "the caller's service map")
+                            + (decision.supplierLevels() != null ? " (supplier levels " + decision.supplierLevels() + ")" : ""));
         } else {
             message.append("; tried ");
             for (int i = 0; i < attempts.size(); i++) {
@@ -86,6 +118,6 @@ public final class Failover {
                 message.append(i == 0 ? "" : ", ").append(a.instanceId()).append(" (").append(a.reason()).append(')');
             }
         }
-        return new NodeFault(FaultCode.NoInstanceAvailable, message.toString(), attempts);
+        return new NodeFault(allTimedOut && !attempts.isEmpty() ? FaultCode.Timeout : FaultCode.NoInstanceAvailable, message.toString(), attempts);
     }
 }

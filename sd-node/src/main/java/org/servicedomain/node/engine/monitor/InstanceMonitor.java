@@ -2,6 +2,8 @@ package org.servicedomain.node.engine.monitor;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
@@ -9,38 +11,74 @@ import org.servicedomain.node.rendering.DispatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Counts requests, failures and latency per instance, for {@code getServiceInfo} and operators. */
-public final class InstanceMonitor implements EngineListener {
+/**
+ * Counts requests, failures and latency per instance, for {@code getServiceInfo} and operators, and
+ * tracks each instance's requests in flight and recent response time for the load-aware directives.
+ */
+public final class InstanceMonitor implements EngineListener, InstanceLoad {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceMonitor.class);
 
-    /** What the monitor has seen of one instance since the node started. */
-    public record InstanceStats(long requests, long failures, double meanLatencyMs) {
-        static final InstanceStats NONE = new InstanceStats(0, 0, 0.0);
+    /** How much one new answer moves the recent response time: the weight of the moving average. */
+    static final double LATENCY_ALPHA = 0.2;
+
+    private static final long UNMEASURED = Double.doubleToRawLongBits(Double.NaN);
+
+    /**
+     * What the monitor has seen of one instance since the node started.
+     *
+     * @param outstanding requests dispatched to the instance and not yet answered
+     */
+    public record InstanceStats(long requests, long failures, double meanLatencyMs, int outstanding) {
+        static final InstanceStats NONE = new InstanceStats(0, 0, 0.0, 0);
     }
 
     private static final class Counters {
         final LongAdder requests = new LongAdder();
         final LongAdder failures = new LongAdder();
         final LongAdder nanos = new LongAdder();
+        final AtomicInteger outstanding = new AtomicInteger();
+        /** The bits of the moving average of successful latency in milliseconds; NaN until the first. */
+        final AtomicLong recentLatencyBits = new AtomicLong(UNMEASURED);
     }
 
     private final Map<String, Counters> counters = new ConcurrentHashMap<>();
 
     @Override
+    public void dispatching(RequestContext request, Instance instance) {
+        countersOf(instance.id()).outstanding.incrementAndGet();
+    }
+
+    @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
         Counters c = countersOf(instance.id());
+        answered(c);
         c.requests.increment();
         c.nanos.add(nanos);
+        recordLatency(c, nanos / 1_000_000.0);
     }
 
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
         Counters c = countersOf(instance.id());
+        answered(c);
         c.requests.increment();
         c.failures.increment();
         c.nanos.add(nanos);
         LOG.warn("instance {} at {} failed: {}", instance.id(), instance.endpointAddress(), failure.getMessage());
+    }
+
+    @Override
+    public int outstanding(String instanceId) {
+        Counters c = counters.get(instanceId);
+        return c == null ? 0 : c.outstanding.get();
+    }
+
+    /** The exponentially weighted moving average of the instance's successful response times. */
+    @Override
+    public double recentLatencyMs(String instanceId) {
+        Counters c = counters.get(instanceId);
+        return c == null ? Double.NaN : Double.longBitsToDouble(c.recentLatencyBits.get());
     }
 
     public InstanceStats statsOf(String instanceId) {
@@ -50,10 +88,30 @@ public final class InstanceMonitor implements EngineListener {
         }
         long requests = c.requests.sum();
         double mean = requests == 0 ? 0.0 : c.nanos.sum() / 1_000_000.0 / requests;
-        return new InstanceStats(requests, c.failures.sum(), mean);
+        return new InstanceStats(requests, c.failures.sum(), mean, c.outstanding.get());
+    }
+
+    /**
+     * One request fewer in flight; never below zero, so that a stray answer event cannot
+     * make an instance look less than idle.
+     */
+    private static void answered(Counters c) {
+        c.outstanding.updateAndGet(n -> n > 0 ? n - 1 : 0);
+    }
+
+    private static void recordLatency(Counters c, double latencyMs) {
+        long seen;
+        long updated;
+        do {
+            seen = c.recentLatencyBits.get();
+            double recent = Double.longBitsToDouble(seen);
+            double next = Double.isNaN(recent) ? latencyMs : recent + LATENCY_ALPHA * (latencyMs - recent);
+            updated = Double.doubleToRawLongBits(next);
+        } while (!c.recentLatencyBits.compareAndSet(seen, updated));
     }
 
     private Counters countersOf(String instanceId) {
-        return counters.computeIfAbsent(instanceId, id -> new Counters());
+        Counters c = counters.get(instanceId); // no bin lock on the hot path once the instance is known
+        return c != null ? c : counters.computeIfAbsent(instanceId, id -> new Counters());
     }
 }

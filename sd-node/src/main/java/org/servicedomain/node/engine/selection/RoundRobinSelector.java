@@ -1,7 +1,6 @@
 package org.servicedomain.node.engine.selection;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
 
@@ -10,10 +9,10 @@ public final class RoundRobinSelector implements Selector {
 
     public static final String NAME = "round-robin";
 
-    private final AtomicInteger next = new AtomicInteger();
+    private final Rotation rotation = new Rotation();
 
     @Override
     public Instance select(List<Instance> candidates, RequestContext request) {
-        return candidates.get(Math.floorMod(next.getAndIncrement(), candidates.size()));
+        return rotation.pick(candidates);
     }
 }

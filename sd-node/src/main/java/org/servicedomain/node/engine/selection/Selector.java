@@ -11,6 +11,15 @@ import org.servicedomain.node.engine.RequestContext;
 public interface Selector {
 
     /**
+     * The candidates this directive may choose from at all; empty means none of them may serve the
+     * request. The engine calls this before {@link #select} and passes only what it returns there.
+     * By default every candidate is eligible.
+     */
+    default List<Instance> eligible(List<Instance> candidates, RequestContext request) {
+        return candidates;
+    }
+
+    /**
      * Picks one of {@code candidates}: never empty, all operational, in registration order, none
      * of them already tried for this request.
      */

@@ -36,6 +36,12 @@ public final class SelectorRegistry {
         factories.put(RoundRobinSelector.NAME, options -> new RoundRobinSelector());
         factories.put(RandomSelector.NAME, options -> new RandomSelector(inputs.random()));
         factories.put(FixedOrderSelector.NAME, options -> new FixedOrderSelector());
+        factories.put(WeightedSelector.NAME, options -> new WeightedSelector(options.attribute(), inputs.random()));
+        factories.put(LeastOutstandingSelector.NAME, options -> new LeastOutstandingSelector(inputs.load()));
+        factories.put(FastestSelector.NAME, options -> new FastestSelector(inputs.load()));
+        factories.put(TransactionHistorySelector.NAME, options -> new TransactionHistorySelector(inputs.history()));
+        factories.put(DesignatedSelector.NAME, options -> new DesignatedSelector(options.attribute()));
+        factories.put(CustomSelector.NAME, options -> CustomSelector.load(options.className()));
         return new SelectorRegistry(factories);
     }
 
@@ -44,7 +50,11 @@ public final class SelectorRegistry {
         return create(name, DirectiveOptions.NONE);
     }
 
-    /** A new selector for the directive {@code name} with the policy's parameters. */
+    /**
+     * A new selector for the directive {@code name} with the policy's parameters.
+     *
+     * @throws IllegalArgumentException for an unknown name or a {@code custom} class that cannot serve
+     */
     public Selector create(String name, DirectiveOptions options) {
         Function<DirectiveOptions, Selector> factory = factories.get(name);
         if (factory == null) {

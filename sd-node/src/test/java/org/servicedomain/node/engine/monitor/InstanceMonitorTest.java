@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.servicedomain.node.TestInstances.instance;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.rendering.DispatchException;
@@ -23,6 +30,9 @@ class InstanceMonitorTest {
         assertThat(stats.requests()).isZero();
         assertThat(stats.failures()).isZero();
         assertThat(stats.meanLatencyMs()).isZero();
+        assertThat(stats.outstanding()).isZero();
+        assertThat(monitor.outstanding("never-used")).isZero();
+        assertThat(monitor.recentLatencyMs("never-used")).isNaN();
     }
 
     @Test
@@ -44,8 +54,142 @@ class InstanceMonitorTest {
         monitor.dispatchFailed(null, b, 8 * MS, timeout());
         monitor.dispatchFailed(null, b, 2 * MS, timeout());
 
-        assertThat(monitor.statsOf("a")).isEqualTo(new InstanceMonitor.InstanceStats(1, 0, 4.0));
-        assertThat(monitor.statsOf("b")).isEqualTo(new InstanceMonitor.InstanceStats(2, 2, 5.0));
+        assertThat(monitor.statsOf("a")).isEqualTo(new InstanceMonitor.InstanceStats(1, 0, 4.0, 0));
+        assertThat(monitor.statsOf("b")).isEqualTo(new InstanceMonitor.InstanceStats(2, 2, 5.0, 0));
+    }
+
+    @Test
+    void countsRequestsInFlightUntilTheyAreAnsweredOrFail() {
+        monitor.dispatching(null, a);
+        monitor.dispatching(null, a);
+        monitor.dispatching(null, a);
+        monitor.dispatching(null, b);
+
+        assertThat(monitor.outstanding("a")).isEqualTo(3);
+        assertThat(monitor.outstanding("b")).isEqualTo(1);
+
+        monitor.dispatched(null, a, 5 * MS);
+        monitor.dispatchFailed(null, a, 5 * MS, timeout());
+
+        assertThat(monitor.outstanding("a")).isEqualTo(1);
+        assertThat(monitor.statsOf("a").outstanding()).isEqualTo(1);
+        assertThat(monitor.outstanding("b")).isEqualTo(1);
+    }
+
+    @Test
+    void neverCountsFewerThanZeroInFlight() {
+        monitor.dispatched(null, a, MS);
+        monitor.dispatchFailed(null, a, MS, timeout());
+        monitor.dispatching(null, a);
+
+        assertThat(monitor.outstanding("a")).isEqualTo(1);
+    }
+
+    @Test
+    void countsRequestsInFlightExactlyUnderConcurrentDispatches() throws Exception {
+        int threads = 8;
+        int dispatches = 10_000;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            runTogether(pool, threads, () -> {
+                for (int i = 0; i < dispatches; i++) {
+                    monitor.dispatching(null, a);
+                }
+            });
+            assertThat(monitor.outstanding("a")).isEqualTo(threads * dispatches);
+
+            runTogether(pool, threads, () -> {
+                for (int i = 0; i < dispatches; i++) {
+                    if (i % 2 == 0) {
+                        monitor.dispatched(null, a, MS);
+                    } else {
+                        monitor.dispatchFailed(null, a, MS, timeout());
+                    }
+                }
+            });
+            assertThat(monitor.outstanding("a")).isZero();
+            assertThat(monitor.statsOf("a").requests()).isEqualTo((long) threads * dispatches);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void hasNoRecentLatencyUntilTheFirstSuccessThenTakesIt() {
+        monitor.dispatching(null, a);
+        monitor.dispatchFailed(null, a, 900 * MS, timeout());
+
+        assertThat(monitor.recentLatencyMs("a")).isNaN();
+
+        monitor.dispatched(null, a, 40 * MS);
+
+        assertThat(monitor.recentLatencyMs("a")).isCloseTo(40.0, within(1e-9));
+    }
+
+    @Test
+    void movesTheRecentLatencyAFifthOfTheWayTowardEachNewAnswer() {
+        monitor.dispatched(null, a, 100 * MS);
+        monitor.dispatched(null, a, 200 * MS);
+
+        assertThat(monitor.recentLatencyMs("a")).isCloseTo(120.0, within(1e-9));
+
+        monitor.dispatched(null, a, 20 * MS);
+
+        assertThat(monitor.recentLatencyMs("a")).isCloseTo(100.0, within(1e-9));
+    }
+
+    @Test
+    void recentLatencyConvergesOnANewSteadyResponseTime() {
+        monitor.dispatched(null, a, 500 * MS);
+        for (int i = 0; i < 50; i++) {
+            monitor.dispatched(null, a, 10 * MS);
+        }
+
+        assertThat(monitor.recentLatencyMs("a")).isCloseTo(10.0, within(0.01));
+        assertThat(monitor.statsOf("a").meanLatencyMs()).as("the mean still remembers the slow answer")
+                .isGreaterThan(15.0);
+    }
+
+    @Test
+    void ignoresFailedDispatchesInTheRecentLatency() {
+        monitor.dispatched(null, a, 30 * MS);
+        monitor.dispatchFailed(null, a, 30_000 * MS, timeout());
+
+        assertThat(monitor.recentLatencyMs("a")).isCloseTo(30.0, within(1e-9));
+    }
+
+    @Test
+    void keepsARecentLatencyThatIsAPlausibleAverageUnderConcurrentAnswers() throws Exception {
+        int threads = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            runTogether(pool, threads, () -> {
+                for (int i = 0; i < 5_000; i++) {
+                    monitor.dispatched(null, a, (i % 2 == 0 ? 10 : 30) * MS);
+                }
+            });
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(monitor.recentLatencyMs("a")).isBetween(10.0, 30.0);
+    }
+
+    private static void runTogether(ExecutorService pool, int threads, Runnable work) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Void>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Callable<Void> task = () -> {
+                start.await();
+                work.run();
+                return null;
+            };
+            done.add(pool.submit(task));
+        }
+        start.countDown();
+        for (Future<Void> f : done) {
+            f.get();
+        }
     }
 
     private static DispatchException timeout() {

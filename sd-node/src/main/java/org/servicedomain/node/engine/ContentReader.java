@@ -1,0 +1,100 @@
+package org.servicedomain.node.engine;
+
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.policy.ContentCondition;
+import org.servicedomain.node.policy.ContentPath;
+import org.servicedomain.node.xml.SecureXml;
+
+/**
+ * Reads the message values content rules need, in one streaming pass over the payload and only
+ * when a rule for the operation needs one: the text of the first element each path reaches,
+ * starting at the operation element (the first child of soap:Body).
+ */
+final class ContentReader {
+
+    private ContentReader() {
+    }
+
+    static Map<String, String> read(byte[] envelope, List<ContentCondition> conditions) {
+        Map<String, String> values = new HashMap<>();
+        try {
+            XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(envelope));
+            try {
+                scan(reader, conditions, values);
+            } finally {
+                reader.close();
+            }
+        } catch (XMLStreamException e) {
+            throw new NodeFault(FaultCode.BadRequest, "the request could not be read for content rules: " + e.getMessage());
+        }
+        return values;
+    }
+
+    private static void scan(XMLStreamReader reader, List<ContentCondition> conditions, Map<String, String> values)
+            throws XMLStreamException {
+        List<QName> path = new ArrayList<>();
+        while (reader.hasNext() && values.size() < conditions.size()) {
+            int event = reader.next();
+            if (event == XMLStreamConstants.END_ELEMENT) {
+                path.remove(path.size() - 1);
+            } else if (event == XMLStreamConstants.START_ELEMENT) {
+                path.add(reader.getName());
+                ContentCondition hit = firstUnsatisfied(conditions, values, path);
+                if (hit != null) {
+                    String text = reader.getElementText().trim();
+                    path.remove(path.size() - 1);
+                    for (ContentCondition c : conditions) {
+                        if (!values.containsKey(c.name()) && reaches(c.path(), path, reader.getName())) {
+                            values.put(c.name(), text);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static ContentCondition firstUnsatisfied(List<ContentCondition> conditions, Map<String, String> values,
+            List<QName> path) {
+        for (ContentCondition c : conditions) {
+            if (!values.containsKey(c.name()) && reaches(c.path(), path.subList(0, path.size() - 1), path.get(path.size() - 1))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether an element named {@code name} whose ancestors are {@code ancestors} (Envelope,
+     * Body, operation element, ...) is where {@code contentPath} points.
+     */
+    private static boolean reaches(ContentPath contentPath, List<QName> ancestors, QName name) {
+        int operationDepth = 3;
+        int depth = ancestors.size() + 1;
+        if (depth <= operationDepth || !"Body".equals(ancestors.get(1).getLocalPart())) {
+            return false;
+        }
+        if (contentPath.descendant()) {
+            return contentPath.steps().get(0).equals(name);
+        }
+        List<QName> steps = contentPath.steps();
+        if (depth - operationDepth != steps.size() || !steps.get(steps.size() - 1).equals(name)) {
+            return false;
+        }
+        for (int i = 0; i < steps.size() - 1; i++) {
+            if (!steps.get(i).equals(ancestors.get(operationDepth + i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,63 @@
+package org.servicedomain.node.policy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.session.Caller;
+
+/**
+ * Who may call what, from the policy's packages. A virtual port some package grants is governed:
+ * only users whose level holds a grant for the operation may call it, and anonymous callers only
+ * where the port allows them. A port no package grants is open, unless it refuses anonymous calls.
+ */
+public final class AccessRules {
+
+    /** A package's grant of a port to some user levels; no operations means all of them. */
+    public record Grant(String virtualPort, Set<String> userLevels, Set<String> operations) {
+        public Grant {
+            userLevels = Set.copyOf(userLevels);
+            operations = Set.copyOf(operations);
+        }
+    }
+
+    public static final AccessRules OPEN = new AccessRules(List.of());
+
+    private final Map<String, List<Grant>> grantsByPort;
+
+    public AccessRules(List<Grant> grants) {
+        Map<String, List<Grant>> byPort = new HashMap<>();
+        for (Grant g : grants) {
+            byPort.computeIfAbsent(g.virtualPort(), k -> new ArrayList<>()).add(g);
+        }
+        byPort.replaceAll((k, v) -> List.copyOf(v));
+        this.grantsByPort = Map.copyOf(byPort);
+    }
+
+    /** Refuses with {@code NotAuthorized} unless {@code caller} may call {@code operation} on the port. */
+    public void check(String virtualPort, String operation, Caller caller, Boolean portAllowsAnonymous) {
+        List<Grant> grants = grantsByPort.get(virtualPort);
+        if (caller.isAnonymous()) {
+            boolean allowed = grants == null ? !Boolean.FALSE.equals(portAllowsAnonymous) : Boolean.TRUE.equals(portAllowsAnonymous);
+            if (!allowed) {
+                throw new NodeFault(FaultCode.NotAuthorized, "virtual port " + virtualPort
+                        + " needs a session: log in through the home port and send the sd:session header");
+            }
+            return;
+        }
+        if (grants == null) {
+            return;
+        }
+        for (Grant g : grants) {
+            if (g.userLevels().contains(caller.userLevel())
+                    && (g.operations().isEmpty() || g.operations().contains(operation))) {
+                return;
+            }
+        }
+        throw new NodeFault(FaultCode.NotAuthorized, "user " + caller.user() + " (level " + caller.userLevel()
+                + ") may not call " + operation + " on virtual port " + virtualPort);
+    }
+}

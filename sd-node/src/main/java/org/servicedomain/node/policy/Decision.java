@@ -1,0 +1,24 @@
+package org.servicedomain.node.policy;
+
+import java.util.Set;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.selection.Selector;
+
+/**
+ * What the policy decided for one request: which instances may serve it (by supplier level) and
+ * the directive that chooses among them.
+ *
+ * @param supplierLevels the supplier levels that may serve, or null when any may
+ * @param rule a description of the rule that matched, or null when the port's selection applied
+ */
+public record Decision(String directive, Selector selector, Set<String> supplierLevels, String rule) {
+
+    public Decision {
+        supplierLevels = supplierLevels == null ? null : Set.copyOf(supplierLevels);
+    }
+
+    /** Whether {@code instance} may serve under this decision. */
+    public boolean admits(Instance instance) {
+        return supplierLevels == null || supplierLevels.contains(instance.supplierLevel());
+    }
+}

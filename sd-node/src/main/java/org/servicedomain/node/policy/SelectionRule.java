@@ -1,0 +1,49 @@
+package org.servicedomain.node.policy;
+
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Set;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.selection.Selector;
+
+/**
+ * One compiled selection rule: a tuple of conditions (time window, operations, user levels,
+ * message content) and what it decides (supplier levels and a directive with its own selector).
+ * An empty set means "any".
+ */
+public record SelectionRule(
+        String description,
+        TimeWindow window,
+        Set<String> operations,
+        Set<String> userLevels,
+        List<ContentCondition> content,
+        Set<String> supplierLevels,
+        String directive,
+        Selector selector) {
+
+    public SelectionRule {
+        operations = Set.copyOf(operations);
+        userLevels = Set.copyOf(userLevels);
+        content = List.copyOf(content);
+        supplierLevels = Set.copyOf(supplierLevels);
+    }
+
+    boolean appliesTo(String operation) {
+        return operations.isEmpty() || operations.contains(operation);
+    }
+
+    boolean matches(RequestContext request, ZonedDateTime now) {
+        if (!userLevels.isEmpty() && !userLevels.contains(request.caller().userLevel())) {
+            return false;
+        }
+        if (!window.contains(now)) {
+            return false;
+        }
+        for (ContentCondition condition : content) {
+            if (!condition.holdsFor(request.contentValues())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

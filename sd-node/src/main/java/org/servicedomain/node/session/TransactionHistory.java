@@ -1,0 +1,88 @@
+package org.servicedomain.node.session;
+
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.rendering.DispatchException;
+
+/**
+ * Remembers, per session and virtual port, the instance that last answered: what the
+ * transaction-history directive follows. Fed by the engine's dispatch events; a session's history
+ * goes when the session ends. Bounded, so that histories nobody forgets (a request that finished
+ * just after its session ended) cannot fill the memory.
+ */
+public final class TransactionHistory implements SessionHistory, EngineListener, SessionListener {
+
+    public static final int DEFAULT_MAX_SESSIONS = 100_000;
+
+    private final int maxSessions;
+    /** Session id -> virtual port name -> instance id. */
+    private final Map<String, Map<String, String>> bySession = new ConcurrentHashMap<>();
+
+    public TransactionHistory() {
+        this(DEFAULT_MAX_SESSIONS);
+    }
+
+    /** Remembers at most {@code maxSessions} sessions; beyond that, an arbitrary one is forgotten. */
+    public TransactionHistory(int maxSessions) {
+        if (maxSessions < 1) {
+            throw new IllegalArgumentException("maxSessions must be positive but was " + maxSessions);
+        }
+        this.maxSessions = maxSessions;
+    }
+
+    @Override
+    public Optional<String> lastInstance(String sessionId, String virtualPort) {
+        Map<String, String> ports = sessionId == null ? null : bySession.get(sessionId);
+        return ports == null ? Optional.empty() : Optional.ofNullable(ports.get(virtualPort));
+    }
+
+    @Override
+    public void dispatched(RequestContext request, Instance instance, long nanos) {
+        String sessionId = request.sessionId();
+        if (sessionId == null) {
+            return;
+        }
+        Map<String, String> ports = bySession.get(sessionId);
+        if (ports == null) {
+            makeRoom();
+            ports = bySession.computeIfAbsent(sessionId, id -> new ConcurrentHashMap<>(4));
+        }
+        String port = request.virtualPort().name();
+        if (!instance.id().equals(ports.get(port))) {
+            ports.put(port, instance.id());
+        }
+    }
+
+    /** A failed instance stays remembered: the directive checks it is operational before following it. */
+    @Override
+    public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
+    }
+
+    @Override
+    public void sessionEnded(String sessionId) {
+        forget(sessionId);
+    }
+
+    /** Drops everything remembered for {@code sessionId}. */
+    public void forget(String sessionId) {
+        bySession.remove(sessionId);
+    }
+
+    /** The number of sessions with a history. */
+    public int sessions() {
+        return bySession.size();
+    }
+
+    private void makeRoom() {
+        Iterator<String> any = bySession.keySet().iterator();
+        while (bySession.size() >= maxSessions && any.hasNext()) {
+            any.next();
+            any.remove();
+        }
+    }
+}

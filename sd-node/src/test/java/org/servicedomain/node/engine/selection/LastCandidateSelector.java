@@ -1,0 +1,14 @@
+package org.servicedomain.node.engine.selection;
+
+import java.util.List;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+
+/** A custom directive as a policy would name it: always the last candidate. */
+public final class LastCandidateSelector implements Selector {
+
+    @Override
+    public Instance select(List<Instance> candidates, RequestContext request) {
+        return candidates.get(candidates.size() - 1);
+    }
+}
