@@ -18,6 +18,7 @@ import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.InvokeOperation;
 import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.Register;
@@ -197,6 +198,7 @@ class HomePortTest {
 
     @Test
     void setPolicyActivatesAValidPolicyAndGetPolicyReturnsIt() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
         SetPolicy set = new SetPolicy();
         set.setDocument(VALID_POLICY);
         long version = home.setPolicy(set).getVersion();
@@ -208,6 +210,7 @@ class HomePortTest {
 
     @Test
     void invalidPolicyIsRefusedWithItsLineAndTheOldPolicyStaysActive() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
         SetPolicy valid = new SetPolicy();
         valid.setDocument(VALID_POLICY);
         home.setPolicy(valid);
@@ -228,7 +231,63 @@ class HomePortTest {
     }
 
     @Test
+    void policyNamingAPortOrOperationTheCatalogLacksIsRefusedWithItsLine() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
+        SetPolicy unknownPort = new SetPolicy();
+        unknownPort.setDocument("""
+                <policy xmlns="urn:sd:policy:1">
+                  <virtualPort name="WeatherPortType"/>
+                </policy>
+                """);
+        SetPolicy unknownOperation = new SetPolicy();
+        unknownOperation.setDocument("""
+                <policy xmlns="urn:sd:policy:1">
+                  <virtualPort name="StockQuotePortType">
+
+                    <rule operation="sell" directive="random"/>
+                  </virtualPort>
+                </policy>
+                """);
+
+        HomeFault port = catchThrowableOfType(HomeFault.class, () -> home.setPolicy(unknownPort));
+        HomeFault operation = catchThrowableOfType(HomeFault.class, () -> home.setPolicy(unknownOperation));
+
+        assertThat(port.getFaultInfo().getMessage()).contains("line 2").contains("WeatherPortType");
+        assertThat(operation.getFaultInfo().getMessage()).contains("line 4").contains("sell");
+    }
+
+    @Test
+    void getPolicyReturnsAKeptEarlierVersion() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
+        DomainSetup domain = new DomainSetup(home);
+        long first = domain.policy(VALID_POLICY);
+        domain.policy(VALID_POLICY.replace("fixed-order", "random"));
+        GetPolicy earlier = new GetPolicy();
+        earlier.setVersion(first);
+
+        assertThat(home.getPolicy(earlier).getDocument()).isEqualTo(VALID_POLICY);
+        assertThat(home.getPolicy(new GetPolicy()).getDocument()).contains("random");
+    }
+
+    @Test
+    void invokeOperationCallsAVirtualPortThroughTheHomePort() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
+        InvokeOperation call = new InvokeOperation();
+        call.setVirtualPort("StockQuotePortType");
+        call.setOperation("getQuote");
+        call.setPayload(StockQuoteCalls.getQuoteBody("ACME"));
+
+        String answer = home.invokeOperation(call).getPayload();
+
+        assertThat(answer).contains("getQuoteResponse").contains("<provider>quote-a</provider>");
+        call.setOperation("buy");
+        HomeFault mismatch = catchThrowableOfType(HomeFault.class, () -> home.invokeOperation(call));
+        assertThat(mismatch.getFaultInfo().getCode()).isEqualTo("BadRequest");
+    }
+
+    @Test
     void policySurvivesARestart() throws Exception {
+        Registrations.register(home, providers.named("quote-a"));
         SetPolicy set = new SetPolicy();
         set.setDocument(VALID_POLICY);
         home.setPolicy(set);

@@ -2,10 +2,14 @@ package org.servicedomain.node;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
+import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.AggregationEngine;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
@@ -72,7 +76,8 @@ public final class Node implements AutoCloseable {
             InstanceMonitor monitor = new InstanceMonitor();
             SelectorRegistry selectors = SelectorRegistry.standard(
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history));
-            ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()), new PolicyCompiler(selectors),
+            ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()),
+                    new PolicyCompiler(selectors, () -> portsAndOperations(catalog)),
                     active -> applySessionSettings(active, sessions));
             InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
@@ -81,6 +86,14 @@ public final class Node implements AutoCloseable {
             wsdlSource.close();
             throw e;
         }
+    }
+
+    private static Map<String, Set<String>> portsAndOperations(Catalog catalog) {
+        Map<String, Set<String>> ports = new HashMap<>();
+        for (VirtualPort port : catalog.snapshot().ports()) {
+            ports.put(port.name(), Set.copyOf(port.operationsByElement().values()));
+        }
+        return ports;
     }
 
     private static void applySessionSettings(CompiledPolicy active, SessionRegistry sessions) {

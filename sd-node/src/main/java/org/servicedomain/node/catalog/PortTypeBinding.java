@@ -12,6 +12,7 @@ import org.servicedomain.node.SoapVersion;
  * @param serviceName the service holding that port, or null
  * @param portName that port's name, or null
  * @param operationsByElement request element (document style) or wrapper (rpc style) to operation name
+ * @param soapActions operation name to the SOAPAction its binding declares
  */
 public record PortTypeBinding(
         QName portType,
@@ -20,9 +21,11 @@ public record PortTypeBinding(
         String endpointAddress,
         QName serviceName,
         String portName,
-        Map<QName, String> operationsByElement) {
+        Map<QName, String> operationsByElement,
+        Map<String, String> soapActions) {
 
     public PortTypeBinding {
         operationsByElement = Map.copyOf(operationsByElement);
+        soapActions = Map.copyOf(soapActions);
     }
 }

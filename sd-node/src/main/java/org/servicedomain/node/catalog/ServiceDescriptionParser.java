@@ -57,7 +57,7 @@ public final class ServiceDescriptionParser {
                     servicePort == null ? null : servicePort.address,
                     servicePort == null ? null : servicePort.service,
                     servicePort == null ? null : servicePort.port,
-                    reader.operationsByElement(inputs, messageElements)));
+                    reader.operationsByElement(inputs, messageElements), reader.soapActions()));
         }
         if (bindings.isEmpty()) {
             throw unreadable(location, "it has no SOAP 1.1 or SOAP 1.2 binding", null);

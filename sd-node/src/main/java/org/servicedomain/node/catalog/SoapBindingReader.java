@@ -68,6 +68,19 @@ final class SoapBindingReader {
         return operations;
     }
 
+    /** Operation name to its soap:operation soapAction (absent ones are left out). */
+    Map<String, String> soapActions() {
+        Map<String, String> actions = new LinkedHashMap<>();
+        for (Element operation : children(binding, WSDL_NS, "operation")) {
+            for (Element soapOperation : children(operation, soapVersion.wsdlBindingNamespace(), "operation")) {
+                if (soapOperation.hasAttribute("soapAction")) {
+                    actions.put(operation.getAttribute("name"), soapOperation.getAttribute("soapAction"));
+                }
+            }
+        }
+        return actions;
+    }
+
     private String style(Element operation) {
         for (Element soapOperation : children(operation, soapVersion.wsdlBindingNamespace(), "operation")) {
             if (soapOperation.hasAttribute("style")) {

@@ -12,6 +12,7 @@ import org.servicedomain.node.SoapVersion;
  * @param wsdlDigest the cached WSDL the port's contract was taken from
  * @param binding the binding of that WSDL the port publishes
  * @param wsdlTemplate the published WSDL, with {@link VirtualWsdl#ADDRESS_PLACEHOLDER} for the address
+ * @param soapActions operation name to the SOAPAction the binding declares
  */
 public record VirtualPort(
         String name,
@@ -20,10 +21,18 @@ public record VirtualPort(
         String wsdlDigest,
         QName binding,
         String wsdlTemplate,
-        Map<QName, String> operationsByElement) {
+        Map<QName, String> operationsByElement,
+        Map<String, String> soapActions) {
 
     public VirtualPort {
         operationsByElement = Map.copyOf(operationsByElement);
+        soapActions = Map.copyOf(soapActions);
+    }
+
+    /** The request element of {@code operation}, if this port has it. */
+    public Optional<QName> elementOf(String operation) {
+        return operationsByElement.entrySet().stream().filter(e -> e.getValue().equals(operation))
+                .map(Map.Entry::getKey).findFirst();
     }
 
     /** The operation a request's first body element names, if this port has it. */

@@ -49,6 +49,7 @@ import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.InstanceState;
 import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.session.Session;
 import org.servicedomain.node.session.User;
 import org.slf4j.Logger;
@@ -121,9 +122,11 @@ public class HomePort implements HomePortType {
     public GetPolicyResponse getPolicy(GetPolicy request) throws HomeFault {
         return call("getPolicy", () -> {
             CompiledPolicy current = node.policy().current();
+            long version = request.getVersion() == null ? current.version() : request.getVersion();
             GetPolicyResponse response = new GetPolicyResponse();
-            response.setVersion(current.version());
-            response.setDocument(current.document());
+            response.setVersion(version);
+            response.setDocument(node.policy().document(version).orElseThrow(() -> new NodeFault(FaultCode.BadRequest,
+                    "policy version " + version + " is not kept; the node keeps the last " + PolicyStore.KEPT)));
             return response;
         });
     }
@@ -256,12 +259,13 @@ public class HomePort implements HomePortType {
 
     @Override
     public InvokeOperationResponse invokeOperation(InvokeOperation request) throws HomeFault {
-        throw notYetOffered("invokeOperation");
-    }
-
-    private static HomeFault notYetOffered(String operation) {
-        return HomeFaults.of(new NodeFault(FaultCode.NotSupported, operation
-                + " is not offered by this node yet: sessions and users arrive with the policy language"));
+        return call("invokeOperation", () -> {
+            InvokeOperationResponse response = new InvokeOperationResponse();
+            response.setPayload(new HomeInvocation(node).invoke(blankToNull(request.getSessionId()),
+                    required(request.getVirtualPort(), "virtualPort"), required(request.getOperation(), "operation"),
+                    required(request.getPayload(), "payload")));
+            return response;
+        });
     }
 
     /** Runs one operation, turning every failure into a HomeFault with a code. */

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.xml.datatype.XMLGregorianCalendar;
 import org.servicedomain.node.engine.selection.DirectiveOptions;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -21,6 +22,7 @@ import org.servicedomain.policy.v1.NamespaceBinding;
 import org.servicedomain.policy.v1.Package;
 import org.servicedomain.policy.v1.Period;
 import org.servicedomain.policy.v1.Policy;
+import org.servicedomain.policy.v1.Rule;
 import org.servicedomain.policy.v1.ServiceMap;
 import org.servicedomain.policy.v1.VirtualPortRules;
 
@@ -34,12 +36,24 @@ public final class PolicyCompiler {
     static final long MAX_TIMEOUT_MS = RuleCompiler.MAX_TIMEOUT_MS;
 
     private final SelectorRegistry selectors;
+    private final Supplier<Map<String, Set<String>>> knownPorts;
 
+    /** A compiler that does not check port and operation names (nothing to check them against). */
     public PolicyCompiler(SelectorRegistry selectors) {
+        this(selectors, () -> null);
+    }
+
+    /**
+     * A compiler that refuses policies naming virtual ports, or operations of them, that
+     * {@code knownPorts} (port name to its operations, as the catalog has them now) lacks.
+     */
+    public PolicyCompiler(SelectorRegistry selectors, Supplier<Map<String, Set<String>>> knownPorts) {
         this.selectors = selectors;
+        this.knownPorts = knownPorts;
     }
 
     public CompiledPolicy compile(long version, String document, Policy policy) {
+        checkNames(policy, knownPorts.get());
         Set<String> userLevels = levels(policy, true);
         Set<String> supplierLevels = levels(policy, false);
         RuleCompiler rules = new RuleCompiler(selectors, userLevels, supplierLevels, windows(policy), namespaces(policy));
@@ -53,6 +67,40 @@ public final class PolicyCompiler {
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
                 sessionIdle(policy));
+    }
+
+    private static void checkNames(Policy policy, Map<String, Set<String>> ports) {
+        if (ports == null) {
+            return;
+        }
+        for (VirtualPortRules port : policy.getVirtualPort()) {
+            Set<String> operations = requirePort(port, port.getName(), ports);
+            for (Rule rule : port.getRule()) {
+                requireOperations(rule, port.getName(), rule.getOperation(), operations);
+            }
+        }
+        for (Package p : policy.getPackage()) {
+            for (Grant g : p.getGrant()) {
+                requireOperations(g, g.getVirtualPort(), g.getOperations(), requirePort(g, g.getVirtualPort(), ports));
+            }
+        }
+    }
+
+    private static Set<String> requirePort(Object element, String name, Map<String, Set<String>> ports) {
+        Set<String> operations = ports.get(name);
+        if (operations == null) {
+            throw PolicyErrors.at(element, "unknown virtual port '" + name + "'; the catalog has " + ports.keySet());
+        }
+        return operations;
+    }
+
+    private static void requireOperations(Object element, String port, List<String> names, Set<String> operations) {
+        for (String name : names) {
+            if (!operations.contains(name)) {
+                throw PolicyErrors.at(element, "virtual port '" + port + "' has no operation '" + name
+                        + "'; it has " + operations);
+            }
+        }
     }
 
     /** The declared user (or supplier) levels, or null when the policy declares none and so does not check them. */

@@ -99,7 +99,7 @@ class VirtualWsdlTest {
         PortTypeBinding binding = provider.bindingFor(STOCK_QUOTE, SoapVersion.SOAP_11).orElseThrow();
         VirtualPort port = new VirtualPort("StockQuotePortType", STOCK_QUOTE, SoapVersion.SOAP_11, null,
                 binding.binding(), VirtualWsdl.template(provider, binding, "StockQuotePortType"),
-                binding.operationsByElement());
+                binding.operationsByElement(), binding.soapActions());
         String address = "http://node.example:8080/sd/services/ports/StockQuotePortType";
 
         String served = port.wsdl(address);

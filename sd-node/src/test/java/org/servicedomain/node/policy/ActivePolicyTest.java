@@ -2,9 +2,12 @@ package org.servicedomain.node.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -77,6 +80,34 @@ class ActivePolicyTest {
 
         assertThat(policy.current()).isSameAs(before);
         assertThat(open().current().version()).as("nothing was saved").isEqualTo(1);
+    }
+
+    @Test
+    void documentReturnsTheKeptVersionsAndNothingForPrunedOnes() throws IOException {
+        ActivePolicy policy = open();
+        for (int i = 1; i <= 12; i++) {
+            policy.set(i % 2 == 0 ? RANDOM : FIXED_ORDER);
+        }
+
+        assertThat(policy.document(12)).hasValue(RANDOM);
+        assertThat(policy.document(3)).hasValue(FIXED_ORDER);
+        assertThat(policy.document(4)).hasValue(RANDOM);
+        assertThat(policy.document(2)).isEmpty();
+        assertThat(policy.document(1)).isEmpty();
+        assertThat(policy.document(13)).as("never set").isEmpty();
+    }
+
+    @Test
+    void onActivationHearsTheInitialPolicyAndEveryLaterOneButNotARefusedOne() throws IOException {
+        List<Long> heard = new ArrayList<>();
+        ActivePolicy policy = ActivePolicy.open(new PolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()),
+                compiled -> heard.add(compiled.version()));
+
+        policy.set(RANDOM);
+        catchThrowableOfType(InvalidPolicyException.class, () -> policy.set("<policy xmlns=\"urn:sd:policy:1\"><bogus/></policy>"));
+        policy.set(FIXED_ORDER);
+
+        assertThat(heard).containsExactly(0L, 1L, 2L);
     }
 
     private ActivePolicy open() throws IOException {

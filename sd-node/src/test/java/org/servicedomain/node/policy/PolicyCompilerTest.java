@@ -73,6 +73,35 @@ class PolicyCompilerTest {
     }
 
     @Test
+    void aPartialRecoveryInTheDefaultsInheritsTheBuiltInRecovery() {
+        CompiledPolicy policy = compile(recovery("timeoutMs=\"500\""));
+
+        assertThat(policy.forPort("A").recovery())
+                .isEqualTo(new RecoveryRule(RecoveryRule.DEFAULT.retries(), Duration.ofMillis(500)));
+    }
+
+    @Test
+    void theAttributeToAvoidAfterAFailureIsInheritedUnlessAPortSetsItsOwn() {
+        CompiledPolicy policy = compile("""
+                <policy xmlns="urn:sd:policy:1">
+                  <defaults>
+                    <recovery retries="4" timeoutMs="900" avoidSharedAttribute="rack"/>
+                  </defaults>
+                  <virtualPort name="A">
+                    <recovery retries="1"/>
+                  </virtualPort>
+                  <virtualPort name="B">
+                    <recovery avoidSharedAttribute="host"/>
+                  </virtualPort>
+                </policy>
+                """);
+
+        assertThat(policy.forPort("A").recovery()).isEqualTo(new RecoveryRule(1, Duration.ofMillis(900), "rack"));
+        assertThat(policy.forPort("B").recovery()).isEqualTo(new RecoveryRule(4, Duration.ofMillis(900), "host"));
+        assertThat(policy.forPort("Other").recovery()).isEqualTo(new RecoveryRule(4, Duration.ofMillis(900), "rack"));
+    }
+
+    @Test
     void givesEachDefaultedPortASelectorOfItsOwnThatLastsAsLongAsThePolicy() {
         CompiledPolicy policy = compile("<policy xmlns=\"urn:sd:policy:1\"/>");
 

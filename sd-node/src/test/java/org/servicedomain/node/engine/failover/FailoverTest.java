@@ -21,14 +21,18 @@ import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.engine.selection.DesignatedSelector;
 import org.servicedomain.node.engine.selection.FixedOrderSelector;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
 import org.servicedomain.node.engine.selection.Selector;
+import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.policy.TestPolicies;
 import org.servicedomain.node.rendering.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.session.Caller;
 
 class FailoverTest {
 
@@ -130,6 +134,119 @@ class FailoverTest {
         assertThat(dispatcher.timeouts).containsExactly(Duration.ofMillis(1_500), POLICY_TIMEOUT);
     }
 
+    @Test
+    void triesOnlyTheInstancesTheDecisionAdmits() {
+        dispatcher.failing("ubc1", "ubc2");
+        List<Instance> candidates = List.of(levelled("upm1", "UPM"), levelled("ubc1", "UBC"), levelled("unlevelled", null),
+                levelled("ubc2", "UBC"));
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(candidates).dispatch(request(), limitedTo("UBC"), recovery(5, null)));
+
+        assertThat(dispatcher.calls).containsExactly("ubc1", "ubc2");
+        assertThat(fault.attempts()).extracting(NodeFault.Attempt::instanceId).containsExactly("ubc1", "ubc2");
+    }
+
+    @Test
+    void skipsUntriedInstancesSharingTheFailedOnesAttribute() {
+        dispatcher.failing("a", "c");
+        List<Instance> candidates = List.of(on("a", "rack1"), on("b", "rack1"), on("c", "rack2"), on("d", "rack2"));
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(candidates).dispatch(request(), anyLevel(), recovery(5, "rack")));
+
+        assertThat(dispatcher.calls).containsExactly("a", "c");
+        assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
+    }
+
+    @Test
+    void isATimeoutWhenEveryAttemptTimedOut() {
+        dispatcher.timingOut("a", "b");
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(instances("a", "b")).dispatch(request(), fixedOrder(2)));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.Timeout);
+        assertThat(fault.attempts()).hasSize(2);
+    }
+
+    @Test
+    void isNoInstanceAvailableWhenOnlySomeAttemptsTimedOut() {
+        dispatcher.timingOut("a");
+        dispatcher.failing("b");
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(instances("a", "b")).dispatch(request(), fixedOrder(2)));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
+    }
+
+    @Test
+    void explainsThatOperationalInstancesExistButNoneIsAdmitted() {
+        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> failover(List.of(levelled("upm1", "UPM"),
+                levelled("upm2", "UPM"))).dispatch(request(), limitedTo("UBC"), recovery(2, null)));
+
+        assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
+        assertThat(fault).hasMessageContaining("2 operational").hasMessageContaining(RULE).hasMessageContaining("UBC")
+                .hasMessageNotContaining("none is operational");
+        assertThat(dispatcher.calls).isEmpty();
+    }
+
+    @Test
+    void reportsAndRethrowsAnUnexpectedFailureOfTheDispatcher() {
+        IllegalStateException bug = new IllegalStateException("dispatcher bug");
+        dispatcher.throwing("a", bug);
+
+        RuntimeException thrown = catchThrowableOfType(RuntimeException.class,
+                () -> failover(instances("a", "b")).dispatch(request(), fixedOrder(2)));
+
+        assertThat(thrown).isSameAs(bug);
+        assertThat(listener.events).containsExactly("failed a");
+        assertThat(dispatcher.calls).as("not retried elsewhere").containsExactly("a");
+    }
+
+    @Test
+    void triesOnlyTheInstancesTheSelectorFindsEligible() {
+        dispatcher.failing("a1");
+        List<Instance> banks = List.of(bank("a1", "A"), bank("c1", "C"), bank("b1", "B"), bank("a2", "A"));
+        Decision designated = new Decision("designated", new DesignatedSelector("bank"), null, null);
+        RequestContext joe = request();
+        RequestContext byJoe = new RequestContext(joe.virtualPort(), joe.operation(),
+                new Caller("session-joe", "joe", "platinum", List.of("B", "A")), Map.of(), joe.soapAction(),
+                joe.contentType(), joe.body());
+
+        ProviderReply reply = failover(banks).dispatch(byJoe, designated, recovery(5, null));
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(dispatcher.calls).hasSize(2).doesNotContain("c1").contains("a1");
+    }
+
+    private static final String RULE = "rule(AllDay, operation=any, userLevel=any, supplierLevel=UBC, round-robin)";
+
+    private static Decision limitedTo(String... supplierLevels) {
+        return new Decision("fixed-order", new FixedOrderSelector(), Set.of(supplierLevels), RULE);
+    }
+
+    private static Decision anyLevel() {
+        return new Decision("fixed-order", new FixedOrderSelector(), null, null);
+    }
+
+    private static RecoveryRule recovery(int retries, String avoidSharedAttribute) {
+        return new RecoveryRule(retries, POLICY_TIMEOUT, avoidSharedAttribute);
+    }
+
+    private static Instance levelled(String id, String supplierLevel) {
+        return TestPolicies.instance(id, supplierLevel, Map.of());
+    }
+
+    private static Instance on(String id, String rack) {
+        return TestPolicies.instance(id, null, Map.of("rack", rack));
+    }
+
+    private static Instance bank(String id, String bank) {
+        return TestPolicies.instance(id, null, Map.of("bank", bank));
+    }
+
     private Failover failover(List<Instance> candidates) {
         return new Failover(request -> candidates, dispatcher, listener);
     }
@@ -147,6 +264,8 @@ class FailoverTest {
         final List<String> calls = new ArrayList<>();
         final List<Duration> timeouts = new ArrayList<>();
         private final Set<String> failing = new HashSet<>();
+        private final Set<String> timingOut = new HashSet<>();
+        private final Map<String, RuntimeException> throwing = new HashMap<>();
         private final Map<String, ProviderReply> replies = new HashMap<>();
 
         static String failureOf(String instanceId) {
@@ -155,6 +274,14 @@ class FailoverTest {
 
         void failing(String... ids) {
             failing.addAll(List.of(ids));
+        }
+
+        void timingOut(String... ids) {
+            timingOut.addAll(List.of(ids));
+        }
+
+        void throwing(String id, RuntimeException e) {
+            throwing.put(id, e);
         }
 
         void replying(String id, ProviderReply reply) {
@@ -168,6 +295,12 @@ class FailoverTest {
             timeouts.add(timeout);
             if (failing.contains(instance.id())) {
                 throw new DispatchException(DispatchException.Kind.CONNECTION, failureOf(instance.id()), null);
+            }
+            if (timingOut.contains(instance.id())) {
+                throw new DispatchException(DispatchException.Kind.TIMEOUT, "no answer from " + instance.id() + " in " + timeout, null);
+            }
+            if (throwing.containsKey(instance.id())) {
+                throw throwing.get(instance.id());
             }
             return replies.getOrDefault(instance.id(),
                     new ProviderReply(200, "text/xml", "<ok/>".getBytes(StandardCharsets.UTF_8)));

@@ -1,0 +1,116 @@
+package org.servicedomain.node.entry;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.xml.SecureXml;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.xml.sax.SAXException;
+
+/**
+ * {@code invokeOperation}: a virtual-port call for clients that only know the home port. The
+ * payload (the operation element as XML text) is wrapped in an envelope of the port's SOAP
+ * version and goes through the same checks, policy and engine as a call on the port itself.
+ */
+final class HomeInvocation {
+
+    private final Node node;
+
+    HomeInvocation(Node node) {
+        this.node = node;
+    }
+
+    /** The provider's answer: the first element of its soap:Body, as XML text. */
+    String invoke(String sessionId, String portName, String operation, String payload) {
+        VirtualPort port = node.catalog().snapshot().port(portName).orElseThrow(() ->
+                new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + portName + "'"));
+        if (port.elementOf(operation).isEmpty()) {
+            throw new NodeFault(FaultCode.BadRequest, "virtual port " + portName + " has no operation " + operation);
+        }
+        Caller caller = sessionId == null ? Caller.ANONYMOUS : node.sessions().caller(sessionId).orElseThrow(() ->
+                new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again"));
+        byte[] envelope = envelope(port.soapVersion(), payload);
+        if (envelope.length > node.config().maxMessageBytes()) {
+            throw new NodeFault(FaultCode.BadRequest, "the payload exceeds the limit of " + node.config().maxMessageBytes() + " bytes");
+        }
+        SoapRequest soap = SoapRequestReader.read(envelope, port.soapVersion());
+        if (!operation.equals(port.operationFor(soap.operationElement()).orElse(null))) {
+            throw new NodeFault(FaultCode.BadRequest, "the payload's element " + soap.operationElement()
+                    + " is not the request of operation " + operation);
+        }
+        String action = port.soapActions().get(operation);
+        String contentType = port.soapVersion().mediaType() + "; charset=UTF-8"
+                + (port.soapVersion() == SoapVersion.SOAP_12 && action != null ? "; action=\"" + action + "\"" : "");
+        ProviderReply reply = node.engine().handle(new RequestContext(port, operation, caller, Map.of(),
+                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope));
+        return bodyContent(reply);
+    }
+
+    private static byte[] envelope(SoapVersion version, String payload) {
+        return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><soap:Envelope xmlns:soap=\"" + version.envelopeNamespace()
+                + "\"><soap:Body>" + payload + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String bodyContent(ProviderReply reply) {
+        Document document;
+        try {
+            document = SecureXml.documentBuilder().parse(new ByteArrayInputStream(reply.body()));
+        } catch (SAXException | IOException e) {
+            throw new NodeFault(FaultCode.InternalError, "the provider's answer is not XML: " + e.getMessage(), e);
+        }
+        Element body = firstElementChild(lastBody(document.getDocumentElement()));
+        if (body == null) {
+            throw new NodeFault(FaultCode.InternalError, "the provider's answer has an empty soap:Body");
+        }
+        if ("Fault".equals(body.getLocalName())) {
+            throw new NodeFault(FaultCode.ProviderFault, "the provider answered with a SOAP fault: " + body.getTextContent().trim());
+        }
+        return serialize(body);
+    }
+
+    private static Element lastBody(Element envelope) {
+        for (org.w3c.dom.Node n = envelope.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && "Body".equals(e.getLocalName())) {
+                return e;
+            }
+        }
+        throw new NodeFault(FaultCode.InternalError, "the provider's answer has no soap:Body");
+    }
+
+    private static Element firstElementChild(Element parent) {
+        for (org.w3c.dom.Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static String serialize(Element element) {
+        try {
+            Transformer transformer = SecureXml.transformerFactory().newTransformer();
+            transformer.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+            StringWriter out = new StringWriter();
+            transformer.transform(new DOMSource(element), new StreamResult(out));
+            return out.toString();
+        } catch (TransformerException e) {
+            throw new IllegalStateException("could not write the provider's answer", e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.servicedomain.node.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.servicedomain.node.policy.TestPolicies.call;
+import static org.servicedomain.node.policy.TestPolicies.compile;
+import static org.servicedomain.node.policy.TestPolicies.user;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.engine.selection.LastCandidateSelector;
+import org.servicedomain.node.session.Caller;
+
+/** The policies under {@code samples/policies}, which the docs and the end-to-end tests use, are valid. */
+class SamplePoliciesTest {
+
+    private static final Path SAMPLES = Path.of("..", "samples", "policies");
+    /** The custom-directive sample names a class of the end-to-end tests, not on this module's classpath. */
+    private static final String SAMPLE_CUSTOM_CLASS = "org.servicedomain.it.LastCandidateSelector";
+    private static final ZonedDateTime ANY_TIME = ZonedDateTime.of(2026, 1, 7, 12, 0, 0, 0, ZoneId.of("UTC"));
+
+    static List<Path> samples() throws IOException {
+        try (Stream<Path> files = Files.list(SAMPLES)) {
+            List<Path> xml = files.filter(f -> f.toString().endsWith(".xml")).sorted().toList();
+            assertThat(xml).as("sample policies in " + SAMPLES.toAbsolutePath()).isNotEmpty();
+            return xml;
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("samples")
+    void everySamplePolicyCompiles(Path sample) throws IOException {
+        String document = read(sample).replace(SAMPLE_CUSTOM_CLASS, LastCandidateSelector.class.getName());
+
+        CompiledPolicy policy = compile(document);
+
+        assertThat(policy.document()).isEqualTo(document);
+    }
+
+    @Test
+    void theBlastByOperationSampleSendsEachOperationToItsDatabasesLevel() throws IOException {
+        PortPolicy blast = compile(read(SAMPLES.resolve("blast-by-operation.xml"))).forPort("BlastPortType");
+
+        assertThat(blast.decide(call("runBlue", Caller.ANONYMOUS), ANY_TIME, null).supplierLevels()).containsExactly("ServerBlue");
+        assertThat(blast.decide(call("runGreen", Caller.ANONYMOUS), ANY_TIME, null).supplierLevels()).containsExactly("ServerGreen");
+        assertThat(blast.decide(call("runRed", Caller.ANONYMOUS), ANY_TIME, null).supplierLevels()).containsExactly("ServerRed");
+    }
+
+    @Test
+    void theUnitedFinancingSampleKeepsTrialUsersToTheirPackageAndLevel() throws IOException {
+        CompiledPolicy policy = compile(read(SAMPLES.resolve("united-financing.xml")));
+        PortPolicy quotes = policy.forPort("StockQuotePortType");
+
+        assertThat(quotes.decide(call("getQuote", user("trial")), ANY_TIME, null).supplierLevels()).containsExactly("UPM");
+        assertThat(quotes.decide(call("getQuote", user("platinum")), ANY_TIME, null).supplierLevels()).containsExactly("UBC");
+        assertThat(quotes.decide(call("buy", user("trial")), ANY_TIME, null).supplierLevels()).isNull();
+        assertThatThrownBy(() -> policy.access()
+                .check("CreditCheckPortType", "check", user("trial"), policy.forPort("CreditCheckPortType").anonymous()))
+                .isInstanceOfSatisfying(NodeFault.class, f -> assertThat(f.code()).isEqualTo(FaultCode.NotAuthorized));
+    }
+
+    private static String read(Path sample) throws IOException {
+        return Files.readString(sample, StandardCharsets.UTF_8);
+    }
+}

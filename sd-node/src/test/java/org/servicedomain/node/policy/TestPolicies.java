@@ -1,0 +1,54 @@
+package org.servicedomain.node.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.List;
+import java.util.Map;
+import org.servicedomain.node.TestInstances;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.session.Caller;
+
+/**
+ * Fixtures for tests of the policy language: compiling a document as {@code setPolicy} does,
+ * callers of a user level, requests for an operation, and instances with a supplier level.
+ */
+public final class TestPolicies {
+
+    private static final PolicyDocumentReader READER = new PolicyDocumentReader();
+
+    private TestPolicies() {
+    }
+
+    /** Validates and compiles {@code document} with the built-in directives, as version 1. */
+    public static CompiledPolicy compile(String document) {
+        return new PolicyCompiler(SelectorRegistry.standard()).compile(1, document, READER.read(document));
+    }
+
+    /** The refusal of {@code document}, failing the test if it is accepted. */
+    public static InvalidPolicyException refusal(String document) {
+        InvalidPolicyException e = catchThrowableOfType(InvalidPolicyException.class, () -> compile(document));
+        assertThat(e).as("the policy is refused").isNotNull();
+        return e;
+    }
+
+    /** A logged-in user of {@code userLevel}, without designated providers. */
+    public static Caller user(String userLevel) {
+        return new Caller("session-" + userLevel, "user-" + userLevel, userLevel, List.of());
+    }
+
+    /** A call of {@code operation} on the stock-quote test port by {@code caller}, no content read yet. */
+    public static RequestContext call(String operation, Caller caller) {
+        RequestContext r = TestInstances.request();
+        return new RequestContext(r.virtualPort(), operation, caller, Map.of(), r.soapAction(), r.contentType(), r.body());
+    }
+
+    /** An operational stock-quote instance of {@code supplierLevel} (null: none) with {@code attributes}. */
+    public static Instance instance(String id, String supplierLevel, Map<String, String> attributes) {
+        Instance i = TestInstances.instance(id);
+        return new Instance(i.id(), i.virtualPort(), i.portType(), i.endpointAddress(), i.wsdlLocation(),
+                i.wsdlDigest(), supplierLevel, i.timeoutMs(), attributes, i.state());
+    }
+}
