@@ -37,8 +37,8 @@ public final class AggregationEngine {
         current.access().check(port, request.operation(), request.caller(), portPolicy.anonymous());
         List<ContentCondition> needed = portPolicy.contentConditionsFor(request.operation());
         RequestContext readied = needed.isEmpty() ? request : request.withContentValues(ContentReader.read(request.body(), needed));
-        Decision decision = portPolicy.decide(readied, ZonedDateTime.now(clock.withZone(current.timeZone())),
-                current.supplierLevelsFor(readied.caller().userLevel()));
+        ZonedDateTime now = portPolicy.readsClock() ? ZonedDateTime.now(clock.withZone(current.timeZone())) : null;
+        Decision decision = portPolicy.decide(readied, now, current.supplierLevelsFor(readied.caller().userLevel()));
         return failover.dispatch(readied, decision, portPolicy.recovery());
     }
 }

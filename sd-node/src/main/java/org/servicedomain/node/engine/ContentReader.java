@@ -43,7 +43,8 @@ final class ContentReader {
     private static void scan(XMLStreamReader reader, List<ContentCondition> conditions, Map<String, String> values)
             throws XMLStreamException {
         List<QName> path = new ArrayList<>();
-        while (reader.hasNext() && values.size() < conditions.size()) {
+        long wanted = conditions.stream().map(ContentCondition::name).distinct().count();
+        while (reader.hasNext() && values.size() < wanted) {
             int event = reader.next();
             if (event == XMLStreamConstants.END_ELEMENT) {
                 path.remove(path.size() - 1);

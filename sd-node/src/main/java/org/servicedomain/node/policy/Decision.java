@@ -19,6 +19,7 @@ public record Decision(String directive, Selector selector, Set<String> supplier
 
     /** Whether {@code instance} may serve under this decision. */
     public boolean admits(Instance instance) {
-        return supplierLevels == null || supplierLevels.contains(instance.supplierLevel());
+        return supplierLevels == null
+                || instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel());
     }
 }

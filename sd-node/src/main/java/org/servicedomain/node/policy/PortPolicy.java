@@ -25,6 +25,7 @@ public final class PortPolicy {
     private final List<SelectionRule> rulesForOtherOperations;
     private final Map<String, List<ContentCondition>> contentByOperation;
     private final List<ContentCondition> contentForOtherOperations;
+    private final boolean readsClock;
 
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery) {
         this(directive, selector, recovery, null, List.of());
@@ -49,6 +50,12 @@ public final class PortPolicy {
         table.forEach((operation, applicable) -> content.put(operation, conditionsOf(applicable)));
         this.contentByOperation = Map.copyOf(content);
         this.contentForOtherOperations = conditionsOf(rulesForOtherOperations);
+        this.readsClock = rules.stream().anyMatch(SelectionRule::readsClock);
+    }
+
+    /** Whether any rule has a time window, so deciding needs the time (otherwise it may be null). */
+    public boolean readsClock() {
+        return readsClock;
     }
 
     private static List<ContentCondition> conditionsOf(List<SelectionRule> rules) {
@@ -82,7 +89,7 @@ public final class PortPolicy {
     /**
      * The first rule for the request's operation whose conditions hold decides; otherwise the
      * port's directive over any instance. {@code mappedLevels} (the caller's service map, or null)
-     * further limits the supplier levels either way.
+     * further limits the supplier levels either way. {@code now} may be null unless {@link #readsClock()}.
      */
     public Decision decide(RequestContext request, ZonedDateTime now, Set<String> mappedLevels) {
         for (SelectionRule rule : rulesByOperation.getOrDefault(request.operation(), rulesForOtherOperations)) {

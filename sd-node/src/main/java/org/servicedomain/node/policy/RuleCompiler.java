@@ -3,6 +3,7 @@ package org.servicedomain.node.policy;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,7 @@ final class RuleCompiler {
                 throw PolicyErrors.at(condition, "content matches is not a regular expression: " + e.getDescription());
             }
         }
-        Set<String> oneOf = condition.getOneOf() == null ? null : Set.of(condition.getOneOf().trim().split("\\s+"));
+        Set<String> oneOf = condition.getOneOf() == null ? null : Set.copyOf(Arrays.asList(condition.getOneOf().trim().split("\\s+")));
         if (condition.getEquals() == null && oneOf == null && pattern == null) {
             throw PolicyErrors.at(condition, "a content condition needs equals, oneOf or matches");
         }

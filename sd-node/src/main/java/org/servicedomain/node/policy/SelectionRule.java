@@ -28,15 +28,20 @@ public record SelectionRule(
         supplierLevels = Set.copyOf(supplierLevels);
     }
 
+    boolean readsClock() {
+        return window != TimeWindow.ALL_DAY;
+    }
+
     boolean appliesTo(String operation) {
         return operations.isEmpty() || operations.contains(operation);
     }
 
     boolean matches(RequestContext request, ZonedDateTime now) {
-        if (!userLevels.isEmpty() && !userLevels.contains(request.caller().userLevel())) {
+        String userLevel = request.caller().userLevel();
+        if (!userLevels.isEmpty() && (userLevel == null || !userLevels.contains(userLevel))) {
             return false;
         }
-        if (!window.contains(now)) {
+        if (window != TimeWindow.ALL_DAY && !window.contains(now)) {
             return false;
         }
         for (ContentCondition condition : content) {

@@ -37,6 +37,7 @@ import org.servicedomain.node.session.Caller;
 class FailoverTest {
 
     private static final Duration POLICY_TIMEOUT = Duration.ofSeconds(7);
+    private static final String RULE = "rule(AllDay, operation=any, userLevel=any, supplierLevel=UBC, fixed-order)";
 
     private final FakeDispatcher dispatcher = new FakeDispatcher();
     private final RecordingListener listener = new RecordingListener();
@@ -207,21 +208,20 @@ class FailoverTest {
 
     @Test
     void triesOnlyTheInstancesTheSelectorFindsEligible() {
-        dispatcher.failing("a1");
+        dispatcher.failing("a1", "b1", "a2");
         List<Instance> banks = List.of(bank("a1", "A"), bank("c1", "C"), bank("b1", "B"), bank("a2", "A"));
         Decision designated = new Decision("designated", new DesignatedSelector("bank"), null, null);
-        RequestContext joe = request();
-        RequestContext byJoe = new RequestContext(joe.virtualPort(), joe.operation(),
-                new Caller("session-joe", "joe", "platinum", List.of("B", "A")), Map.of(), joe.soapAction(),
-                joe.contentType(), joe.body());
+        RequestContext r = request();
+        RequestContext byJoe = new RequestContext(r.virtualPort(), r.operation(),
+                new Caller("session-joe", "joe", "platinum", List.of("A", "B")), Map.of(), r.soapAction(),
+                r.contentType(), r.body());
 
-        ProviderReply reply = failover(banks).dispatch(byJoe, designated, recovery(5, null));
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(banks).dispatch(byJoe, designated, recovery(5, null)));
 
-        assertThat(reply.status()).isEqualTo(200);
-        assertThat(dispatcher.calls).hasSize(2).doesNotContain("c1").contains("a1");
+        assertThat(dispatcher.calls).containsExactlyInAnyOrder("a1", "b1", "a2");
+        assertThat(fault.attempts()).as("Failover ran out of eligible instances itself").hasSize(3);
     }
-
-    private static final String RULE = "rule(AllDay, operation=any, userLevel=any, supplierLevel=UBC, round-robin)";
 
     private static Decision limitedTo(String... supplierLevels) {
         return new Decision("fixed-order", new FixedOrderSelector(), Set.of(supplierLevels), RULE);
