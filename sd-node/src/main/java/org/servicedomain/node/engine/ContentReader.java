@@ -52,7 +52,7 @@ final class ContentReader {
                 path.add(reader.getName());
                 ContentCondition hit = firstUnsatisfied(conditions, values, path);
                 if (hit != null) {
-                    String text = reader.getElementText().trim();
+                    String text = textOf(reader);
                     path.remove(path.size() - 1);
                     for (ContentCondition c : conditions) {
                         if (!values.containsKey(c.name()) && reaches(c.path(), path, reader.getName())) {
@@ -62,6 +62,23 @@ final class ContentReader {
                 }
             }
         }
+    }
+
+    /** The element's text, its descendants' text included, leaving the reader at its end tag. */
+    private static String textOf(XMLStreamReader reader) throws XMLStreamException {
+        StringBuilder text = new StringBuilder();
+        int depth = 1;
+        while (depth > 0) {
+            int event = reader.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            } else if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
+                text.append(reader.getText());
+            }
+        }
+        return text.toString().trim();
     }
 
     private static ContentCondition firstUnsatisfied(List<ContentCondition> conditions, Map<String, String> values,

@@ -45,6 +45,11 @@ class ContentReaderTest {
     }
 
     @Test
+    void anElementWithChildrenYieldsItsWholeText() {
+        assertThat(read(RUN, condition("options", "b:options"))).containsExactly(Map.entry("options", "nested3"));
+    }
+
+    @Test
     void readsEveryConditionInOnePass() {
         Map<String, String> values = read(RUN, condition("database", "b:database"), condition("sequence", "b:sequence"),
                 condition("level", "b:options/b:level"));
