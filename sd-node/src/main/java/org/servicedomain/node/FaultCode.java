@@ -23,8 +23,6 @@ public enum FaultCode {
     NotAuthorized(true),
     /** {@code invokeOperation}: the provider answered with its own SOAP fault (its text is in the message). */
     ProviderFault(false),
-    /** An operation the home port declares but this node does not offer yet. */
-    NotSupported(false),
     /** The node could not complete an operation for a reason of its own (e.g. disk full). */
     InternalError(false);
 

@@ -3,12 +3,6 @@ package org.servicedomain.node.catalog;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 
-import java.io.StringWriter;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -39,7 +33,7 @@ public final class VirtualWsdl {
             }
         }
         definitions.appendChild(service(document, binding, virtualPortName));
-        return serialize(document);
+        return SecureXml.write(document);
     }
 
     private static Element service(Document document, PortTypeBinding binding, String virtualPortName) {
@@ -61,15 +55,4 @@ public final class VirtualWsdl {
         return service;
     }
 
-    private static String serialize(Document document) {
-        try {
-            Transformer transformer = SecureXml.transformerFactory().newTransformer();
-            transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-            StringWriter out = new StringWriter();
-            transformer.transform(new DOMSource(document), new StreamResult(out));
-            return out.toString();
-        } catch (TransformerException e) {
-            throw new IllegalStateException("could not write a virtual WSDL", e);
-        }
-    }
 }

@@ -2,14 +2,8 @@ package org.servicedomain.node.entry;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
@@ -81,7 +75,7 @@ final class HomeInvocation {
         if ("Fault".equals(body.getLocalName())) {
             throw new NodeFault(FaultCode.ProviderFault, "the provider answered with a SOAP fault: " + body.getTextContent().trim());
         }
-        return serialize(body);
+        return SecureXml.write(body);
     }
 
     private static Element lastBody(Element envelope) {
@@ -102,15 +96,4 @@ final class HomeInvocation {
         return null;
     }
 
-    private static String serialize(Element element) {
-        try {
-            Transformer transformer = SecureXml.transformerFactory().newTransformer();
-            transformer.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
-            StringWriter out = new StringWriter();
-            transformer.transform(new DOMSource(element), new StreamResult(out));
-            return out.toString();
-        } catch (TransformerException e) {
-            throw new IllegalStateException("could not write the provider's answer", e);
-        }
-    }
 }

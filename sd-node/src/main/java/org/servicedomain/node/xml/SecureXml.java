@@ -1,12 +1,18 @@
 package org.servicedomain.node.xml;
 
+import java.io.StringWriter;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.stream.XMLInputFactory;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerConfigurationException;
+import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
 import javax.xml.validation.SchemaFactory;
 import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
@@ -87,6 +93,22 @@ public final class SecureXml {
             throw new IllegalStateException("the JDK's schema factory lacks a required security feature", e);
         }
         return factory;
+    }
+
+    /** {@code node} as XML text: a whole document with its declaration, an element without one. */
+    public static String write(org.w3c.dom.Node node) {
+        try {
+            Transformer transformer = transformerFactory().newTransformer();
+            transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            if (!(node instanceof org.w3c.dom.Document)) {
+                transformer.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+            }
+            StringWriter out = new StringWriter();
+            transformer.transform(new DOMSource(node), new StreamResult(out));
+            return out.toString();
+        } catch (TransformerException e) {
+            throw new IllegalStateException("could not write XML the node built itself", e);
+        }
     }
 
     /** A transformer factory for serialising DOMs, with external access switched off. */
