@@ -228,7 +228,8 @@ public final class Catalog {
     private static VirtualPort virtualPort(String name, ServiceDescription description, PortTypeBinding binding,
             String digest) {
         return new VirtualPort(name, binding.portType(), binding.soapVersion(), digest, binding.binding(),
-                VirtualWsdl.template(description, binding, name), binding.operationsByElement(), binding.soapActions());
+                VirtualWsdl.template(description, binding, name), binding.operationsByElement(), binding.soapActions(),
+                RequestShapes.of(description.document(), binding.operationsByElement()));
     }
 
     static String sha256(byte[] bytes) {

@@ -1,5 +1,6 @@
 package org.servicedomain.node.catalog;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.xml.namespace.QName;
@@ -13,6 +14,8 @@ import org.servicedomain.node.SoapVersion;
  * @param binding the binding of that WSDL the port publishes
  * @param wsdlTemplate the published WSDL, with {@link VirtualWsdl#ADDRESS_PLACEHOLDER} for the address
  * @param soapActions operation name to the SOAPAction the binding declares
+ * @param requestShapes operation name to the child elements of its request, in schema order
+ *     (document style, plain sequences only)
  */
 public record VirtualPort(
         String name,
@@ -22,11 +25,13 @@ public record VirtualPort(
         QName binding,
         String wsdlTemplate,
         Map<QName, String> operationsByElement,
-        Map<String, String> soapActions) {
+        Map<String, String> soapActions,
+        Map<String, List<QName>> requestShapes) {
 
     public VirtualPort {
         operationsByElement = Map.copyOf(operationsByElement);
         soapActions = Map.copyOf(soapActions);
+        requestShapes = Map.copyOf(requestShapes);
     }
 
     /** The request element of {@code operation}, if this port has it. */

@@ -8,6 +8,8 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +63,7 @@ public final class PolicyCompiler {
                 new RuleCompiler.Inherited("round-robin", DirectiveOptions.NONE, RecoveryRule.DEFAULT));
         Map<String, PortPolicy> named = new HashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
-            named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous()));
+            named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous(), mappings(port)));
         }
         rules.port(policy.getDefaults(), defaults, null);
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
@@ -69,12 +71,38 @@ public final class PolicyCompiler {
                 sessionIdle(policy));
     }
 
+    private static List<OperationMapping> mappings(VirtualPortRules port) {
+        List<OperationMapping> mappings = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (org.servicedomain.policy.v1.OperationMapping m : port.getOperationMapping()) {
+            if (!names.add(m.getName())) {
+                throw PolicyErrors.at(m, "operation mapping '" + m.getName() + "' is declared twice");
+            }
+            Map<String, String> arguments = new LinkedHashMap<>();
+            for (org.servicedomain.policy.v1.OperationMapping.Argument a : m.getArgument()) {
+                if (arguments.put(a.getName(), a.getValue()) != null) {
+                    throw PolicyErrors.at(m, "argument '" + a.getName() + "' is given twice");
+                }
+            }
+            mappings.add(new OperationMapping(m.getName(), m.getOperation(), arguments));
+        }
+        return mappings;
+    }
+
     private static void checkNames(Policy policy, Map<String, Set<String>> ports) {
         if (ports == null) {
             return;
         }
         for (VirtualPortRules port : policy.getVirtualPort()) {
-            Set<String> operations = requirePort(port, port.getName(), ports);
+            Set<String> provided = requirePort(port, port.getName(), ports);
+            Set<String> operations = new HashSet<>(provided);
+            for (org.servicedomain.policy.v1.OperationMapping m : port.getOperationMapping()) {
+                requireOperations(m, port.getName(), List.of(m.getOperation()), provided);
+                if (provided.contains(m.getName())) {
+                    throw PolicyErrors.at(m, "operation mapping '" + m.getName() + "' hides the providers' own operation");
+                }
+                operations.add(m.getName());
+            }
             for (Rule rule : port.getRule()) {
                 requireOperations(rule, port.getName(), rule.getOperation(), operations);
             }

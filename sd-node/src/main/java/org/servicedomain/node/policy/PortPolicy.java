@@ -2,10 +2,13 @@ package org.servicedomain.node.policy;
 
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.selection.Selector;
@@ -26,14 +29,23 @@ public final class PortPolicy {
     private final Map<String, List<ContentCondition>> contentByOperation;
     private final List<ContentCondition> contentForOtherOperations;
     private final boolean readsClock;
+    private final Map<String, OperationMapping> mappings;
 
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery) {
-        this(directive, selector, recovery, null, List.of());
+        this(directive, selector, recovery, null, List.of(), List.of());
     }
 
-    /** @param anonymous whether calls without a session are allowed; null leaves it to the packages */
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
             List<SelectionRule> rules) {
+        this(directive, selector, recovery, anonymous, rules, List.of());
+    }
+
+    /**
+     * @param anonymous whether calls without a session are allowed; null leaves it to the packages
+     * @param mappings operations the port offers on top of its providers'
+     */
+    public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
+            List<SelectionRule> rules, List<OperationMapping> mappings) {
         this.directive = directive;
         this.selector = selector;
         this.recovery = recovery;
@@ -51,6 +63,19 @@ public final class PortPolicy {
         this.contentByOperation = Map.copyOf(content);
         this.contentForOtherOperations = conditionsOf(rulesForOtherOperations);
         this.readsClock = rules.stream().anyMatch(SelectionRule::readsClock);
+        Map<String, OperationMapping> byName = new LinkedHashMap<>();
+        mappings.forEach(m -> byName.put(m.name(), m));
+        this.mappings = Collections.unmodifiableMap(byName);
+    }
+
+    /** The mapped operation called {@code name}, if the port offers one. */
+    public Optional<OperationMapping> mapping(String name) {
+        return Optional.ofNullable(mappings.get(name));
+    }
+
+    /** Every mapped operation, in document order. */
+    public Collection<OperationMapping> mappings() {
+        return mappings.values();
     }
 
     /** Whether any rule has a time window, so deciding needs the time (otherwise it may be null). */

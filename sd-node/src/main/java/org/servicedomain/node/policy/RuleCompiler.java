@@ -61,6 +61,10 @@ final class RuleCompiler {
     }
 
     PortPolicy port(PortRules element, Inherited inherited, Boolean anonymous) {
+        return port(element, inherited, anonymous, List.of());
+    }
+
+    PortPolicy port(PortRules element, Inherited inherited, Boolean anonymous, List<OperationMapping> mappings) {
         List<SelectionRule> rules = new ArrayList<>();
         if (element != null) {
             for (Rule rule : element.getRule()) {
@@ -68,7 +72,7 @@ final class RuleCompiler {
             }
         }
         return new PortPolicy(inherited.directive(), selector(element, inherited.directive(), inherited.options()),
-                inherited.recovery(), anonymous, rules);
+                inherited.recovery(), anonymous, rules, mappings);
     }
 
     private SelectionRule rule(Rule rule) {
