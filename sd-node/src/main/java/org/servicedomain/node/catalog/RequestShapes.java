@@ -26,10 +26,7 @@ final class RequestShapes {
     }
 
     static Map<String, List<QName>> of(Document wsdl, Map<QName, String> operationsByElement) {
-        List<Element> schemas = new ArrayList<>();
-        for (Element types : children(wsdl.getDocumentElement(), WSDL_NS, "types")) {
-            schemas.addAll(children(types, XS, "schema"));
-        }
+        List<Element> schemas = schemas(wsdl);
         Map<String, List<QName>> shapes = new LinkedHashMap<>();
         operationsByElement.forEach((element, operation) -> {
             List<QName> sequence = sequenceOf(schemas, element);
@@ -40,7 +37,17 @@ final class RequestShapes {
         return shapes;
     }
 
-    private static List<QName> sequenceOf(List<Element> schemas, QName elementName) {
+    /** The schemas inside the WSDL's types. */
+    static List<Element> schemas(Document wsdl) {
+        List<Element> schemas = new ArrayList<>();
+        for (Element types : children(wsdl.getDocumentElement(), WSDL_NS, "types")) {
+            schemas.addAll(children(types, XS, "schema"));
+        }
+        return schemas;
+    }
+
+    /** The xs:sequence of a global element's complex type, or null when it has no plain sequence. */
+    static Element sequenceElement(List<Element> schemas, QName elementName) {
         Element element = global(schemas, elementName, "element");
         if (element == null) {
             return null;
@@ -49,14 +56,19 @@ final class RequestShapes {
         Element type = !inline.isEmpty() ? inline.get(0)
                 : element.hasAttribute("type") ? global(schemas, resolve(element, element.getAttribute("type")), "complexType")
                 : null;
-        if (type == null || children(type, XS, "sequence").isEmpty()) {
+        return type == null || children(type, XS, "sequence").isEmpty() ? null : children(type, XS, "sequence").get(0);
+    }
+
+    private static List<QName> sequenceOf(List<Element> schemas, QName elementName) {
+        Element sequence = sequenceElement(schemas, elementName);
+        if (sequence == null) {
             return null;
         }
-        Element schema = schemaOf(type);
+        Element schema = schemaOf(sequence);
         boolean qualified = "qualified".equals(schema.getAttribute("elementFormDefault"));
         String tns = schema.getAttribute("targetNamespace");
         List<QName> names = new ArrayList<>();
-        for (Element child : children(children(type, XS, "sequence").get(0), XS, "element")) {
+        for (Element child : children(sequence, XS, "element")) {
             if (child.hasAttribute("ref")) {
                 names.add(resolve(child, child.getAttribute("ref")));
             } else {
@@ -80,7 +92,7 @@ final class RequestShapes {
         return null;
     }
 
-    private static Element schemaOf(Element inside) {
+    static Element schemaOf(Element inside) {
         org.w3c.dom.Node n = inside;
         while (n != null && !(n instanceof Element e && XS.equals(e.getNamespaceURI()) && "schema".equals(e.getLocalName()))) {
             n = n.getParentNode();

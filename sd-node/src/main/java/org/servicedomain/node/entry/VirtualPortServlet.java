@@ -7,13 +7,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import javax.xml.namespace.QName;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.catalog.MappedOperation;
+import org.servicedomain.node.catalog.MappedOperationsWsdl;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.policy.OperationMapping;
 import org.servicedomain.node.rendering.ProviderReply;
 import org.servicedomain.node.session.Caller;
 import org.slf4j.Logger;
@@ -48,7 +53,10 @@ public final class VirtualPortServlet extends HttpServlet {
                     + port.soapVersion().label() + ": POST SOAP requests here; the WSDL is at ?wsdl\n");
             return;
         }
-        byte[] wsdl = port.wsdl(NodeAddress.virtualPort(request, port.name())).getBytes(StandardCharsets.UTF_8);
+        List<MappedOperation> mapped = node.policy().current().forPort(port.name()).mappings().stream()
+                .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
+        byte[] wsdl = MappedOperationsWsdl.add(port.wsdl(NodeAddress.virtualPort(request, port.name())), port, mapped)
+                .getBytes(StandardCharsets.UTF_8);
         response.setContentType("text/xml; charset=UTF-8");
         response.setContentLength(wsdl.length);
         response.getOutputStream().write(wsdl);
@@ -81,11 +89,25 @@ public final class VirtualPortServlet extends HttpServlet {
         }
         byte[] body = readBody(request, node.config().maxMessageBytes());
         SoapRequest soap = SoapRequestReader.read(body, port.soapVersion());
-        String operation = port.operationFor(soap.operationElement()).orElseThrow(() ->
-                SoapRequestReader.badRequest("virtual port " + port.name() + " has no operation for element "
-                        + soap.operationElement()));
-        return new RequestContext(port, operation, caller(soap.sessionId()), Map.of(), request.getHeader("SOAPAction"),
-                contentType, body);
+        String soapAction = request.getHeader("SOAPAction");
+        String operation = port.operationFor(soap.operationElement()).orElse(null);
+        if (operation == null) {
+            OperationMapping mapping = mappingFor(port, soap.operationElement());
+            operation = mapping.name();
+            body = OperationRewrite.rewrite(body, port, mapping);
+            String action = port.soapActions().get(mapping.operation());
+            soapAction = soapAction == null || action == null ? soapAction : "\"" + action + "\"";
+        }
+        return new RequestContext(port, operation, caller(soap.sessionId()), Map.of(), soapAction, contentType, body);
+    }
+
+    /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */
+    private OperationMapping mappingFor(VirtualPort port, QName element) {
+        return node.policy().current().forPort(port.name()).mapping(element.getLocalPart())
+                .filter(m -> port.elementOf(m.operation()).map(QName::getNamespaceURI)
+                        .filter(element.getNamespaceURI()::equals).isPresent())
+                .orElseThrow(() -> SoapRequestReader.badRequest("virtual port " + port.name()
+                        + " has no operation for element " + element));
     }
 
     /** The caller behind the session header: anonymous without one, refused when it is unknown or expired. */
