@@ -118,7 +118,7 @@ public final class TestInstances {
         QName getQuote = new QName(STOCK_QUOTE.getNamespaceURI(), "GetQuote");
         return new VirtualPort("StockQuotePortType", STOCK_QUOTE, SoapVersion.SOAP_11, null,
                 new QName(STOCK_QUOTE.getNamespaceURI(), "StockQuoteSoapBinding"), "<definitions/>",
-                Map.of(getQuote, "GetQuote"), Map.of("GetQuote", "urn:example:stockquote:GetQuote"));
+                Map.of(getQuote, "GetQuote"), Map.of("GetQuote", "urn:example:stockquote:GetQuote"), Map.of());
     }
 
     public static RequestContext request() {

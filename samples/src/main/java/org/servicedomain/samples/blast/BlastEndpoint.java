@@ -42,8 +42,6 @@ public class BlastEndpoint implements BlastPortType {
             throw new DatabaseNotHeldFault("database " + database + " not held by provider " + providerName,
                     new DatabaseNotHeld(database, providerName));
         }
-        int count = Math.floorMod((sequence + "@" + database).hashCode(), 10);
-        String hits = count + " hits for " + sequence + " in " + database;
-        return new BlastResult(hits, database, providerName);
+        return BlastSearch.search(sequence, database, providerName);
     }
 }

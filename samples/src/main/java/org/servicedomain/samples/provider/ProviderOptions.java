@@ -14,7 +14,8 @@ import org.servicedomain.samples.blast.BlastDatabases;
  * @param delayMs   initial delay before answering each SOAP request (changeable at runtime)
  * @param failRate  fraction (0..1) of SOAP requests answered with HTTP 500 and a plain-text body
  * @param databases databases a BLAST provider holds (all of {@link BlastDatabases#ALL} when empty);
- *                  must be empty for other services
+ *                  must be empty for other services, the per-database BLAST services included, whose
+ *                  options always hold their {@link SampleService#soleDatabase() sole database}
  */
 public record ProviderOptions(SampleService service, String name, int port, boolean soap12, long delayMs,
                               double failRate, List<String> databases) {
@@ -41,9 +42,12 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         if (service == SampleService.BLAST && databases.isEmpty()) {
             databases = BlastDatabases.ALL;
         }
+        if (service.soleDatabase().isPresent()) {
+            databases = List.of(service.soleDatabase().get());
+        }
     }
 
-    /** Defaults: ephemeral port, SOAP 1.1, no delay, no failures, all BLAST databases. */
+    /** Defaults: ephemeral port, SOAP 1.1, no delay, no failures, all databases for BLAST (its own for BLAST_BLUE etc.). */
     public static ProviderOptions of(SampleService service, String name) {
         return builder(service, name).build();
     }

@@ -2,27 +2,49 @@ package org.servicedomain.samples.provider;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import org.servicedomain.samples.blast.BlastBluePortType;
+import org.servicedomain.samples.blast.BlastDatabaseEndpoint;
 import org.servicedomain.samples.blast.BlastEndpoint;
+import org.servicedomain.samples.blast.BlastGreenPortType;
+import org.servicedomain.samples.blast.BlastRedPortType;
 import org.servicedomain.samples.creditcheck.CreditCheckEndpoint;
 import org.servicedomain.samples.stockquote.StockQuoteEndpoint;
 
-/** The sample services a provider can serve; {@link #path()} is both the CLI word and the URL path. */
+/**
+ * The sample services a provider can serve; {@link #path()} is both the CLI word and the URL path.
+ * {@link #BLAST} holds some databases and searches any of them; {@link #BLAST_BLUE}, {@link #BLAST_GREEN}
+ * and {@link #BLAST_RED} are BLAST with one port type per database, each holding exactly its own.
+ */
 public enum SampleService {
 
-    STOCKQUOTE("stockquote"),
-    CREDITCHECK("creditcheck"),
-    BLAST("blast");
+    STOCKQUOTE("stockquote", null),
+    CREDITCHECK("creditcheck", null),
+    BLAST("blast", null),
+    /** {@code BlastBluePortType}, searching database1. */
+    BLAST_BLUE("blast-blue", BlastBluePortType.DATABASE),
+    /** {@code BlastGreenPortType}, searching database2. */
+    BLAST_GREEN("blast-green", BlastGreenPortType.DATABASE),
+    /** {@code BlastRedPortType}, searching database3. */
+    BLAST_RED("blast-red", BlastRedPortType.DATABASE);
 
     private final String path;
+    private final String soleDatabase;
 
-    SampleService(String path) {
+    SampleService(String path, String soleDatabase) {
         this.path = path;
+        this.soleDatabase = soleDatabase;
     }
 
     /** The URL path below the provider's root, and the word used on the command line. */
     public String path() {
         return path;
+    }
+
+    /** The one BLAST database a per-database BLAST service holds; empty for every other service. */
+    public Optional<String> soleDatabase() {
+        return Optional.ofNullable(soleDatabase);
     }
 
     /** The service whose {@link #path()} is {@code name} (case-insensitive); fails naming the valid words. */
@@ -42,6 +64,9 @@ public enum SampleService {
             case STOCKQUOTE -> new StockQuoteEndpoint(options.name());
             case CREDITCHECK -> new CreditCheckEndpoint(options.name());
             case BLAST -> new BlastEndpoint(options.name(), options.databases());
+            case BLAST_BLUE -> new BlastDatabaseEndpoint.Blue(options.name());
+            case BLAST_GREEN -> new BlastDatabaseEndpoint.Green(options.name());
+            case BLAST_RED -> new BlastDatabaseEndpoint.Red(options.name());
         };
     }
 }

@@ -5,6 +5,8 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import org.codehaus.stax2.LocationInfo;
+import org.codehaus.stax2.XMLStreamReader2;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.SoapVersion;
@@ -50,6 +52,8 @@ final class SoapRequestReader {
         boolean sawBody = false;
         QName operation = null;
         String session = null;
+        long sessionStart = -1;
+        long sessionEnd = -1;
         while (reader.hasNext()) {
             int event = reader.next();
             switch (event) {
@@ -74,7 +78,9 @@ final class SoapRequestReader {
                     } else if (depth == 3 && inBody && operation == null) {
                         operation = name;
                     } else if (depth == 3 && inHeader && SESSION_HEADER.equals(name)) {
+                        sessionStart = charOffset(reader, true);
                         session = sessionId(reader);
+                        sessionEnd = sessionStart < 0 ? -1 : charOffset(reader, false);
                         depth--;
                     }
                 }
@@ -88,7 +94,17 @@ final class SoapRequestReader {
         if (operation == null) {
             throw badRequest("the soap:Body is empty, so it names no operation");
         }
-        return new SoapRequest(operation, session);
+        boolean utf8 = reader.getEncoding() == null || "UTF-8".equalsIgnoreCase(reader.getEncoding());
+        return utf8 ? new SoapRequest(operation, session, sessionStart, sessionEnd) : new SoapRequest(operation, session, -1, -1);
+    }
+
+    /** Where the current event starts (or ends) in the decoded characters; -1 when the parser cannot say. */
+    private static long charOffset(XMLStreamReader reader, boolean start) throws XMLStreamException {
+        if (!(reader instanceof XMLStreamReader2 located)) {
+            return -1;
+        }
+        LocationInfo where = located.getLocationInfo();
+        return start ? where.getStartingCharOffset() : where.getEndingCharOffset();
     }
 
     private static String sessionId(XMLStreamReader reader) {

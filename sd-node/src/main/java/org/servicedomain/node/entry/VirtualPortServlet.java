@@ -89,6 +89,7 @@ public final class VirtualPortServlet extends HttpServlet {
         }
         byte[] body = readBody(request, node.config().maxMessageBytes());
         SoapRequest soap = SoapRequestReader.read(body, port.soapVersion());
+        body = soap.forwardable(body);
         String soapAction = request.getHeader("SOAPAction");
         String operation = port.operationFor(soap.operationElement()).orElse(null);
         if (operation == null) {

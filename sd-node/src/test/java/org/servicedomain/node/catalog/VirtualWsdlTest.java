@@ -13,6 +13,7 @@ import static org.servicedomain.node.TestInstances.wsdl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.SoapVersion;
@@ -99,7 +100,7 @@ class VirtualWsdlTest {
         PortTypeBinding binding = provider.bindingFor(STOCK_QUOTE, SoapVersion.SOAP_11).orElseThrow();
         VirtualPort port = new VirtualPort("StockQuotePortType", STOCK_QUOTE, SoapVersion.SOAP_11, null,
                 binding.binding(), VirtualWsdl.template(provider, binding, "StockQuotePortType"),
-                binding.operationsByElement(), binding.soapActions());
+                binding.operationsByElement(), binding.soapActions(), Map.of());
         String address = "http://node.example:8080/sd/services/ports/StockQuotePortType";
 
         String served = port.wsdl(address);

@@ -35,6 +35,31 @@ class SoapRequestReaderTest {
     }
 
     @Test
+    void theForwardedMessageKeepsEverythingButTheSessionHeader() {
+        String envelope = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!-- prix en € : multi-byte characters before the header -->
+                <s:Envelope xmlns:s="%s">
+                  <s:Header><trace xmlns="urn:example:tracing">été</trace><sd:session xmlns:sd="urn:sd:home:1">secret-id</sd:session></s:Header>
+                  <s:Body><q:GetQuote xmlns:q="urn:example:stockquote"><q:symbol>ÄCME</q:symbol></q:GetQuote></s:Body>
+                </s:Envelope>""".formatted(SOAP11).strip();
+        byte[] body = envelope.getBytes(StandardCharsets.UTF_8);
+
+        byte[] forwarded = SoapRequestReader.read(body, SoapVersion.SOAP_11).forwardable(body);
+
+        String expected = envelope.replace("<sd:session xmlns:sd=\"urn:sd:home:1\">secret-id</sd:session>", "");
+        assertThat(new String(forwarded, StandardCharsets.UTF_8)).isEqualTo(expected);
+        assertThat(SoapRequestReader.read(forwarded, SoapVersion.SOAP_11).sessionId()).isNull();
+    }
+
+    @Test
+    void aMessageWithoutSessionHeaderIsForwardedAsItCame() {
+        byte[] body = ("<s:Envelope xmlns:s=\"" + SOAP11 + "\"><s:Body><q:GetQuote xmlns:q=\"urn:example:stockquote\"/>"
+                + "</s:Body></s:Envelope>").getBytes(StandardCharsets.UTF_8);
+        assertThat(SoapRequestReader.read(body, SoapVersion.SOAP_11).forwardable(body)).isSameAs(body);
+    }
+
+    @Test
     void treatsARequestWithoutSessionHeaderAsAnonymous() {
         SoapRequest request = read("""
                 <s:Envelope xmlns:s="%s">

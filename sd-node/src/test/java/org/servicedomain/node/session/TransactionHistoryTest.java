@@ -17,7 +17,7 @@ class TransactionHistoryTest {
     private static final User JOE = new User("joe", "platinum", List.of(), Set.of("user"));
     private static final VirtualPort QUOTES = TestInstances.virtualPort();
     private static final VirtualPort NEWS = new VirtualPort("NewsPortType", TestInstances.NEWS,
-            QUOTES.soapVersion(), null, QUOTES.binding(), "<definitions/>", Map.of(), Map.of());
+            QUOTES.soapVersion(), null, QUOTES.binding(), "<definitions/>", Map.of(), Map.of(), Map.of());
 
     private final TestClock clock = new TestClock();
     private final TransactionHistory history = new TransactionHistory();
