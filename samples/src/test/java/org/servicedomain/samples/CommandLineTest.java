@@ -21,6 +21,33 @@ class CommandLineTest {
     }
 
     @Test
+    void providerCommandAcceptsThePerDatabaseBlastServices() {
+        assertThat(CommandLine.parse("provider", "--service", "blast-blue", "--name", "blue-1", "--port", "9101"))
+                .isEqualTo(new Command.RunProvider(ProviderOptions.builder(SampleService.BLAST_BLUE, "blue-1")
+                        .port(9101).build()));
+        assertThat(CommandLine.parse("provider", "--service", "blast-green", "--name", "green-1", "--port", "9102",
+                "--soap12")).isEqualTo(new Command.RunProvider(ProviderOptions.builder(SampleService.BLAST_GREEN,
+                "green-1").port(9102).soap12(true).build()));
+        Command red = CommandLine.parse("provider", "--service", "blast-red", "--name", "red-1", "--port", "9103");
+        assertThat(((Command.RunProvider) red).options().service()).isEqualTo(SampleService.BLAST_RED);
+        assertThat(((Command.RunProvider) red).options().databases()).containsExactly("database3");
+    }
+
+    @Test
+    void databasesOptionIsAUsageErrorForThePerDatabaseBlastServices() {
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "blast-blue", "--name", "b", "--port", "1",
+                "--databases", "database1")).isInstanceOf(UsageException.class)
+                .hasMessage("databases apply only to the blast service but were given for blast-blue");
+    }
+
+    @Test
+    void usageNamesEveryService() {
+        for (SampleService service : SampleService.values()) {
+            assertThat(CommandLine.USAGE).contains(service.path());
+        }
+    }
+
+    @Test
     void providerCommandNeedsServiceNameAndPort() {
         assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q"))
                 .isInstanceOf(UsageException.class).hasMessage("--port is required");

@@ -97,9 +97,7 @@ public final class Node implements AutoCloseable {
     }
 
     private static void applySessionSettings(CompiledPolicy active, SessionRegistry sessions) {
-        if (active.sessionIdle() != null) {
-            sessions.setIdleTimeout(active.sessionIdle());
-        }
+        sessions.setIdleTimeout(active.sessionIdle() != null ? active.sessionIdle() : SessionRegistry.DEFAULT_IDLE_TIMEOUT);
     }
 
     public NodeConfig config() {

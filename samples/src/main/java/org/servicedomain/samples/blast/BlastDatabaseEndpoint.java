@@ -21,11 +21,6 @@ public abstract class BlastDatabaseEndpoint implements BlastDatabasePortType {
         return BlastSearch.search(request.getSequence(), database, providerName);
     }
 
-    /** The database this endpoint searches. */
-    public String database() {
-        return database;
-    }
-
     /** {@code BlastBlueService}/{@code BlastBluePort}, searching {@link BlastBluePortType#DATABASE}. */
     @WebService(endpointInterface = "org.servicedomain.samples.blast.BlastBluePortType",
             targetNamespace = BlastPortType.NAMESPACE, serviceName = "BlastBlueService", portName = "BlastBluePort")

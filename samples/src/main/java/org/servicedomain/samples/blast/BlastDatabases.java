@@ -3,7 +3,7 @@ package org.servicedomain.samples.blast;
 import java.util.List;
 import java.util.Map;
 
-/** The databases of the BLAST sample and which one each coloured operation searches. */
+/** The databases of the BLAST sample and which one each coloured operation and per-database port type searches. */
 public final class BlastDatabases {
 
     public static final String DATABASE1 = "database1";
@@ -18,6 +18,15 @@ public final class BlastDatabases {
             "runBlue", DATABASE1,
             "runGreen", DATABASE2,
             "runRed", DATABASE3);
+
+    /**
+     * Per-database port type (local name, all in {@link BlastPortType#NAMESPACE}) to the one database
+     * its {@code search} searches: BlastBluePortType, BlastGreenPortType, BlastRedPortType.
+     */
+    public static final Map<String, String> BY_PORT_TYPE = Map.of(
+            "BlastBluePortType", DATABASE1,
+            "BlastGreenPortType", DATABASE2,
+            "BlastRedPortType", DATABASE3);
 
     private BlastDatabases() {
     }

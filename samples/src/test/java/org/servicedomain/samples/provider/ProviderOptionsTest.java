@@ -66,6 +66,41 @@ class ProviderOptionsTest {
         assertThat(SampleService.fromName("creditcheck")).isEqualTo(SampleService.CREDITCHECK);
         assertThat(SampleService.fromName("BLAST")).isEqualTo(SampleService.BLAST);
         assertThatThrownBy(() -> SampleService.fromName("weather"))
-                .hasMessage("service must be one of stockquote, creditcheck, blast but was weather");
+                .hasMessage("service must be one of stockquote, creditcheck, blast, blast-blue, blast-green, blast-red"
+                        + " but was weather");
+    }
+
+    @Test
+    void perDatabaseBlastServicesAreFoundByTheirWordsWhichAreAlsoTheirPaths() {
+        assertThat(SampleService.fromName("blast-blue")).isEqualTo(SampleService.BLAST_BLUE);
+        assertThat(SampleService.fromName("Blast-Green")).isEqualTo(SampleService.BLAST_GREEN);
+        assertThat(SampleService.fromName("blast-red")).isEqualTo(SampleService.BLAST_RED);
+        assertThat(SampleService.BLAST_RED.path()).isEqualTo("blast-red");
+    }
+
+    @Test
+    void perDatabaseBlastProviderHoldsExactlyItsOwnDatabase() {
+        assertThat(ProviderOptions.of(SampleService.BLAST_BLUE, "b").databases()).containsExactly("database1");
+        assertThat(ProviderOptions.of(SampleService.BLAST_GREEN, "g").databases()).containsExactly("database2");
+        assertThat(ProviderOptions.of(SampleService.BLAST_RED, "r").databases()).containsExactly("database3");
+    }
+
+    @Test
+    void databasesAreRejectedForPerDatabaseBlastServicesEvenTheirOwn() {
+        assertThatThrownBy(() -> ProviderOptions.builder(SampleService.BLAST_BLUE, "b")
+                .databases(List.of("database1")).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("databases apply only to the blast service but were given for blast-blue");
+        assertThatThrownBy(() -> ProviderOptions.builder(SampleService.BLAST_RED, "r")
+                .databases(List.of("database1", "database2")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blast-red");
+    }
+
+    @Test
+    void perDatabaseBlastOptionsRoundTripThroughTheirBuilder() {
+        ProviderOptions options = ProviderOptions.builder(SampleService.BLAST_GREEN, "g").port(9006).soap12(true)
+                .delayMs(5).failRate(0.5).build();
+
+        assertThat(options.toBuilder().build()).isEqualTo(options);
     }
 }

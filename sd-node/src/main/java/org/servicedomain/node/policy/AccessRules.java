@@ -11,8 +11,9 @@ import org.servicedomain.node.session.Caller;
 
 /**
  * Who may call what, from the policy's packages. A virtual port some package grants is governed:
- * only users whose level holds a grant for the operation may call it, and anonymous callers only
- * where the port allows them. A port no package grants is open, unless it refuses anonymous calls.
+ * only users whose level holds a grant for the operation may call it, unless the port allows
+ * anonymous calls, which opens it to everyone. A port no package grants is open, unless it
+ * refuses anonymous calls.
  */
 public final class AccessRules {
 
@@ -48,7 +49,7 @@ public final class AccessRules {
             }
             return;
         }
-        if (grants == null) {
+        if (grants == null || Boolean.TRUE.equals(portAllowsAnonymous)) {
             return;
         }
         for (Grant g : grants) {

@@ -1,5 +1,6 @@
 package org.servicedomain.node.policy;
 
+import java.math.BigInteger;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -36,6 +37,9 @@ public final class PolicyCompiler {
 
     static final int MAX_RETRIES = RuleCompiler.MAX_RETRIES;
     static final long MAX_TIMEOUT_MS = RuleCompiler.MAX_TIMEOUT_MS;
+
+    /** The longest a policy may let a session idle: thirty days. */
+    static final Duration MAX_SESSION_IDLE = Duration.ofDays(30);
 
     private final SelectorRegistry selectors;
     private final Supplier<Map<String, Set<String>>> knownPorts;
@@ -154,7 +158,7 @@ public final class PolicyCompiler {
             }
             List<TimeWindow.Period> periods = new ArrayList<>();
             for (Period p : w.getPeriod()) {
-                periods.add(new TimeWindow.Period(days(p.getDays()), time(p.getFrom()), time(p.getTo())));
+                periods.add(new TimeWindow.Period(days(p.getDays()), time(p.getFrom()), endTime(p.getTo())));
             }
             windows.put(w.getName(), new TimeWindow(w.getName(), periods));
         }
@@ -178,6 +182,12 @@ public final class PolicyCompiler {
 
     private static LocalTime time(XMLGregorianCalendar value) {
         return LocalTime.of(value.getHour() % 24, value.getMinute(), value.getSecond());
+    }
+
+    /** A period's end; midnight (00:00:00 or 24:00:00) is the end of the day, {@link LocalTime#MAX}. */
+    private static LocalTime endTime(XMLGregorianCalendar value) {
+        LocalTime end = time(value);
+        return end.equals(LocalTime.MIDNIGHT) ? LocalTime.MAX : end;
     }
 
     private static Map<String, String> namespaces(Policy policy) {
@@ -237,6 +247,11 @@ public final class PolicyCompiler {
         if (policy.getSettings() == null || policy.getSettings().getSessionIdleSeconds() == null) {
             return null;
         }
-        return Duration.ofSeconds(policy.getSettings().getSessionIdleSeconds().longValueExact());
+        BigInteger seconds = policy.getSettings().getSessionIdleSeconds();
+        if (seconds.compareTo(BigInteger.valueOf(MAX_SESSION_IDLE.toSeconds())) > 0) {
+            throw PolicyErrors.at(policy.getSettings(), "sessionIdleSeconds must be at most "
+                    + MAX_SESSION_IDLE.toSeconds() + " but was " + seconds);
+        }
+        return Duration.ofSeconds(seconds.longValueExact());
     }
 }

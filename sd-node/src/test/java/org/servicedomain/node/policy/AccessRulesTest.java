@@ -24,10 +24,12 @@ class AccessRulesTest {
               </serviceLevels>
               <package name="trialPackage" userLevels="trial">
                 <grant virtualPort="StockQuotePortType" operations="getQuote"/>
+                <grant virtualPort="TradingPortType" operations="getQuote"/>
               </package>
               <package name="platinumPackage" userLevels="platinum">
                 <grant virtualPort="StockQuotePortType"/>
                 <grant virtualPort="CreditCheckPortType"/>
+                <grant virtualPort="TradingPortType"/>
               </package>
               <serviceMap userLevel="platinum" supplierLevels="UBC"/>
               <serviceMap userLevel="trial" supplierLevels="UPM UBC"/>
@@ -52,9 +54,14 @@ class AccessRulesTest {
 
     @Test
     void aGrantLimitedToSomeOperationsAdmitsOnlyThose() {
-        assertThatCode(() -> check("StockQuotePortType", "getQuote", user("trial"))).doesNotThrowAnyException();
+        assertThatCode(() -> check("TradingPortType", "getQuote", user("trial"))).doesNotThrowAnyException();
 
-        assertThat(refusal("StockQuotePortType", "buy", user("trial")).code()).isEqualTo(FaultCode.NotAuthorized);
+        assertThat(refusal("TradingPortType", "buy", user("trial")).code()).isEqualTo(FaultCode.NotAuthorized);
+    }
+
+    @Test
+    void aGovernedPortThatAllowsAnonymousCallsIsOpenToEveryUserToo() {
+        assertThatCode(() -> check("StockQuotePortType", "buy", user("trial"))).doesNotThrowAnyException();
     }
 
     @Test

@@ -125,6 +125,18 @@ class PortPolicyTest {
     }
 
     @Test
+    void aPeriodEndingAt24HoldsUntilMidnight() {
+        PortPolicy port = port("""
+                <rule window="weekend" supplierLevel="Red" directive="round-robin"/>
+                <rule window="AllDay" supplierLevel="Green" directive="round-robin"/>
+                """);
+
+        assertThat(levels(port, at("2026-01-11T23:59"))).as("Sunday late").containsExactly("Red");
+        assertThat(levels(port, at("2026-01-11T00:00"))).as("Sunday at midnight").containsExactly("Red");
+        assertThat(levels(port, at("2026-01-12T00:00"))).as("Monday at midnight").containsExactly("Green");
+    }
+
+    @Test
     void fallsBackToThePortsOwnDirectiveWhenNoRuleMatches() {
         PortPolicy port = port("""
                 <rule operation="runBlue" supplierLevel="Blue" directive="round-robin"/>
@@ -216,6 +228,7 @@ class PortPolicyTest {
                   </serviceLevels>
                   <timeWindow name="businessHours"><period days="MON TUE WED THU FRI" from="09:00:00" to="17:00:00"/></timeWindow>
                   <timeWindow name="fridayNight"><period days="FRI" from="22:00:00" to="06:00:00"/></timeWindow>
+                  <timeWindow name="weekend"><period days="SAT SUN" from="00:00:00" to="24:00:00"/></timeWindow>
                   <namespace prefix="b" uri="urn:sd:samples:blast"/>
                   <virtualPort name="BlastPortType">
                 %s

@@ -109,7 +109,9 @@ public final class Failover {
         if (attempts.isEmpty()) {
             message.append(operational == 0 ? ": none is operational"
                     : ": none of the " + operational + " operational instances may serve it under "
-                            + (decision.rule() != null ? decision.rule() : "the caller's service map")
+                            + (decision.rule() != null ? decision.rule()
+                                    : decision.supplierLevels() != null ? "the caller's service map"
+                                    : "directive " + decision.directive())
                             + (decision.supplierLevels() != null ? " (supplier levels " + decision.supplierLevels() + ")" : ""));
         } else {
             message.append("; tried ");

@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.monitor;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -40,6 +41,8 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         final AtomicInteger outstanding = new AtomicInteger();
         /** The bits of the moving average of successful latency in milliseconds; NaN until the first. */
         final AtomicLong recentLatencyBits = new AtomicLong(UNMEASURED);
+        /** Whether the last dispatch failed: the log says when an instance starts and stops failing, not every time. */
+        final AtomicBoolean failing = new AtomicBoolean();
     }
 
     private final Map<String, Counters> counters = new ConcurrentHashMap<>();
@@ -56,6 +59,9 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         c.requests.increment();
         c.nanos.add(nanos);
         recordLatency(c, nanos / 1_000_000.0);
+        if (c.failing.compareAndSet(true, false)) {
+            LOG.info("instance {} at {} answers again", instance.id(), instance.endpointAddress());
+        }
     }
 
     @Override
@@ -65,7 +71,11 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         c.requests.increment();
         c.failures.increment();
         c.nanos.add(nanos);
-        LOG.warn("instance {} at {} failed: {}", instance.id(), instance.endpointAddress(), failure.getMessage());
+        if (c.failing.compareAndSet(false, true)) {
+            LOG.warn("instance {} at {} is failing: {}", instance.id(), instance.endpointAddress(), failure.getMessage());
+        } else {
+            LOG.debug("instance {} at {} failed again: {}", instance.id(), instance.endpointAddress(), failure.getMessage());
+        }
     }
 
     @Override
