@@ -22,6 +22,11 @@ public final class BlastCalls {
                 + operation + ">", sessionId);
     }
 
+    /** search(sequence) on a per-database BLAST port type (BlastBluePortType and its siblings). */
+    public static SoapReply search(URI address) {
+        return post(address, "search", "<b:search xmlns:b=\"" + NS + "\"><b:sequence>ACGTACGT</b:sequence></b:search>", null);
+    }
+
     private static SoapReply post(URI address, String operation, String body, String sessionId) {
         return SoapExchange.post(address, "text/xml; charset=UTF-8", "\"" + NS + "#" + operation + "\"",
                 SoapExchange.soap11(SoapExchange.sessionHeader(sessionId), body));

@@ -19,7 +19,7 @@ import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapReply;
 
 /**
- * BLAST configured three ways (samples/policies/blast-*.xml): every request lands on an instance
+ * BLAST configured four ways (samples/policies/blast-*.xml): every request lands on an instance
  * that holds its database. Each provider holds one database; a request reaching the wrong one
  * would come back as that provider's "database not held" fault.
  */
@@ -87,6 +87,25 @@ class BlastScenarioTest {
             assertThat(servedBy(BlastCalls.run(port(), "database3", red))).startsWith("ServerRed");
         }
         assertThat(BlastCalls.run(port(), "database1", null).faultCode()).contains("NotAuthorized");
+    }
+
+    @Test
+    void onePortTypePerDatabaseMakesOneVirtualPortPerDatabase() throws Exception {
+        SampleService[] services = {SampleService.BLAST_BLUE, SampleService.BLAST_GREEN, SampleService.BLAST_RED};
+        for (int i = 0; i < 3; i++) {
+            for (String copy : new String[] {"-1", "-2"}) {
+                domain.provider(providers.start(ProviderOptions.of(services[i], services[i].path() + copy)), null);
+            }
+        }
+        domain.policy(Resources.text("policies/blast-by-port-type.xml"));
+        String[] ports = {"BlastBluePortType", "BlastGreenPortType", "BlastRedPortType"};
+        for (int i = 0; i < 3; i++) {
+            for (int call = 0; call < 4; call++) {
+                SoapReply reply = BlastCalls.search(node.virtualPortAddress(ports[i]));
+                assertThat(servedBy(reply)).startsWith(services[i].path());
+                assertThat(reply.firstText(BlastCalls.NS, "database")).contains(DATABASES.get(i));
+            }
+        }
     }
 
     private static String servedBy(SoapReply reply) {
