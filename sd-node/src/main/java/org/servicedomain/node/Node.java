@@ -1,5 +1,7 @@
 package org.servicedomain.node;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.HashMap;
@@ -12,9 +14,12 @@ import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.AggregationEngine;
 import org.servicedomain.node.engine.failover.Failover;
+import org.servicedomain.node.engine.health.InstanceHealth;
+import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
+import org.servicedomain.node.engine.monitor.MetricsListener;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.policy.ActivePolicy;
@@ -45,6 +50,9 @@ public final class Node implements AutoCloseable {
     private final UserDirectory users;
     private final SessionRegistry sessions;
     private final TransactionHistory transactionHistory;
+    private final PrometheusMeterRegistry meterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final WsdlProbe probe;
+    private final InstanceHealth health;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -58,8 +66,10 @@ public final class Node implements AutoCloseable {
         this.monitor = monitor;
         this.policy = policy;
         this.dispatcher = dispatcher;
-        Failover failover = new Failover(new CatalogLookup(catalog), dispatcher,
-                EngineListeners.of(monitor, transactionHistory));
+        this.probe = new WsdlProbe(config.connectTimeout());
+        this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(), probe);
+        Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected), dispatcher,
+                EngineListeners.of(monitor, transactionHistory, health, new MetricsListener(meterRegistry, monitor)));
         this.engine = new AggregationEngine(policy, failover, config.clock());
     }
 
@@ -120,6 +130,11 @@ public final class Node implements AutoCloseable {
         return engine;
     }
 
+    /** The node's meters, scraped by Prometheus at {@code /sd/metrics}. */
+    public PrometheusMeterRegistry meterRegistry() {
+        return meterRegistry;
+    }
+
     public UserDirectory users() {
         return users;
     }
@@ -134,8 +149,15 @@ public final class Node implements AutoCloseable {
         return transactionHistory;
     }
 
+    /** Which instances health has ejected, for now. */
+    public InstanceHealth health() {
+        return health;
+    }
+
     @Override
     public void close() {
+        health.close();
+        probe.close();
         dispatcher.close();
         wsdlSource.close();
     }

@@ -139,7 +139,7 @@ public class HomePort implements HomePortType {
             Instance updated = node.catalog().update(required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
-            response.setInstance(ServiceInfoView.of(updated, node.monitor()));
+            response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health()));
             return response;
         });
     }
@@ -160,13 +160,13 @@ public class HomePort implements HomePortType {
                         new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
                 response.getVirtualPort().add(ServiceInfoView.of(snapshot.port(instance.virtualPort()).orElseThrow(),
                         snapshot, base));
-                response.getInstance().add(ServiceInfoView.of(instance, node.monitor()));
+                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health()));
                 return response;
             }
             snapshot.ports().stream().filter(p -> portName == null || p.name().equals(portName))
                     .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base)));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
-                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor())));
+                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health())));
             return response;
         });
     }

@@ -59,6 +59,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node));
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
+        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry())).addMapping("/metrics");
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

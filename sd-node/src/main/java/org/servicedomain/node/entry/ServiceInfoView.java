@@ -8,6 +8,7 @@ import org.servicedomain.home.v1.VirtualPortInfo;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 
 /** How the home port shows catalog entries and their monitor figures to administrators. */
@@ -28,7 +29,8 @@ final class ServiceInfoView {
         return info;
     }
 
-    static InstanceInfo of(Instance instance, InstanceMonitor monitor) {
+    /** The instance as administrators see it: an operational instance health has ejected shows as down. */
+    static InstanceInfo of(Instance instance, InstanceMonitor monitor, InstanceHealth health) {
         InstanceInfo info = new InstanceInfo();
         info.setInstanceId(instance.id());
         info.setVirtualPort(instance.virtualPort());
@@ -40,7 +42,8 @@ final class ServiceInfoView {
         for (Map.Entry<String, String> e : instance.sortedAttributes().entrySet()) {
             info.getAttribute().add(attribute(e.getKey(), e.getValue()));
         }
-        info.setState(InstanceState.fromValue(instance.state().wireName()));
+        boolean ejected = instance.isOperational() && health.isEjected(instance.id());
+        info.setState(ejected ? InstanceState.DOWN : InstanceState.fromValue(instance.state().wireName()));
         InstanceMonitor.InstanceStats stats = monitor.statsOf(instance.id());
         info.setRequests(stats.requests());
         info.setFailures(stats.failures());

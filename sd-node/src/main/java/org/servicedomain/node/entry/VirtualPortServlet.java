@@ -18,11 +18,14 @@ import org.servicedomain.node.catalog.MappedOperation;
 import org.servicedomain.node.catalog.MappedOperationsWsdl;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.policy.OperationMapping;
 import org.servicedomain.node.rendering.ProviderReply;
 import org.servicedomain.node.session.Caller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The service entry of every virtual port ({@code /services/ports/{name}}): serves the port's
@@ -34,9 +37,11 @@ public final class VirtualPortServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortServlet.class);
 
     private final transient Node node;
+    private final transient RequestOutcomes outcomes;
 
     public VirtualPortServlet(Node node) {
         this.node = node;
+        this.outcomes = new RequestOutcomes(node.meterRegistry());
     }
 
     @Override
@@ -62,8 +67,20 @@ public final class VirtualPortServlet extends HttpServlet {
         response.getOutputStream().write(wsdl);
     }
 
+    /** Tags every log line of the request with its id (the client's {@code X-Request-Id} if sane) and echoes the id. */
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String requestId = RequestId.acceptOrCreate(request.getHeader(RequestId.HEADER));
+        MDC.put(RequestId.MDC_KEY, requestId);
+        response.setHeader(RequestId.HEADER, requestId);
+        try {
+            handle(request, response);
+        } finally {
+            MDC.remove(RequestId.MDC_KEY);
+        }
+    }
+
+    private void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String name = portName(request);
         VirtualPort port = node.catalog().snapshot().port(name).orElse(null);
         SoapVersion version = port != null ? port.soapVersion() : versionOf(request.getContentType());
@@ -72,11 +89,14 @@ public final class VirtualPortServlet extends HttpServlet {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + name + "'");
             }
             ProviderReply reply = node.engine().handle(parse(request, port));
+            outcomes.answered(port.name(), reply.status());
             write(response, reply.status(), reply.contentType(), reply.body());
         } catch (NodeFault fault) {
+            outcomes.faulted(port != null ? port.name() : null, fault.code());
             writeFault(response, fault, version);
         } catch (RuntimeException e) {
             LOG.error("request on virtual port {} failed inside the node", name, e);
+            outcomes.faulted(port != null ? port.name() : null, FaultCode.InternalError);
             writeFault(response, new NodeFault(FaultCode.InternalError, "the node failed to handle the request: " + e), version);
         }
     }

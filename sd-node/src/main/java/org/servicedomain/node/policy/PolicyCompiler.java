@@ -64,7 +64,7 @@ public final class PolicyCompiler {
         Set<String> supplierLevels = levels(policy, false);
         RuleCompiler rules = new RuleCompiler(selectors, userLevels, supplierLevels, windows(policy), namespaces(policy));
         RuleCompiler.Inherited defaults = rules.inherited(policy.getDefaults(),
-                new RuleCompiler.Inherited("round-robin", DirectiveOptions.NONE, RecoveryRule.DEFAULT));
+                new RuleCompiler.Inherited("round-robin", DirectiveOptions.NONE, RecoveryRule.DEFAULT, HealthRule.DEFAULT));
         Map<String, PortPolicy> named = new HashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
             named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous(), mappings(port)));

@@ -30,6 +30,7 @@ public final class PortPolicy {
     private final List<ContentCondition> contentForOtherOperations;
     private final boolean readsClock;
     private final Map<String, OperationMapping> mappings;
+    private final HealthRule health;
 
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery) {
         this(directive, selector, recovery, null, List.of(), List.of());
@@ -46,6 +47,13 @@ public final class PortPolicy {
      */
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
             List<SelectionRule> rules, List<OperationMapping> mappings) {
+        this(directive, selector, recovery, anonymous, rules, mappings, HealthRule.DEFAULT);
+    }
+
+    /** @param health when instances of the port are ejected and probed */
+    public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
+            List<SelectionRule> rules, List<OperationMapping> mappings, HealthRule health) {
+        this.health = health;
         this.directive = directive;
         this.selector = selector;
         this.recovery = recovery;
@@ -66,6 +74,10 @@ public final class PortPolicy {
         Map<String, OperationMapping> byName = new LinkedHashMap<>();
         mappings.forEach(m -> byName.put(m.name(), m));
         this.mappings = Collections.unmodifiableMap(byName);
+    }
+
+    public HealthRule health() {
+        return health;
     }
 
     /** The mapped operation called {@code name}, if the port offers one. */

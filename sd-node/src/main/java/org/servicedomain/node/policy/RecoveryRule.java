@@ -4,22 +4,31 @@ import java.time.Duration;
 
 /**
  * What the node does when a dispatch fails: try up to {@code retries} other instances, waiting at
- * most {@code instanceTimeout} for each (an instance's own timeout, set at register, wins), and
- * skip instances sharing the value of {@code avoidSharedAttribute} with one that failed.
+ * most {@code instanceTimeout} for each (an instance's own timeout, set at register, wins), skip
+ * instances sharing the value of {@code avoidSharedAttribute} with one that failed, and keep the
+ * retries in flight on a port within {@code retryBudgetPercent} of its requests in flight.
  *
  * @param avoidSharedAttribute an instance attribute marking instances that fail together, or null
  */
-public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute) {
+public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent) {
 
+    public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
     public static final RecoveryRule DEFAULT = new RecoveryRule(2, Duration.ofSeconds(30), null);
 
     public RecoveryRule(int retries, Duration instanceTimeout) {
         this(retries, instanceTimeout, null);
     }
 
+    public RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute) {
+        this(retries, instanceTimeout, avoidSharedAttribute, DEFAULT_RETRY_BUDGET_PERCENT);
+    }
+
     public RecoveryRule {
         if (retries < 0) {
             throw new IllegalArgumentException("retries must not be negative but was " + retries);
+        }
+        if (retryBudgetPercent < 0 || retryBudgetPercent > 100) {
+            throw new IllegalArgumentException("retryBudgetPercent must be between 0 and 100 but was " + retryBudgetPercent);
         }
         if (instanceTimeout.isNegative() || instanceTimeout.isZero()) {
             throw new IllegalArgumentException("instanceTimeout must be positive but was " + instanceTimeout);

@@ -14,6 +14,7 @@ import org.servicedomain.node.engine.selection.DirectiveOptions;
 import org.servicedomain.node.engine.selection.Selector;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.policy.v1.ContentCondition;
+import org.servicedomain.policy.v1.Health;
 import org.servicedomain.policy.v1.PortRules;
 import org.servicedomain.policy.v1.Recovery;
 import org.servicedomain.policy.v1.Rule;
@@ -29,7 +30,7 @@ final class RuleCompiler {
     static final long MAX_TIMEOUT_MS = Duration.ofHours(1).toMillis();
 
     /** The directive and recovery a port inherits when it does not set its own. */
-    record Inherited(String directive, DirectiveOptions options, RecoveryRule recovery) {
+    record Inherited(String directive, DirectiveOptions options, RecoveryRule recovery, HealthRule health) {
     }
 
     private final SelectorRegistry selectors;
@@ -57,7 +58,8 @@ final class RuleCompiler {
         if (selection != null) {
             selector(selection, directive, options);
         }
-        return new Inherited(directive, options, recovery(element.getRecovery(), parent.recovery()));
+        return new Inherited(directive, options, recovery(element.getRecovery(), parent.recovery()),
+                health(element.getHealth(), parent.health()));
     }
 
     PortPolicy port(PortRules element, Inherited inherited, Boolean anonymous) {
@@ -72,7 +74,7 @@ final class RuleCompiler {
             }
         }
         return new PortPolicy(inherited.directive(), selector(element, inherited.directive(), inherited.options()),
-                inherited.recovery(), anonymous, rules, mappings);
+                inherited.recovery(), anonymous, rules, mappings, inherited.health());
     }
 
     private SelectionRule rule(Rule rule) {
@@ -149,7 +151,24 @@ final class RuleCompiler {
         Duration timeout = given.getTimeoutMs() == null ? parent.instanceTimeout()
                 : Duration.ofMillis(bounded(given, "timeoutMs", given.getTimeoutMs(), MAX_TIMEOUT_MS));
         String avoid = given.getAvoidSharedAttribute() != null ? given.getAvoidSharedAttribute() : parent.avoidSharedAttribute();
-        return new RecoveryRule(retries, timeout, avoid);
+        int budget = given.getRetryBudgetPercent() != null ? given.getRetryBudgetPercent() : parent.retryBudgetPercent();
+        return new RecoveryRule(retries, timeout, avoid, budget);
+    }
+
+    private static HealthRule health(Health given, HealthRule parent) {
+        if (given == null) {
+            return parent;
+        }
+        int failures = given.getEjectAfterFailures() == null ? parent.ejectAfterFailures()
+                : bounded(given, "ejectAfterFailures", given.getEjectAfterFailures(), 1000);
+        Duration first = given.getProbeIntervalMs() == null ? parent.probeInterval()
+                : Duration.ofMillis(bounded(given, "probeIntervalMs", given.getProbeIntervalMs(), MAX_TIMEOUT_MS));
+        Duration max = given.getMaxProbeIntervalMs() == null ? parent.maxProbeInterval()
+                : Duration.ofMillis(bounded(given, "maxProbeIntervalMs", given.getMaxProbeIntervalMs(), MAX_TIMEOUT_MS));
+        if (max.compareTo(first) < 0) {
+            throw PolicyErrors.at(given, "maxProbeIntervalMs must be at least probeIntervalMs");
+        }
+        return new HealthRule(failures, first, max);
     }
 
     private static int bounded(Object element, String what, BigInteger value, long max) {

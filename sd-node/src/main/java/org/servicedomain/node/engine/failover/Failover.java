@@ -21,19 +21,36 @@ import org.servicedomain.node.rendering.ProviderReply;
 /**
  * Wraps selection and rendering: when a dispatch gets no usable answer, looks up and selects
  * again among the instances not yet tried (nor sharing the recovery rule's attribute with one
- * that failed), up to the recovery rule's retries. A provider's own SOAP fault is an answer and
- * ends the loop. When nothing is left, {@code NoInstanceAvailable} names every attempt.
+ * that failed), up to the recovery rule's retries and within the port's retry budget. A
+ * provider's own SOAP fault is an answer and ends the loop. When nothing is left,
+ * {@code NoInstanceAvailable} (or {@code Timeout}) names every attempt.
  */
 public final class Failover {
 
     private final Lookup lookup;
     private final InstanceDispatcher dispatcher;
     private final EngineListener listener;
+    private final RetryBudget budget;
 
     public Failover(Lookup lookup, InstanceDispatcher dispatcher, EngineListener listener) {
+        this(lookup, dispatcher, listener, new RetryBudget());
+    }
+
+    public Failover(Lookup lookup, InstanceDispatcher dispatcher, EngineListener listener, RetryBudget budget) {
         this.lookup = lookup;
         this.dispatcher = dispatcher;
         this.listener = listener;
+        this.budget = budget;
+    }
+
+    /** What one request has tried so far. */
+    private static final class Tries {
+        final List<NodeFault.Attempt> attempts = new ArrayList<>();
+        final Set<String> tried = new HashSet<>();
+        final Set<String> avoided = new HashSet<>();
+        boolean allTimedOut = true;
+        boolean budgetSpent;
+        int operational;
     }
 
     /** Dispatches under the port's own directive, with no rule or service map involved. */
@@ -42,46 +59,67 @@ public final class Failover {
     }
 
     public ProviderReply dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
-        List<NodeFault.Attempt> attempts = new ArrayList<>();
-        Set<String> tried = new HashSet<>();
-        Set<String> avoided = new HashSet<>();
-        int operational = 0;
-        boolean allTimedOut = true;
-        while (attempts.size() <= recovery.retries()) {
-            List<Instance> found = lookup.candidates(request);
-            operational = found.size();
-            List<Instance> candidates = candidates(found, request, decision, recovery, tried, avoided);
-            if (candidates.isEmpty()) {
-                break;
+        RetryBudget.Port port = budget.requestStarted(request.virtualPort().name());
+        try {
+            Tries tries = new Tries();
+            while (tries.attempts.size() <= recovery.retries()) {
+                List<Instance> found = lookup.candidates(request);
+                tries.operational = found.size();
+                List<Instance> candidates = candidates(found, request, decision, recovery, tries);
+                if (candidates.isEmpty()) {
+                    break;
+                }
+                boolean retry = !tries.attempts.isEmpty();
+                if (retry && !port.tryRetry(recovery.retryBudgetPercent())) {
+                    tries.budgetSpent = true;
+                    break;
+                }
+                try {
+                    ProviderReply reply = attempt(decision.selector().select(candidates, request), request, recovery, tries);
+                    if (reply != null) {
+                        return reply;
+                    }
+                } finally {
+                    if (retry) {
+                        port.retryDone();
+                    }
+                }
             }
-            Instance instance = decision.selector().select(candidates, request);
-            tried.add(instance.id());
-            listener.dispatching(request, instance);
-            long start = System.nanoTime();
-            try {
-                ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
-                listener.dispatched(request, instance, System.nanoTime() - start);
-                return reply;
-            } catch (DispatchException e) {
-                listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
-                attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));
-                allTimedOut &= e.kind() == DispatchException.Kind.TIMEOUT;
-                avoid(instance, recovery, avoided);
-            } catch (RuntimeException e) {
-                listener.dispatchFailed(request, instance, System.nanoTime() - start,
-                        new DispatchException(DispatchException.Kind.PROTOCOL, "the node failed dispatching: " + e, e));
-                throw e;
-            }
+            throw noInstanceAvailable(request, decision, tries);
+        } finally {
+            port.requestDone();
         }
-        throw noInstanceAvailable(request, decision, attempts, operational, allTimedOut);
+    }
+
+    /** One dispatch: the instance's reply, or null after recording why it gave none. */
+    private ProviderReply attempt(Instance instance, RequestContext request, RecoveryRule recovery, Tries tries) {
+        tries.tried.add(instance.id());
+        listener.dispatching(request, instance);
+        long start = System.nanoTime();
+        try {
+            ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
+            listener.dispatched(request, instance, System.nanoTime() - start);
+            return reply;
+        } catch (DispatchException e) {
+            listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
+            tries.attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));
+            tries.allTimedOut &= e.kind() == DispatchException.Kind.TIMEOUT;
+            avoid(instance, recovery, tries.avoided);
+            return null;
+        } catch (RuntimeException e) {
+            listener.dispatchFailed(request, instance, System.nanoTime() - start,
+                    new DispatchException(DispatchException.Kind.PROTOCOL, "the node failed dispatching: " + e, e));
+            throw e;
+        }
     }
 
     private static List<Instance> candidates(List<Instance> found, RequestContext request, Decision decision,
-            RecoveryRule recovery, Set<String> tried, Set<String> avoided) {
+            RecoveryRule recovery, Tries tries) {
         List<Instance> left = new ArrayList<>(found.size());
         for (Instance candidate : found) {
-            if (!tried.contains(candidate.id()) && decision.admits(candidate)
-                    && (avoided.isEmpty() || !avoided.contains(candidate.attributes().get(recovery.avoidSharedAttribute())))) {
+            if (!tries.tried.contains(candidate.id()) && decision.admits(candidate)
+                    && (tries.avoided.isEmpty()
+                            || !tries.avoided.contains(candidate.attributes().get(recovery.avoidSharedAttribute())))) {
                 left.add(candidate);
             }
         }
@@ -102,13 +140,13 @@ public final class Failover {
     }
 
     /** {@code Timeout} when every attempt timed out, else {@code NoInstanceAvailable}, naming each attempt. */
-    private static NodeFault noInstanceAvailable(RequestContext request, Decision decision,
-            List<NodeFault.Attempt> attempts, int operational, boolean allTimedOut) {
+    private static NodeFault noInstanceAvailable(RequestContext request, Decision decision, Tries tries) {
+        List<NodeFault.Attempt> attempts = tries.attempts;
         StringBuilder message = new StringBuilder("no instance of virtual port ")
                 .append(request.virtualPort().name()).append(" could serve ").append(request.operation());
         if (attempts.isEmpty()) {
-            message.append(operational == 0 ? ": none is operational"
-                    : ": none of the " + operational + " operational instances may serve it under "
+            message.append(tries.operational == 0 ? ": none is operational"
+                    : ": none of the " + tries.operational + " operational instances may serve it under "
                             + (decision.rule() != null ? decision.rule()
                                     : decision.supplierLevels() != null ? "the caller's service map"
                                     : "directive " + decision.directive())
@@ -119,7 +157,12 @@ public final class Failover {
                 NodeFault.Attempt a = attempts.get(i);
                 message.append(i == 0 ? "" : ", ").append(a.instanceId()).append(" (").append(a.reason()).append(')');
             }
+            if (tries.budgetSpent) {
+                message.append("; no retry left in the port's retry budget");
+            }
         }
-        return new NodeFault(allTimedOut && !attempts.isEmpty() ? FaultCode.Timeout : FaultCode.NoInstanceAvailable, message.toString(), attempts);
+        FaultCode code = tries.allTimedOut && !attempts.isEmpty() && !tries.budgetSpent
+                ? FaultCode.Timeout : FaultCode.NoInstanceAvailable;
+        return new NodeFault(code, message.toString(), attempts);
     }
 }

@@ -1,24 +1,46 @@
 package org.servicedomain.node.engine.lookup;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
 
 /**
- * The operational instances of the request's virtual port in the current catalog snapshot, so an
- * instance unregistered or taken down is not chosen from the next lookup on.
+ * The operational instances of the request's virtual port in the current catalog snapshot,
+ * without those health has ejected — unless every one is ejected, when all are offered again
+ * (trying a doubtful instance beats refusing every request).
  */
 public final class CatalogLookup implements Lookup {
 
     private final Catalog catalog;
+    private final Predicate<String> ejected;
 
     public CatalogLookup(Catalog catalog) {
+        this(catalog, id -> false);
+    }
+
+    /** @param ejected whether health has ejected the instance with this id */
+    public CatalogLookup(Catalog catalog, Predicate<String> ejected) {
         this.catalog = catalog;
+        this.ejected = ejected;
     }
 
     @Override
     public List<Instance> candidates(RequestContext request) {
-        return catalog.snapshot().operationalInstancesOf(request.virtualPort().name());
+        List<Instance> operational = catalog.snapshot().operationalInstancesOf(request.virtualPort().name());
+        List<Instance> healthy = null;
+        for (int i = 0; i < operational.size(); i++) {
+            Instance instance = operational.get(i);
+            if (ejected.test(instance.id())) {
+                if (healthy == null) {
+                    healthy = new ArrayList<>(operational.subList(0, i));
+                }
+            } else if (healthy != null) {
+                healthy.add(instance);
+            }
+        }
+        return healthy == null || healthy.isEmpty() ? operational : healthy;
     }
 }

@@ -34,6 +34,29 @@ class CatalogLookupTest {
                 .containsExactly(first, third);
     }
 
+    @Test
+    void leavesOutInstancesHealthHasEjected() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        String first = register(catalog, "http://first.example/quotes");
+        String ejected = register(catalog, "http://ejected.example/quotes");
+        String third = register(catalog, "http://third.example/quotes");
+        RequestContext request = request(catalog.snapshot().port("StockQuotePortType").orElseThrow());
+
+        assertThat(new CatalogLookup(catalog, ejected::equals).candidates(request)).extracting(Instance::id)
+                .containsExactly(first, third);
+    }
+
+    @Test
+    void offersEveryOperationalInstanceAgainWhenAllAreEjected() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        String first = register(catalog, "http://first.example/quotes");
+        String second = register(catalog, "http://second.example/quotes");
+        RequestContext request = request(catalog.snapshot().port("StockQuotePortType").orElseThrow());
+
+        assertThat(new CatalogLookup(catalog, id -> true).candidates(request)).extracting(Instance::id)
+                .containsExactly(first, second);
+    }
+
     private static String register(Catalog catalog, String endpoint) {
         return catalog.register(registration(SOAP11_WSDL, endpoint)).get(0).instance().id();
     }

@@ -1,0 +1,238 @@
+package org.servicedomain.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.SoapExchange;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real node with two stock-quote providers exports what it did at {@code /sd/metrics} as
+ * Prometheus text, and ties each virtual-port request to an {@code X-Request-Id} in its answer and its log lines.
+ */
+class MetricsTest {
+
+    private static final String PORT = "StockQuotePortType";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    /** {@code name{labels} value [timestamp]}, the sample line of the text exposition format. */
+    private static final Pattern SAMPLE = Pattern.compile(
+            "([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)})? (\\S+)(?: -?\\d+)?");
+    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\",?");
+
+    @TempDir
+    Path dataDir;
+
+    private RunningNode node;
+    private ProviderFleet providers;
+    private SampleProvider primary;
+    private String primaryId;
+    private String backupId;
+
+    @BeforeEach
+    void twoStockQuoteProvidersInFixedOrder() throws Exception {
+        node = RunningNode.start(dataDir);
+        providers = ProviderFleet.stockQuotes("primary", "backup");
+        primary = providers.named("primary");
+        primaryId = Registrations.register(node.home(), primary).getInstanceId();
+        backupId = Registrations.register(node.home(), providers.named("backup")).getInstanceId();
+        SetPolicy policy = new SetPolicy();
+        policy.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
+                + "<recovery retries=\"1\" timeoutMs=\"5000\"/></defaults></policy>");
+        node.home().setPolicy(policy);
+    }
+
+    @AfterEach
+    void stop() {
+        providers.close();
+        node.close();
+    }
+
+    @Test
+    void metricsScrapeAsPrometheusTextCountingServedRequestsFailoversAndDispatchPercentiles() {
+        int served = 0;
+        for (int i = 0; i < 5; i++) {
+            served += isServed(StockQuoteCalls.getQuote(node.virtualPortAddress(PORT), "ACME")) ? 1 : 0;
+        }
+        primary.stop();
+        for (int i = 0; i < 3; i++) {
+            served += isServed(StockQuoteCalls.getQuote(node.virtualPortAddress(PORT), "ACME")) ? 1 : 0;
+        }
+
+        HttpResponse<String> scrape = get(URI.create(node.baseUri() + "/metrics"), Map.of());
+
+        assertThat(served).isEqualTo(8);
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        assertThat(scrape.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type)
+                .startsWith("text/plain").contains("version=0.0.4").containsIgnoringCase("charset=utf-8"));
+        List<Sample> samples = parse(scrape.body());
+        assertThat(sum(samples, "sd_requests_total", Map.of("virtual_port", PORT, "outcome", "served"))).isEqualTo(served);
+        assertThat(sum(samples, "sd_requests_total", Map.of("virtual_port", PORT, "outcome", "no_instance"))).isZero();
+        assertThat(sum(samples, "sd_dispatch_failures_total",
+                Map.of("virtual_port", PORT, "instance", primaryId, "kind", "connection"))).isGreaterThanOrEqualTo(1.0);
+        assertThat(samples).filteredOn(s -> s.name().equals("sd_dispatch_seconds")
+                        && s.has(Map.of("instance", backupId, "outcome", "answered", "quantile", "0.99")))
+                .singleElement().satisfies(s -> assertThat(s.value()).isPositive());
+        assertThat(sum(samples, "sd_dispatch_seconds_count", Map.of("instance", primaryId, "outcome", "failed")))
+                .isGreaterThanOrEqualTo(1.0);
+        assertThat(samples).anySatisfy(s -> assertThat(s.name()).isEqualTo("sd_requests_in_flight"));
+    }
+
+    @Test
+    void requestIdSentByTheClientIsEchoedBack() {
+        HttpResponse<String> answer = getQuote(Map.of("X-Request-Id", "client-42.a_b"));
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().firstValue("X-Request-Id")).hasValue("client-42.a_b");
+    }
+
+    @Test
+    void requestIdIsGeneratedWhenTheClientSendsNoneOrAnUnsafeOne() {
+        HttpResponse<String> none = getQuote(Map.of());
+        HttpResponse<String> unsafe = getQuote(Map.of("X-Request-Id", "x".repeat(65)));
+
+        assertThat(none.headers().firstValue("X-Request-Id")).hasValueSatisfying(id -> assertThat(id).matches("[0-9a-f]{32}"));
+        assertThat(unsafe.headers().firstValue("X-Request-Id")).hasValueSatisfying(id -> assertThat(id).matches("[0-9a-f]{32}"));
+        assertThat(none.headers().firstValue("X-Request-Id")).isNotEqualTo(unsafe.headers().firstValue("X-Request-Id"));
+    }
+
+    @Test
+    void logLinesOfARequestCarryItsRequestId() {
+        List<String> idsOnLogLines = Collections.synchronizedList(new ArrayList<>());
+        AppenderBase<ILoggingEvent> recorder = new AppenderBase<>() {
+            @Override
+            protected void append(ILoggingEvent event) { // on the logging thread, so the MDC is the request's
+                idsOnLogLines.add(String.valueOf(event.getMDCPropertyMap().get("requestId")));
+            }
+        };
+        Logger nodeLogger = (Logger) LoggerFactory.getLogger("org.servicedomain");
+        recorder.start();
+        nodeLogger.addAppender(recorder);
+        try {
+            primary.stop(); // the failover is logged while the request is handled
+
+            HttpResponse<String> answer = getQuote(Map.of("X-Request-Id", "failover-1"));
+
+            assertThat(answer.statusCode()).isEqualTo(200);
+        } finally {
+            nodeLogger.detachAppender(recorder);
+            recorder.stop();
+        }
+        assertThat(idsOnLogLines).contains("failover-1");
+    }
+
+    private static boolean isServed(SoapReply reply) {
+        return reply.status() == 200 && !reply.isSoapFault();
+    }
+
+    private HttpResponse<String> getQuote(Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(node.virtualPortAddress(PORT))
+                .header("Content-Type", "text/xml; charset=UTF-8")
+                .header("SOAPAction", StockQuoteCalls.GET_QUOTE_ACTION)
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        SoapExchange.soap11(null, StockQuoteCalls.getQuoteBody("ACME"))));
+        headers.forEach(request::header);
+        return send(request);
+    }
+
+    private static HttpResponse<String> get(URI address, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(address).GET();
+        headers.forEach(request::header);
+        return send(request);
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("the node did not answer", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** One sample line of the exposition: a metric name, its labels and a numeric value. */
+    private record Sample(String name, Map<String, String> labels, double value) {
+        boolean has(Map<String, String> wanted) {
+            return labels.entrySet().containsAll(wanted.entrySet());
+        }
+    }
+
+    private static double sum(List<Sample> samples, String name, Map<String, String> labels) {
+        return samples.stream().filter(s -> s.name().equals(name) && s.has(labels)).mapToDouble(Sample::value).sum();
+    }
+
+    /** Parses the text exposition format, failing on any line that is neither a comment nor a valid sample. */
+    private static List<Sample> parse(String exposition) {
+        List<Sample> samples = new ArrayList<>();
+        for (String line : exposition.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            Matcher sample = SAMPLE.matcher(line);
+            assertThat(sample.matches()).as("a sample line: %s", line).isTrue();
+            samples.add(new Sample(sample.group(1), labels(line, sample.group(2)), value(line, sample.group(3))));
+        }
+        assertThat(samples).isNotEmpty();
+        return samples;
+    }
+
+    private static Map<String, String> labels(String line, String text) {
+        Map<String, String> labels = new HashMap<>();
+        if (text == null) {
+            return labels;
+        }
+        Matcher label = LABEL.matcher(text);
+        int end = 0;
+        while (label.lookingAt()) {
+            labels.put(label.group(1), label.group(2));
+            end = label.end();
+            label.region(end, text.length());
+        }
+        assertThat(end).as("well-formed labels in %s", line).isEqualTo(text.length());
+        return labels;
+    }
+
+    private static double value(String line, String text) {
+        switch (text) {
+            case "+Inf":
+                return Double.POSITIVE_INFINITY;
+            case "-Inf":
+                return Double.NEGATIVE_INFINITY;
+            case "NaN":
+                return Double.NaN;
+            default:
+                try {
+                    return Double.parseDouble(text);
+                } catch (NumberFormatException e) {
+                    throw new AssertionError("not a number in " + line, e);
+                }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.servicedomain.node.engine.health;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.policy.HealthRule;
+import org.servicedomain.node.rendering.DispatchException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Outlier ejection: an instance that fails the policy's number of dispatches in a row is ejected
+ * (lookup skips it while others are left) and probed in the background with backoff until a probe
+ * passes. Ejection is runtime health, kept in memory, apart from the state an administrator sets.
+ */
+public final class InstanceHealth implements EngineListener, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceHealth.class);
+
+    private static final class Record {
+        final AtomicInteger consecutiveFailures = new AtomicInteger();
+        final AtomicBoolean ejected = new AtomicBoolean();
+    }
+
+    private final Catalog catalog;
+    private final Function<String, HealthRule> rules;
+    private final InstanceProbe probe;
+    private final ScheduledExecutorService probes;
+    private final Map<String, Record> records = new ConcurrentHashMap<>();
+
+    /** @param rules the health rule of a virtual port, read from the policy in force */
+    public InstanceHealth(Catalog catalog, Function<String, HealthRule> rules, InstanceProbe probe) {
+        this.catalog = catalog;
+        this.rules = rules;
+        this.probe = probe;
+        this.probes = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sd-health-probes");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public boolean isEjected(String instanceId) {
+        Record r = records.get(instanceId);
+        return r != null && r.ejected.get();
+    }
+
+    @Override
+    public void dispatched(RequestContext request, Instance instance, long nanos) {
+        Record r = records.get(instance.id());
+        if (r != null) {
+            r.consecutiveFailures.set(0);
+        }
+    }
+
+    @Override
+    public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
+        Record r = records.computeIfAbsent(instance.id(), id -> new Record());
+        HealthRule rule = rules.apply(instance.virtualPort());
+        if (r.consecutiveFailures.incrementAndGet() >= rule.ejectAfterFailures() && r.ejected.compareAndSet(false, true)) {
+            LOG.warn("instance {} at {} ejected after {} failures in a row; probing it every {} ms and more",
+                    instance.id(), instance.endpointAddress(), rule.ejectAfterFailures(), rule.probeInterval().toMillis());
+            schedule(instance.id(), rule.probeInterval());
+        }
+    }
+
+    private void schedule(String instanceId, Duration delay) {
+        probes.schedule(() -> probeOnce(instanceId, delay), delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void probeOnce(String instanceId, Duration lastDelay) {
+        Record r = records.get(instanceId);
+        Instance instance = catalog.snapshot().instance(instanceId).orElse(null);
+        if (r == null || instance == null) {
+            records.remove(instanceId);
+            return;
+        }
+        if (probe.passes(instance)) {
+            r.consecutiveFailures.set(0);
+            r.ejected.set(false);
+            LOG.info("instance {} at {} passed its probe and is back", instanceId, instance.endpointAddress());
+            return;
+        }
+        HealthRule rule = rules.apply(instance.virtualPort());
+        Duration next = lastDelay.multipliedBy(2);
+        schedule(instanceId, next.compareTo(rule.maxProbeInterval()) > 0 ? rule.maxProbeInterval() : next);
+    }
+
+    @Override
+    public void close() {
+        probes.shutdownNow();
+    }
+}

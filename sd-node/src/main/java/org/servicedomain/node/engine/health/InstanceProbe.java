@@ -1,0 +1,10 @@
+package org.servicedomain.node.engine.health;
+
+import org.servicedomain.node.catalog.Instance;
+
+/** A cheap check that an ejected instance is back; it must not throw. */
+@FunctionalInterface
+public interface InstanceProbe {
+
+    boolean passes(Instance instance);
+}

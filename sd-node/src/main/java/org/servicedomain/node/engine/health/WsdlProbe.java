@@ -1,0 +1,53 @@
+package org.servicedomain.node.engine.health;
+
+import java.io.IOException;
+import java.time.Duration;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.catalog.Instance;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Probes an instance by fetching its WSDL (the location it registered from, else its endpoint
+ * with {@code ?wsdl}): a provider that serves its contract again is taken to be back.
+ */
+public final class WsdlProbe implements InstanceProbe, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WsdlProbe.class);
+
+    private final CloseableHttpClient http;
+
+    public WsdlProbe(Duration timeout) {
+        this.http = HttpClients.custom()
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setConnectionRequestTimeout(Timeout.of(timeout))
+                        .setResponseTimeout(Timeout.of(timeout)).build())
+                .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
+                .setUserAgent("sd-node-probe").build();
+    }
+
+    @Override
+    public boolean passes(Instance instance) {
+        String location = instance.wsdlLocation() != null ? instance.wsdlLocation() : instance.endpointAddress() + "?wsdl";
+        try {
+            return http.execute(new HttpGet(location), response -> {
+                EntityUtils.consume(response.getEntity());
+                return response.getCode() == 200;
+            });
+        } catch (IOException | IllegalArgumentException e) {
+            LOG.debug("probe of {} at {} failed: {}", instance.id(), location, e.toString());
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close(CloseMode.GRACEFUL);
+    }
+}

@@ -1,0 +1,107 @@
+package org.servicedomain.node.engine.monitor;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.rendering.DispatchException;
+
+/**
+ * Turns the engine's dispatch events into Micrometer meters for {@code /sd/metrics}: a timer per
+ * virtual port, instance and outcome (with p50/p95/p99), failures by kind, and requests in flight.
+ * Labels come only from the catalog (port names, instance ids), and meters are cached per label set
+ * so that a dispatch costs a map lookup rather than a registry search.
+ */
+public final class MetricsListener implements EngineListener {
+
+    /** Timer of every dispatch; Prometheus shows it as {@code sd_dispatch_seconds}. */
+    public static final String DISPATCH = "sd.dispatch";
+    /** Counter of dispatches that got no usable answer; {@code sd_dispatch_failures_total}. */
+    public static final String DISPATCH_FAILURES = "sd.dispatch.failures";
+    /** Gauge of requests dispatched to an instance and not yet answered; {@code sd_requests_in_flight}. */
+    public static final String IN_FLIGHT = "sd.requests.in.flight";
+
+    static final String PORT_TAG = "virtual_port";
+    static final String INSTANCE_TAG = "instance";
+    static final String OUTCOME_TAG = "outcome";
+    static final String KIND_TAG = "kind";
+
+    private record Target(String port, String instance) {
+    }
+
+    private record FailureKey(String port, String instance, DispatchException.Kind kind) {
+    }
+
+    private record Timers(Timer answered, Timer failed) {
+    }
+
+    private final MeterRegistry registry;
+    private final InstanceLoad load;
+    private final Map<Target, Timers> timers = new ConcurrentHashMap<>();
+    private final Map<FailureKey, Counter> failures = new ConcurrentHashMap<>();
+
+    /** Publishes into {@code registry}; the in-flight gauges read {@code load} when scraped. */
+    public MetricsListener(MeterRegistry registry, InstanceLoad load) {
+        this.registry = registry;
+        this.load = load;
+    }
+
+    @Override
+    public void dispatching(RequestContext request, Instance instance) {
+        timersOf(instance); // registers the instance's meters, in-flight gauge included, before its first answer
+    }
+
+    @Override
+    public void dispatched(RequestContext request, Instance instance, long nanos) {
+        timersOf(instance).answered().record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
+        timersOf(instance).failed().record(nanos, TimeUnit.NANOSECONDS);
+        FailureKey key = new FailureKey(instance.virtualPort(), instance.id(), failure.kind());
+        Counter counter = failures.get(key);
+        (counter != null ? counter : failures.computeIfAbsent(key, this::failureCounter)).increment();
+    }
+
+    private Timers timersOf(Instance instance) {
+        Target target = new Target(instance.virtualPort(), instance.id());
+        Timers found = timers.get(target); // no bin lock on the hot path once the instance is known
+        return found != null ? found : timers.computeIfAbsent(target, this::register);
+    }
+
+    private Timers register(Target target) {
+        Gauge.builder(IN_FLIGHT, load, l -> l.outstanding(target.instance()))
+                .description("Requests dispatched to the instance and not yet answered")
+                .tags(PORT_TAG, target.port(), INSTANCE_TAG, target.instance())
+                .strongReference(true)
+                .register(registry);
+        return new Timers(timer(target, "answered"), timer(target, "failed"));
+    }
+
+    private Timer timer(Target target, String outcome) {
+        return Timer.builder(DISPATCH)
+                .description("Time from dispatch to the instance's answer (answered) or to giving up on it (failed)")
+                .tags(PORT_TAG, target.port(), INSTANCE_TAG, target.instance(), OUTCOME_TAG, outcome)
+                .publishPercentiles(0.5, 0.95, 0.99)
+                .register(registry);
+    }
+
+    private Counter failureCounter(FailureKey key) {
+        return Counter.builder(DISPATCH_FAILURES)
+                .description("Dispatches that got no usable answer, by kind")
+                .tags(PORT_TAG, key.port(), INSTANCE_TAG, key.instance(), KIND_TAG, kindLabel(key.kind()))
+                .register(registry);
+    }
+
+    /** The {@code kind} label of a failure: {@code connection}, {@code timeout}, {@code http_error}, {@code protocol}. */
+    static String kindLabel(DispatchException.Kind kind) {
+        return kind.name().toLowerCase(Locale.ROOT);
+    }
+}

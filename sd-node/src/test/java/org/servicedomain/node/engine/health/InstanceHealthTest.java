@@ -1,0 +1,86 @@
+package org.servicedomain.node.engine.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
+import static org.servicedomain.node.TestInstances.registration;
+import static org.servicedomain.node.TestInstances.wsdlSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.FileCatalogStore;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.policy.HealthRule;
+import org.servicedomain.node.rendering.DispatchException;
+
+class InstanceHealthTest {
+
+    private static final HealthRule RULE = new HealthRule(3, Duration.ofMillis(20), Duration.ofMillis(80));
+
+    @TempDir
+    Path dataDir;
+
+    private final AtomicBoolean probePasses = new AtomicBoolean();
+    private final AtomicInteger probes = new AtomicInteger();
+    private InstanceHealth health;
+    private Instance instance;
+
+    @BeforeEach
+    void oneInstance() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        instance = catalog.register(registration(SOAP11_WSDL, "http://flaky.example/quotes")).get(0).instance();
+        health = new InstanceHealth(catalog, port -> RULE, i -> {
+            probes.incrementAndGet();
+            return probePasses.get();
+        });
+    }
+
+    @AfterEach
+    void stop() {
+        health.close();
+    }
+
+    @Test
+    void anInstanceIsEjectedOnlyAfterTheRulesNumberOfFailuresInARow() {
+        fail(2);
+        assertThat(health.isEjected(instance.id())).isFalse();
+        fail(1);
+        assertThat(health.isEjected(instance.id())).isTrue();
+    }
+
+    @Test
+    void anAnswerInBetweenStartsTheCountAgain() {
+        fail(2);
+        health.dispatched(null, instance, 1_000);
+        fail(2);
+        assertThat(health.isEjected(instance.id())).isFalse();
+    }
+
+    @Test
+    void anEjectedInstanceIsProbedWithBackoffAndReturnsWhenAProbePasses() {
+        fail(3);
+        await().atMost(Duration.ofSeconds(5)).until(() -> probes.get() >= 3);
+        assertThat(health.isEjected(instance.id())).isTrue();
+
+        probePasses.set(true);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> !health.isEjected(instance.id()));
+        fail(2);
+        assertThat(health.isEjected(instance.id())).as("the count starts again after a return").isFalse();
+    }
+
+    private void fail(int times) {
+        for (int i = 0; i < times; i++) {
+            health.dispatchFailed(null, instance, 1_000,
+                    new DispatchException(DispatchException.Kind.CONNECTION, "refused", null));
+        }
+    }
+}
