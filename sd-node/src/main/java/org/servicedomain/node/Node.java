@@ -8,11 +8,17 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.AggregationEngine;
+import org.servicedomain.node.engine.events.EventLog;
+import org.servicedomain.node.engine.events.HttpEventNotifier;
+import org.servicedomain.node.engine.events.NodeEvent;
+import org.servicedomain.node.engine.events.NodeEvents;
+import org.servicedomain.node.engine.events.ServiceAvailability;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.health.WsdlProbe;
@@ -53,11 +59,15 @@ public final class Node implements AutoCloseable {
     private final PrometheusMeterRegistry meterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final WsdlProbe probe;
     private final InstanceHealth health;
+    private final NodeEvents events;
+    private final HttpEventNotifier notifier;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
-            ActivePolicy policy, InstanceDispatcher dispatcher) {
+            ActivePolicy policy, InstanceDispatcher dispatcher, NodeEvents events, HttpEventNotifier notifier) {
         this.config = config;
+        this.events = events;
+        this.notifier = notifier;
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
         this.users = users;
@@ -67,9 +77,10 @@ public final class Node implements AutoCloseable {
         this.policy = policy;
         this.dispatcher = dispatcher;
         this.probe = new WsdlProbe(config.connectTimeout());
-        this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(), probe);
+        this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(), probe, events);
         Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected), dispatcher,
-                EngineListeners.of(monitor, transactionHistory, health, new MetricsListener(meterRegistry, monitor)));
+                EngineListeners.of(monitor, transactionHistory, health, new MetricsListener(meterRegistry, monitor),
+                        new ServiceAvailability(events)));
         this.engine = new AggregationEngine(policy, failover, config.clock());
     }
 
@@ -86,12 +97,21 @@ public final class Node implements AutoCloseable {
             InstanceMonitor monitor = new InstanceMonitor();
             SelectorRegistry selectors = SelectorRegistry.standard(
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history));
+            NodeEvents events = new NodeEvents(config.clock());
+            AtomicReference<String> notifyUrl = new AtomicReference<>();
+            HttpEventNotifier notifier = new HttpEventNotifier(notifyUrl::get, config.connectTimeout());
+            events.addListener(new EventLog());
+            events.addListener(notifier);
             ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()),
-                    new PolicyCompiler(selectors, () -> portsAndOperations(catalog)),
-                    active -> applySessionSettings(active, sessions));
+                    new PolicyCompiler(selectors, () -> portsAndOperations(catalog)), active -> {
+                        applySessionSettings(active, sessions);
+                        notifyUrl.set(active.notifyUrl());
+                        events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
+                    });
             InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
-            return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher);
+            return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher,
+                    events, notifier);
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             throw e;
@@ -149,6 +169,11 @@ public final class Node implements AutoCloseable {
         return transactionHistory;
     }
 
+    /** Where the node's events are published; plug further listeners in here. */
+    public NodeEvents events() {
+        return events;
+    }
+
     /** Which instances health has ejected, for now. */
     public InstanceHealth health() {
         return health;
@@ -156,6 +181,7 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        notifier.close();
         health.close();
         probe.close();
         dispatcher.close();

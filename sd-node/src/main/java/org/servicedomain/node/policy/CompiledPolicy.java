@@ -23,13 +23,16 @@ public final class CompiledPolicy {
     private final Map<String, Set<String>> serviceMaps;
     private final ZoneId timeZone;
     private final Duration sessionIdle;
+    private final String notifyUrl;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
-        this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null);
+        this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
     }
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
-            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle) {
+            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
+            String notifyUrl) {
+        this.notifyUrl = notifyUrl;
         this.version = version;
         this.document = document;
         this.named = Map.copyOf(named);
@@ -67,6 +70,11 @@ public final class CompiledPolicy {
     /** The zone time windows are read in. */
     public ZoneId timeZone() {
         return timeZone;
+    }
+
+    /** Where the node POSTs its events, or null when nobody is told. */
+    public String notifyUrl() {
+        return notifyUrl;
     }
 
     /** How long an idle session lives, or null to keep the node's default. */

@@ -1,6 +1,7 @@
 package org.servicedomain.node.policy;
 
 import java.math.BigInteger;
+import java.net.URI;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -72,7 +73,7 @@ public final class PolicyCompiler {
         rules.port(policy.getDefaults(), defaults, null);
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
-                sessionIdle(policy));
+                sessionIdle(policy), notifyUrl(policy));
     }
 
     private static List<OperationMapping> mappings(VirtualPortRules port) {
@@ -241,6 +242,22 @@ public final class PolicyCompiler {
         } catch (DateTimeException e) {
             throw PolicyErrors.at(policy.getSettings(), "unknown time zone '" + policy.getSettings().getTimeZone() + "'");
         }
+    }
+
+    private static String notifyUrl(Policy policy) {
+        if (policy.getSettings() == null || policy.getSettings().getNotifyUrl() == null) {
+            return null;
+        }
+        String url = policy.getSettings().getNotifyUrl().trim();
+        try {
+            URI uri = URI.create(url);
+            if (("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme())) && uri.getHost() != null) {
+                return url;
+            }
+        } catch (IllegalArgumentException e) {
+            throw PolicyErrors.at(policy.getSettings(), "notifyUrl '" + url + "' is not a URL: " + e.getMessage());
+        }
+        throw PolicyErrors.at(policy.getSettings(), "notifyUrl '" + url + "' is not an http or https URL");
     }
 
     private static Duration sessionIdle(Policy policy) {

@@ -85,6 +85,9 @@ public final class Failover {
                     }
                 }
             }
+            if (tries.operational == 0 && tries.attempts.isEmpty()) {
+                listener.noOperationalInstance(request);
+            }
             throw noInstanceAvailable(request, decision, tries);
         } finally {
             port.requestDone();

@@ -12,6 +12,8 @@ import java.util.function.Function;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.events.NodeEvent;
+import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.engine.monitor.EngineListener;
 import org.servicedomain.node.policy.HealthRule;
 import org.servicedomain.node.rendering.DispatchException;
@@ -37,9 +39,11 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
     private final InstanceProbe probe;
     private final ScheduledExecutorService probes;
     private final Map<String, Record> records = new ConcurrentHashMap<>();
+    private final NodeEvents events;
 
     /** @param rules the health rule of a virtual port, read from the policy in force */
-    public InstanceHealth(Catalog catalog, Function<String, HealthRule> rules, InstanceProbe probe) {
+    public InstanceHealth(Catalog catalog, Function<String, HealthRule> rules, InstanceProbe probe, NodeEvents events) {
+        this.events = events;
         this.catalog = catalog;
         this.rules = rules;
         this.probe = probe;
@@ -70,6 +74,8 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
         if (r.consecutiveFailures.incrementAndGet() >= rule.ejectAfterFailures() && r.ejected.compareAndSet(false, true)) {
             LOG.warn("instance {} at {} ejected after {} failures in a row; probing it every {} ms and more",
                     instance.id(), instance.endpointAddress(), rule.ejectAfterFailures(), rule.probeInterval().toMillis());
+            events.publish(NodeEvent.Type.INSTANCE_EJECTED, instance.virtualPort(), instance.id(),
+                    "ejected after " + rule.ejectAfterFailures() + " failures in a row; last: " + failure.getMessage());
             schedule(instance.id(), rule.probeInterval());
         }
     }
@@ -89,6 +95,7 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
             r.consecutiveFailures.set(0);
             r.ejected.set(false);
             LOG.info("instance {} at {} passed its probe and is back", instanceId, instance.endpointAddress());
+            events.publish(NodeEvent.Type.INSTANCE_BACK, instance.virtualPort(), instanceId, "passed its probe");
             return;
         }
         HealthRule rule = rules.apply(instance.virtualPort());

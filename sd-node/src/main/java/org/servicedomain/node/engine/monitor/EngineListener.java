@@ -11,6 +11,10 @@ import org.servicedomain.node.rendering.DispatchException;
  */
 public interface EngineListener {
 
+    /** A request found no operational instance of its port at all. */
+    default void noOperationalInstance(RequestContext request) {
+    }
+
     /** The engine is about to send {@code request} to {@code instance}. */
     default void dispatching(RequestContext request, Instance instance) {
     }

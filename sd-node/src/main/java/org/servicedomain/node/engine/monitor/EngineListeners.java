@@ -19,6 +19,13 @@ public final class EngineListeners implements EngineListener {
     }
 
     @Override
+    public void noOperationalInstance(RequestContext request) {
+        for (EngineListener l : listeners) {
+            l.noOperationalInstance(request);
+        }
+    }
+
+    @Override
     public void dispatching(RequestContext request, Instance instance) {
         for (EngineListener l : listeners) {
             l.dispatching(request, instance);

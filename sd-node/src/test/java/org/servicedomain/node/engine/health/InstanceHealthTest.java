@@ -8,7 +8,10 @@ import static org.servicedomain.node.TestInstances.wsdlSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -18,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.events.NodeEvent;
+import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.HealthRule;
 import org.servicedomain.node.rendering.DispatchException;
 
@@ -30,6 +35,7 @@ class InstanceHealthTest {
 
     private final AtomicBoolean probePasses = new AtomicBoolean();
     private final AtomicInteger probes = new AtomicInteger();
+    private final List<NodeEvent> heard = new CopyOnWriteArrayList<>();
     private InstanceHealth health;
     private Instance instance;
 
@@ -37,10 +43,12 @@ class InstanceHealthTest {
     void oneInstance() throws IOException {
         Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
         instance = catalog.register(registration(SOAP11_WSDL, "http://flaky.example/quotes")).get(0).instance();
+        NodeEvents events = new NodeEvents(Clock.systemUTC());
+        events.addListener(heard::add);
         health = new InstanceHealth(catalog, port -> RULE, i -> {
             probes.incrementAndGet();
             return probePasses.get();
-        });
+        }, events);
     }
 
     @AfterEach
@@ -54,6 +62,8 @@ class InstanceHealthTest {
         assertThat(health.isEjected(instance.id())).isFalse();
         fail(1);
         assertThat(health.isEjected(instance.id())).isTrue();
+        assertThat(heard).extracting(NodeEvent::type).containsExactly(NodeEvent.Type.INSTANCE_EJECTED);
+        assertThat(heard.get(0).instanceId()).isEqualTo(instance.id());
     }
 
     @Test
@@ -73,6 +83,8 @@ class InstanceHealthTest {
         probePasses.set(true);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> !health.isEjected(instance.id()));
+        assertThat(heard).extracting(NodeEvent::type)
+                .containsExactly(NodeEvent.Type.INSTANCE_EJECTED, NodeEvent.Type.INSTANCE_BACK);
         fail(2);
         assertThat(health.isEjected(instance.id())).as("the count starts again after a return").isFalse();
     }

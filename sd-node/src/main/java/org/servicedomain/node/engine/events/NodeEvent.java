@@ -1,0 +1,33 @@
+package org.servicedomain.node.engine.events;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Something an operator or a problem-determination component should hear about, as it happens.
+ *
+ * @param virtualPort the port concerned, or null
+ * @param instanceId the instance concerned, or null
+ * @param detail a sentence for people
+ */
+public record NodeEvent(Type type, Instant time, String virtualPort, String instanceId, String detail) {
+
+    /** The kinds of event a node emits. */
+    public enum Type {
+        /** Health ejected an instance after failures in a row. */
+        INSTANCE_EJECTED,
+        /** An ejected instance passed its probe and takes requests again. */
+        INSTANCE_BACK,
+        /** A virtual port has no operational instance left: the service feature is unavailable. */
+        SERVICE_FEATURE_UNAVAILABLE,
+        /** A virtual port that had none serves again. */
+        SERVICE_FEATURE_AVAILABLE,
+        /** A new policy version became active. */
+        POLICY_ACTIVATED
+    }
+
+    public NodeEvent {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(time, "time");
+    }
+}
