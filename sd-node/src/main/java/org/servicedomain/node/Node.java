@@ -25,6 +25,7 @@ import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
+import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -61,6 +62,7 @@ public final class Node implements AutoCloseable {
     private final InstanceHealth health;
     private final NodeEvents events;
     private final HttpEventNotifier notifier;
+    private final Metering metering;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -68,6 +70,7 @@ public final class Node implements AutoCloseable {
         this.config = config;
         this.events = events;
         this.notifier = notifier;
+        this.metering = new Metering(config.dataDir(), config.clock());
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
         this.users = users;
@@ -169,6 +172,11 @@ public final class Node implements AutoCloseable {
         return transactionHistory;
     }
 
+    /** One record per invocation, and usage per user and port. */
+    public Metering metering() {
+        return metering;
+    }
+
     /** Where the node's events are published; plug further listeners in here. */
     public NodeEvents events() {
         return events;
@@ -181,6 +189,7 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        metering.close();
         notifier.close();
         health.close();
         probe.close();

@@ -167,6 +167,7 @@ public class HomePort implements HomePortType {
                     .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base)));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
                     .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health())));
+            node.metering().usage(portName).forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
             return response;
         });
     }

@@ -4,12 +4,14 @@ import java.util.Map;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.UsageInfo;
 import org.servicedomain.home.v1.VirtualPortInfo;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
+import org.servicedomain.node.engine.monitor.Metering;
 
 /** How the home port shows catalog entries and their monitor figures to administrators. */
 final class ServiceInfoView {
@@ -48,6 +50,17 @@ final class ServiceInfoView {
         info.setRequests(stats.requests());
         info.setFailures(stats.failures());
         info.setMeanLatencyMs(stats.meanLatencyMs());
+        return info;
+    }
+
+    static UsageInfo of(Metering.Usage usage) {
+        UsageInfo info = new UsageInfo();
+        info.setUser(usage.user());
+        info.setVirtualPort(usage.virtualPort());
+        info.setRequests(usage.requests());
+        info.setFailures(usage.failures());
+        info.setRequestBytes(usage.requestBytes());
+        info.setReplyBytes(usage.replyBytes());
         return info;
     }
 

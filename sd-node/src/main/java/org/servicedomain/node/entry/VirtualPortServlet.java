@@ -81,24 +81,37 @@ public final class VirtualPortServlet extends HttpServlet {
     }
 
     private void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        long start = System.nanoTime();
         String name = portName(request);
         VirtualPort port = node.catalog().snapshot().port(name).orElse(null);
         SoapVersion version = port != null ? port.soapVersion() : versionOf(request.getContentType());
+        RequestContext context = null;
         try {
             if (port == null) {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + name + "'");
             }
-            ProviderReply reply = node.engine().handle(parse(request, port));
+            context = parse(request, port);
+            ProviderReply reply = node.engine().handle(context);
             outcomes.answered(port.name(), reply.status());
+            meter(context, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, start,
+                    reply.body().length);
             write(response, reply.status(), reply.contentType(), reply.body());
         } catch (NodeFault fault) {
             outcomes.faulted(port != null ? port.name() : null, fault.code());
+            if (context != null) {
+                meter(context, null, fault.code().name(), false, start, 0);
+            }
             writeFault(response, fault, version);
         } catch (RuntimeException e) {
             LOG.error("request on virtual port {} failed inside the node", name, e);
             outcomes.faulted(port != null ? port.name() : null, FaultCode.InternalError);
             writeFault(response, new NodeFault(FaultCode.InternalError, "the node failed to handle the request: " + e), version);
         }
+    }
+
+    private void meter(RequestContext context, String instanceId, String outcome, boolean served, long start, long replyBytes) {
+        node.metering().record(context.caller().user(), context.caller().userLevel(), context.virtualPort().name(),
+                context.operation(), instanceId, outcome, served, System.nanoTime() - start, context.body().length, replyBytes);
     }
 
     private RequestContext parse(HttpServletRequest request, VirtualPort port) throws IOException {

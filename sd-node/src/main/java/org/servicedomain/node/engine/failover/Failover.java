@@ -102,7 +102,7 @@ public final class Failover {
         try {
             ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
             listener.dispatched(request, instance, System.nanoTime() - start);
-            return reply;
+            return reply.servedBy(instance.id());
         } catch (DispatchException e) {
             listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
             tries.attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));

@@ -1,0 +1,160 @@
+package org.servicedomain.node.engine.monitor;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One record per invocation (time, user, user level, port, operation, instance, outcome, duration,
+ * bytes), the basis for usage-based fees: appended by a background thread to a daily file under
+ * {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}.
+ * Requests never wait for the file; records beyond a full queue are counted as dropped.
+ */
+public final class Metering implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Metering.class);
+    private static final int QUEUE = 10_000;
+    private static final String ANONYMOUS = "(anonymous)";
+
+    /** One invocation as metered. */
+    public record Record(Instant time, String user, String userLevel, String virtualPort, String operation,
+            String instanceId, String outcome, long micros, long requestBytes, long replyBytes) {
+
+        String line() {
+            return String.join("\t", time.toString(), user, dash(userLevel), virtualPort, operation, dash(instanceId),
+                    outcome, Long.toString(micros), Long.toString(requestBytes), Long.toString(replyBytes));
+        }
+
+        private static String dash(String value) {
+            return value == null ? "-" : value;
+        }
+    }
+
+    /** What one user used of one virtual port since the node started. */
+    public record Usage(String user, String virtualPort, long requests, long failures, long requestBytes, long replyBytes) {
+    }
+
+    private record Key(String user, String virtualPort) {
+    }
+
+    private static final class Totals {
+        final LongAdder requests = new LongAdder();
+        final LongAdder failures = new LongAdder();
+        final LongAdder requestBytes = new LongAdder();
+        final LongAdder replyBytes = new LongAdder();
+    }
+
+    private final Path dir;
+    private final Clock clock;
+    private final BlockingQueue<Record> queue = new ArrayBlockingQueue<>(QUEUE);
+    private final Map<Key, Totals> totals = new ConcurrentHashMap<>();
+    private final LongAdder dropped = new LongAdder();
+    private final Thread writer;
+    private volatile boolean open = true;
+
+    public Metering(Path dataDir, Clock clock) {
+        this.dir = dataDir.resolve("metering");
+        this.clock = clock;
+        this.writer = new Thread(this::writeLoop, "sd-metering");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /** Meters one invocation; {@code user} null is an anonymous call, {@code served} whether the provider answered. */
+    public void record(String user, String userLevel, String virtualPort, String operation, String instanceId,
+            String outcome, boolean served, long nanos, long requestBytes, long replyBytes) {
+        String who = user == null ? ANONYMOUS : user;
+        Totals t = totals.computeIfAbsent(new Key(who, virtualPort), k -> new Totals());
+        t.requests.increment();
+        if (!served) {
+            t.failures.increment();
+        }
+        t.requestBytes.add(requestBytes);
+        t.replyBytes.add(replyBytes);
+        Record record = new Record(clock.instant(), who, userLevel, virtualPort, operation, instanceId, outcome,
+                nanos / 1_000, requestBytes, replyBytes);
+        if (!queue.offer(record)) {
+            dropped.increment();
+        }
+    }
+
+    /** Usage per user and port, optionally of one port only. */
+    public List<Usage> usage(String virtualPort) {
+        List<Usage> usage = new ArrayList<>();
+        totals.forEach((key, t) -> {
+            if (virtualPort == null || virtualPort.equals(key.virtualPort())) {
+                usage.add(new Usage(key.user(), key.virtualPort(), t.requests.sum(), t.failures.sum(),
+                        t.requestBytes.sum(), t.replyBytes.sum()));
+            }
+        });
+        return usage;
+    }
+
+    /** Records not written because the queue was full. */
+    public long dropped() {
+        return dropped.sum();
+    }
+
+    private void writeLoop() {
+        List<Record> batch = new ArrayList<>();
+        while (open || !queue.isEmpty()) {
+            try {
+                Record first = queue.poll(200, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, 999);
+                append(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (IOException e) {
+                LOG.error("could not write {} metering records to {}", batch.size(), dir, e);
+            } finally {
+                batch.clear();
+            }
+        }
+    }
+
+    private void append(List<Record> batch) throws IOException {
+        Files.createDirectories(dir);
+        LocalDate day = LocalDate.ofInstant(batch.get(0).time(), ZoneOffset.UTC);
+        Path file = dir.resolve("metering-" + day + ".tsv");
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            for (Record r : batch) {
+                out.write(r.line());
+                out.newLine();
+            }
+        }
+    }
+
+    /** Writes what is queued, then stops. */
+    @Override
+    public void close() {
+        open = false;
+        try {
+            writer.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
