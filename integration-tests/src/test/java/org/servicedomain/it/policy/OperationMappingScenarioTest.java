@@ -65,6 +65,15 @@ class OperationMappingScenarioTest {
     }
 
     @Test
+    void aRequestMayNotSetAFixedArgumentItself() {
+        SoapReply reply = SoapExchange.post(port(), "text/xml", "\"urn:sd:samples:blast#runDatabase1\"",
+                SoapExchange.soap11(null, "<b:runDatabase1 xmlns:b=\"" + BlastCalls.NS + "\">"
+                        + "<b:sequence>ACGT</b:sequence><b:database>database2</b:database></b:runDatabase1>"));
+        assertThat(reply.faultCode()).contains("BadRequest");
+        assertThat(providers.named("green").requestsReceived()).isZero();
+    }
+
+    @Test
     void theVirtualWsdlShowsTheMappedOperationAndAGeneratedClientCanCallIt() throws Exception {
         SoapReply wsdl = SoapExchange.get(node.virtualPortWsdl("BlastPortType"));
         assertThat(wsdl.text()).contains("runDatabase1");

@@ -40,7 +40,8 @@ public final class MappedOperationsWsdl {
         for (MappedOperation mapping : mappings) {
             QName target = port.elementOf(mapping.operation()).orElse(null);
             Element sequence = target == null ? null : RequestShapes.sequenceElement(schemas, target);
-            if (sequence == null) {
+            if (sequence == null
+                    || !target.getNamespaceURI().equals(RequestShapes.schemaOf(sequence).getAttribute("targetNamespace"))) {
                 continue;
             }
             addRequestElement(sequence, target, mapping);
@@ -68,9 +69,6 @@ public final class MappedOperationsWsdl {
         type.appendChild(newSequence);
         element.appendChild(type);
         schema.appendChild(element);
-        if (!target.getNamespaceURI().equals(schema.getAttribute("targetNamespace"))) {
-            throw new IllegalStateException("request element " + target + " is not in its schema's namespace");
-        }
     }
 
     private static void addMessage(Element definitions, QName target, MappedOperation mapping) {

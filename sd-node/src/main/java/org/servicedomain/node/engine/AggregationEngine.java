@@ -31,7 +31,11 @@ public final class AggregationEngine {
 
     /** The provider's answer, or a {@link org.servicedomain.node.NodeFault} saying why there is none. */
     public ProviderReply handle(RequestContext request) {
-        CompiledPolicy current = policy.current();
+        return handle(request, policy.current());
+    }
+
+    /** As {@link #handle(RequestContext)}, under a policy snapshot the caller already took (and used). */
+    public ProviderReply handle(RequestContext request, CompiledPolicy current) {
         String port = request.virtualPort().name();
         PortPolicy portPolicy = current.forPort(port);
         current.access().check(port, request.operation(), request.caller(), portPolicy.anonymous());

@@ -34,6 +34,7 @@ final class OperationRewrite {
         Element renamed = (Element) document.renameNode(request, target.getNamespaceURI(),
                 qualified(request.getPrefix(), target.getLocalPart()));
         List<QName> shape = port.requestShapes().getOrDefault(mapping.operation(), List.of());
+        refuseFixedArgumentsGiven(renamed, mapping);
         for (Map.Entry<String, String> argument : mapping.arguments().entrySet()) {
             insert(renamed, argument.getKey(), argument.getValue(), shape, target.getNamespaceURI());
         }
@@ -55,6 +56,16 @@ final class OperationRewrite {
             }
         }
         request.insertBefore(argument, before);
+    }
+
+    /** The fixed arguments are the mapping's to set: a request that sends one itself is refused. */
+    private static void refuseFixedArgumentsGiven(Element request, OperationMapping mapping) {
+        for (Node n = request.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element child && mapping.arguments().containsKey(child.getLocalName())) {
+                throw new NodeFault(FaultCode.BadRequest, "operation " + mapping.name() + " sets " + child.getLocalName()
+                        + " itself; the request may not send it");
+            }
+        }
     }
 
     private static int indexOf(List<QName> shape, String localName) {

@@ -78,6 +78,9 @@ final class SoapRequestReader {
                     } else if (depth == 3 && inBody && operation == null) {
                         operation = name;
                     } else if (depth == 3 && inHeader && SESSION_HEADER.equals(name)) {
+                        if (session != null) {
+                            throw badRequest("the envelope has more than one sd:session header");
+                        }
                         sessionStart = charOffset(reader, true);
                         session = sessionId(reader);
                         sessionEnd = sessionStart < 0 ? -1 : charOffset(reader, false);

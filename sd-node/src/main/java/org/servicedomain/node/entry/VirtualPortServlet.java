@@ -20,6 +20,7 @@ import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
+import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.OperationMapping;
 import org.servicedomain.node.rendering.ProviderReply;
 import org.servicedomain.node.session.Caller;
@@ -58,10 +59,17 @@ public final class VirtualPortServlet extends HttpServlet {
                     + port.soapVersion().label() + ": POST SOAP requests here; the WSDL is at ?wsdl\n");
             return;
         }
-        List<MappedOperation> mapped = node.policy().current().forPort(port.name()).mappings().stream()
-                .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
-        byte[] wsdl = MappedOperationsWsdl.add(port.wsdl(NodeAddress.virtualPort(request, port.name())), port, mapped)
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] wsdl;
+        try {
+            List<MappedOperation> mapped = node.policy().current().forPort(port.name()).mappings().stream()
+                    .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
+            wsdl = MappedOperationsWsdl.add(port.wsdl(NodeAddress.virtualPort(request, port.name())), port, mapped)
+                    .getBytes(StandardCharsets.UTF_8);
+        } catch (RuntimeException e) {
+            LOG.error("the WSDL of virtual port {} could not be built", port.name(), e);
+            response.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR, "the node could not build this WSDL; see its log");
+            return;
+        }
         response.setContentType("text/xml; charset=UTF-8");
         response.setContentLength(wsdl.length);
         response.getOutputStream().write(wsdl);
@@ -90,8 +98,9 @@ public final class VirtualPortServlet extends HttpServlet {
             if (port == null) {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + name + "'");
             }
-            context = parse(request, port);
-            ProviderReply reply = node.engine().handle(context);
+            CompiledPolicy policy = node.policy().current();
+            context = parse(request, port, policy);
+            ProviderReply reply = node.engine().handle(context, policy);
             outcomes.answered(port.name(), reply.status());
             meter(context, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, start,
                     reply.body().length);
@@ -105,7 +114,8 @@ public final class VirtualPortServlet extends HttpServlet {
         } catch (RuntimeException e) {
             LOG.error("request on virtual port {} failed inside the node", name, e);
             outcomes.faulted(port != null ? port.name() : null, FaultCode.InternalError);
-            writeFault(response, new NodeFault(FaultCode.InternalError, "the node failed to handle the request: " + e), version);
+            writeFault(response, new NodeFault(FaultCode.InternalError, "the node failed to handle the request; its log has"
+                    + " the details under request id " + MDC.get(RequestId.MDC_KEY)), version);
         }
     }
 
@@ -114,7 +124,7 @@ public final class VirtualPortServlet extends HttpServlet {
                 context.operation(), instanceId, outcome, served, System.nanoTime() - start, context.body().length, replyBytes);
     }
 
-    private RequestContext parse(HttpServletRequest request, VirtualPort port) throws IOException {
+    private RequestContext parse(HttpServletRequest request, VirtualPort port, CompiledPolicy policy) throws IOException {
         String contentType = request.getContentType();
         if (!port.soapVersion().acceptsContentType(contentType)) {
             throw SoapRequestReader.badRequest("content type " + contentType + " is not SOAP "
@@ -126,7 +136,7 @@ public final class VirtualPortServlet extends HttpServlet {
         String soapAction = request.getHeader("SOAPAction");
         String operation = port.operationFor(soap.operationElement()).orElse(null);
         if (operation == null) {
-            OperationMapping mapping = mappingFor(port, soap.operationElement());
+            OperationMapping mapping = mappingFor(port, soap.operationElement(), policy);
             operation = mapping.name();
             body = OperationRewrite.rewrite(body, port, mapping);
             String action = port.soapActions().get(mapping.operation());
@@ -136,8 +146,8 @@ public final class VirtualPortServlet extends HttpServlet {
     }
 
     /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */
-    private OperationMapping mappingFor(VirtualPort port, QName element) {
-        return node.policy().current().forPort(port.name()).mapping(element.getLocalPart())
+    private OperationMapping mappingFor(VirtualPort port, QName element, CompiledPolicy policy) {
+        return policy.forPort(port.name()).mapping(element.getLocalPart())
                 .filter(m -> port.elementOf(m.operation()).map(QName::getNamespaceURI)
                         .filter(element.getNamespaceURI()::equals).isPresent())
                 .orElseThrow(() -> SoapRequestReader.badRequest("virtual port " + port.name()

@@ -130,7 +130,7 @@ public final class FileUserDirectory implements UserDirectory {
                             base64.encodeToString(p.salt()), base64.encodeToString(p.hash()))));
         }
         try {
-            AtomicFiles.write(file, json.writeValueAsBytes(new UsersFile(1, records)));
+            AtomicFiles.writePrivate(file, json.writeValueAsBytes(new UsersFile(1, records)));
             restrictToOwner();
         } catch (IOException e) {
             LOG.error("could not save the user directory; the change was not made", e);

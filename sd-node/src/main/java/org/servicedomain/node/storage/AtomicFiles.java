@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -20,6 +23,15 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, byte[] content) throws IOException {
+        write(target, content, false);
+    }
+
+    /** As {@link #write(Path, byte[])}, readable by the node's user only from the first byte on (where POSIX). */
+    public static void writePrivate(Path target, byte[] content) throws IOException {
+        write(target, content, true);
+    }
+
+    private static void write(Path target, byte[] content, boolean ownerOnly) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         if (!Files.isDirectory(dir)) {
             Files.createDirectories(dir);
@@ -27,8 +39,7 @@ public final class AtomicFiles {
         }
         Path temp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
+            try (FileChannel channel = open(temp, ownerOnly)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
@@ -44,6 +55,15 @@ public final class AtomicFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    private static FileChannel open(Path temp, boolean ownerOnly) throws IOException {
+        Set<StandardOpenOption> options = EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        if (ownerOnly && temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return FileChannel.open(temp, options,
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        }
+        return FileChannel.open(temp, options);
     }
 
     /** Makes the rename durable; some platforms cannot open a directory, where rename is durable anyway. */

@@ -53,6 +53,16 @@ class SoapRequestReaderTest {
     }
 
     @Test
+    void refusesTwoSessionHeaders() {
+        String envelope = ("<s:Envelope xmlns:s=\"%s\" xmlns:sd=\"urn:sd:home:1\"><s:Header><sd:session>one</sd:session>"
+                + "<sd:session>two</sd:session></s:Header><s:Body><q:GetQuote xmlns:q=\"urn:example:stockquote\"/>"
+                + "</s:Body></s:Envelope>").formatted(SOAP11);
+        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> read(envelope, SoapVersion.SOAP_11));
+        assertThat(fault.code()).isEqualTo(FaultCode.BadRequest);
+        assertThat(fault).hasMessageContaining("more than one");
+    }
+
+    @Test
     void aMessageWithoutSessionHeaderIsForwardedAsItCame() {
         byte[] body = ("<s:Envelope xmlns:s=\"" + SOAP11 + "\"><s:Body><q:GetQuote xmlns:q=\"urn:example:stockquote\"/>"
                 + "</s:Body></s:Envelope>").getBytes(StandardCharsets.UTF_8);

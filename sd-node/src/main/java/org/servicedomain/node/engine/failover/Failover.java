@@ -99,10 +99,9 @@ public final class Failover {
         tries.tried.add(instance.id());
         listener.dispatching(request, instance);
         long start = System.nanoTime();
+        ProviderReply reply;
         try {
-            ProviderReply reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
-            listener.dispatched(request, instance, System.nanoTime() - start);
-            return reply.servedBy(instance.id());
+            reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
         } catch (DispatchException e) {
             listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
             tries.attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));
@@ -114,6 +113,8 @@ public final class Failover {
                     new DispatchException(DispatchException.Kind.PROTOCOL, "the node failed dispatching: " + e, e));
             throw e;
         }
+        listener.dispatched(request, instance, System.nanoTime() - start);
+        return reply.servedBy(instance.id());
     }
 
     private static List<Instance> candidates(List<Instance> found, RequestContext request, Decision decision,

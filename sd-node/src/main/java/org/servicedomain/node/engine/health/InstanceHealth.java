@@ -81,7 +81,14 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
     }
 
     private void schedule(String instanceId, Duration delay) {
-        probes.schedule(() -> probeOnce(instanceId, delay), delay.toMillis(), TimeUnit.MILLISECONDS);
+        probes.schedule(() -> {
+            try {
+                probeOnce(instanceId, delay);
+            } catch (RuntimeException e) {
+                LOG.error("probing instance {} failed inside the node; trying again later", instanceId, e);
+                schedule(instanceId, delay);
+            }
+        }, delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void probeOnce(String instanceId, Duration lastDelay) {

@@ -3,9 +3,11 @@ package org.servicedomain.node.engine.health;
 import java.io.IOException;
 import java.time.Duration;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
@@ -14,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Probes an instance by fetching its WSDL (the location it registered from, else its endpoint
- * with {@code ?wsdl}): a provider that serves its contract again is taken to be back.
+ * Probes an instance by fetching {@code ?wsdl} from its endpoint: a provider whose endpoint
+ * serves its contract again is taken to be back.
  */
 public final class WsdlProbe implements InstanceProbe, AutoCloseable {
 
@@ -25,6 +27,10 @@ public final class WsdlProbe implements InstanceProbe, AutoCloseable {
 
     public WsdlProbe(Duration timeout) {
         this.http = HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(Timeout.of(timeout)).setSocketTimeout(Timeout.of(timeout)).build())
+                        .build())
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(Timeout.of(timeout))
                         .setResponseTimeout(Timeout.of(timeout)).build())
@@ -34,7 +40,7 @@ public final class WsdlProbe implements InstanceProbe, AutoCloseable {
 
     @Override
     public boolean passes(Instance instance) {
-        String location = instance.wsdlLocation() != null ? instance.wsdlLocation() : instance.endpointAddress() + "?wsdl";
+        String location = instance.endpointAddress() + (instance.endpointAddress().contains("?") ? "&wsdl" : "?wsdl");
         try {
             return http.execute(new HttpGet(location), response -> {
                 EntityUtils.consume(response.getEntity());

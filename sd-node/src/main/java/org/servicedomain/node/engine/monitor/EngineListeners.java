@@ -4,9 +4,16 @@ import java.util.List;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.rendering.DispatchException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Several listeners heard as one, in order. */
+/**
+ * Several listeners heard as one, in order. A listener that throws is logged and skipped: it never
+ * stops the others, nor turns a provider's answer into a failure.
+ */
 public final class EngineListeners implements EngineListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineListeners.class);
 
     private final List<EngineListener> listeners;
 
@@ -21,28 +28,44 @@ public final class EngineListeners implements EngineListener {
     @Override
     public void noOperationalInstance(RequestContext request) {
         for (EngineListener l : listeners) {
-            l.noOperationalInstance(request);
+            try {
+                l.noOperationalInstance(request);
+            } catch (RuntimeException e) {
+                LOG.error("engine listener {} failed", l, e);
+            }
         }
     }
 
     @Override
     public void dispatching(RequestContext request, Instance instance) {
         for (EngineListener l : listeners) {
-            l.dispatching(request, instance);
+            try {
+                l.dispatching(request, instance);
+            } catch (RuntimeException e) {
+                LOG.error("engine listener {} failed", l, e);
+            }
         }
     }
 
     @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
         for (EngineListener l : listeners) {
-            l.dispatched(request, instance, nanos);
+            try {
+                l.dispatched(request, instance, nanos);
+            } catch (RuntimeException e) {
+                LOG.error("engine listener {} failed", l, e);
+            }
         }
     }
 
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
         for (EngineListener l : listeners) {
-            l.dispatchFailed(request, instance, nanos, failure);
+            try {
+                l.dispatchFailed(request, instance, nanos, failure);
+            } catch (RuntimeException e) {
+                LOG.error("engine listener {} failed", l, e);
+            }
         }
     }
 }

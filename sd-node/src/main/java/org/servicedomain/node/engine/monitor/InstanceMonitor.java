@@ -22,6 +22,8 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
 
     /** How much one new answer moves the recent response time: the weight of the moving average. */
     static final double LATENCY_ALPHA = 0.2;
+    /** What a failed dispatch counts as in the moving average, so that an instance that only fails never looks fastest. */
+    static final double FAILURE_LATENCY_MS = 10_000;
 
     private static final long UNMEASURED = Double.doubleToRawLongBits(Double.NaN);
 
@@ -39,7 +41,7 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         final LongAdder failures = new LongAdder();
         final LongAdder nanos = new LongAdder();
         final AtomicInteger outstanding = new AtomicInteger();
-        /** The bits of the moving average of successful latency in milliseconds; NaN until the first. */
+        /** The bits of the moving average of latency in milliseconds; NaN until the first dispatch ends. */
         final AtomicLong recentLatencyBits = new AtomicLong(UNMEASURED);
         /** Whether the last dispatch failed: the log says when an instance starts and stops failing, not every time. */
         final AtomicBoolean failing = new AtomicBoolean();
@@ -71,6 +73,7 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         c.requests.increment();
         c.failures.increment();
         c.nanos.add(nanos);
+        recordLatency(c, FAILURE_LATENCY_MS);
         if (c.failing.compareAndSet(false, true)) {
             LOG.warn("instance {} at {} is failing: {}", instance.id(), instance.endpointAddress(), failure.getMessage());
         } else {
@@ -84,7 +87,7 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         return c == null ? 0 : c.outstanding.get();
     }
 
-    /** The exponentially weighted moving average of the instance's successful response times. */
+    /** The moving average of the instance's response times, a failure counted as {@value #FAILURE_LATENCY_MS} ms. */
     @Override
     public double recentLatencyMs(String instanceId) {
         Counters c = counters.get(instanceId);

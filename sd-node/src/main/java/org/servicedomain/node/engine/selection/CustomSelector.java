@@ -55,12 +55,12 @@ public final class CustomSelector {
         try {
             if (context != null && context != own) {
                 try {
-                    return Class.forName(className, true, context);
+                    return Class.forName(className, false, context);
                 } catch (ClassNotFoundException e) {
                     // not visible to the context loader; try the node's own
                 }
             }
-            return Class.forName(className, true, own);
+            return Class.forName(className, false, own);
         } catch (ClassNotFoundException e) {
             throw invalid(className, "is not on the node's classpath");
         } catch (LinkageError e) {

@@ -161,6 +161,36 @@ class FailoverTest {
     }
 
     @Test
+    void doesNotRetryWhenThePortsRetryBudgetIsSpent() {
+        RetryBudget budget = new RetryBudget();
+        RetryBudget.Port port = budget.requestStarted(request().virtualPort().name());
+        while (port.tryRetry(0)) {
+            continue;
+        }
+        dispatcher.failing("a");
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> new Failover(request -> instances("a", "b"),
+                dispatcher, listener, budget).dispatch(request(), fixedOrder(2)));
+
+        assertThat(dispatcher.calls).containsExactly("a");
+        assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
+        assertThat(fault).hasMessageContaining("retry budget");
+    }
+
+    @Test
+    void givesRetriesBackToTheBudgetEvenWhenTheDispatcherThrows() {
+        RetryBudget budget = new RetryBudget();
+        dispatcher.failing("a");
+        dispatcher.throwing("b", new IllegalStateException("pool shut down"));
+        Failover failover = new Failover(request -> instances("a", "b"), dispatcher, listener, budget);
+        for (int i = 0; i < RetryBudget.MIN_RETRIES_IN_FLIGHT + 1; i++) {
+            catchThrowableOfType(IllegalStateException.class, () -> failover.dispatch(request(), fixedOrder(2)));
+        }
+
+        assertThat(budget.requestStarted(request().virtualPort().name()).tryRetry(0)).isTrue();
+    }
+
+    @Test
     void isATimeoutWhenEveryAttemptTimedOut() {
         dispatcher.timingOut("a", "b");
 

@@ -115,15 +115,20 @@ class InstanceMonitorTest {
     }
 
     @Test
-    void hasNoRecentLatencyUntilTheFirstSuccessThenTakesIt() {
-        monitor.dispatching(null, a);
-        monitor.dispatchFailed(null, a, 900 * MS, timeout());
-
+    void hasNoRecentLatencyUntilTheFirstDispatchEndsThenTakesIt() {
         assertThat(monitor.recentLatencyMs("a")).isNaN();
 
         monitor.dispatched(null, a, 40 * MS);
 
         assertThat(monitor.recentLatencyMs("a")).isCloseTo(40.0, within(1e-9));
+    }
+
+    @Test
+    void anInstanceThatOnlyFailsLooksSlowNotUnmeasured() {
+        monitor.dispatching(null, a);
+        monitor.dispatchFailed(null, a, 1 * MS, timeout());
+
+        assertThat(monitor.recentLatencyMs("a")).isEqualTo(InstanceMonitor.FAILURE_LATENCY_MS);
     }
 
     @Test
@@ -151,11 +156,12 @@ class InstanceMonitorTest {
     }
 
     @Test
-    void ignoresFailedDispatchesInTheRecentLatency() {
+    void aFailedDispatchCountsAsTheFailurePenaltyInTheRecentLatency() {
         monitor.dispatched(null, a, 30 * MS);
-        monitor.dispatchFailed(null, a, 30_000 * MS, timeout());
+        monitor.dispatchFailed(null, a, 1 * MS, timeout());
 
-        assertThat(monitor.recentLatencyMs("a")).isCloseTo(30.0, within(1e-9));
+        double expected = 30.0 + InstanceMonitor.LATENCY_ALPHA * (InstanceMonitor.FAILURE_LATENCY_MS - 30.0);
+        assertThat(monitor.recentLatencyMs("a")).isCloseTo(expected, within(1e-9));
     }
 
     @Test
