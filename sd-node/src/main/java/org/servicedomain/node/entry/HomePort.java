@@ -5,12 +5,10 @@ import jakarta.jws.WebService;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.xml.ws.WebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
@@ -39,7 +37,6 @@ import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
-import org.servicedomain.home.v1.UserInfo;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
@@ -50,8 +47,6 @@ import org.servicedomain.node.catalog.InstanceState;
 import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyStore;
-import org.servicedomain.node.session.Session;
-import org.servicedomain.node.session.User;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,20 +62,22 @@ public class HomePort implements HomePortType {
     private static final Logger LOG = LoggerFactory.getLogger(HomePort.class);
 
     private final Node node;
+    private final HomeUsers users;
 
     @Resource
     private WebServiceContext context;
 
     public HomePort(Node node) {
         this.node = node;
+        this.users = new HomeUsers(node);
     }
 
     @Override
     public RegisterResponse register(Register request) throws HomeFault {
         return call("register", () -> {
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
-                    required(request.getWsdlLocation(), "wsdlLocation"), blankToNull(request.getEndpointAddress()),
-                    request.getPortType(), blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
+                    HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"), HomeArguments.blankToNull(request.getEndpointAddress()),
+                    request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
                     attributes(request.getAttribute())));
             RegisterResponse response = new RegisterResponse();
             for (Catalog.Registered r : filed) {
@@ -98,7 +95,7 @@ public class HomePort implements HomePortType {
     @Override
     public UnregisterResponse unregister(Unregister request) throws HomeFault {
         return call("unregister", () -> {
-            Instance removed = node.catalog().unregister(required(request.getInstanceId(), "instanceId"));
+            Instance removed = node.catalog().unregister(HomeArguments.required(request.getInstanceId(), "instanceId"));
             UnregisterResponse response = new UnregisterResponse();
             response.setInstanceId(removed.id());
             return response;
@@ -136,7 +133,7 @@ public class HomePort implements HomePortType {
         return call("setServiceInfo", () -> {
             InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
             Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
-            Instance updated = node.catalog().update(required(request.getInstanceId(), "instanceId"),
+            Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
             response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health()));
@@ -149,8 +146,8 @@ public class HomePort implements HomePortType {
         return call("getServiceInfo", () -> {
             CatalogSnapshot snapshot = node.catalog().snapshot();
             String base = NodeAddress.base(servletRequest());
-            String portName = blankToNull(request.getVirtualPort());
-            String instanceId = blankToNull(request.getInstanceId());
+            String portName = HomeArguments.blankToNull(request.getVirtualPort());
+            String instanceId = HomeArguments.blankToNull(request.getInstanceId());
             GetServiceInfoResponse response = new GetServiceInfoResponse();
             if (portName != null && snapshot.port(portName).isEmpty()) {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + portName + "'");
@@ -174,97 +171,36 @@ public class HomePort implements HomePortType {
 
     @Override
     public LoginResponse login(Login request) throws HomeFault {
-        return call("login", () -> {
-            char[] password = password(request.getPassword());
-            try {
-                Session session = node.sessions().login(request.getUser(), password);
-                LoginResponse response = new LoginResponse();
-                response.setSessionId(session.id());
-                response.setUserLevel(session.userLevel());
-                return response;
-            } finally {
-                Arrays.fill(password, '\0');
-            }
-        });
+        return call("login", () -> users.login(request));
     }
 
     @Override
     public LogoutResponse logout(Logout request) throws HomeFault {
-        return call("logout", () -> {
-            if (!node.sessions().logout(request.getSessionId())) {
-                throw new NodeFault(FaultCode.NotAuthorized, "unknown or expired session");
-            }
-            return new LogoutResponse();
-        });
+        return call("logout", () -> users.logout(request));
     }
 
-    /**
-     * Creates or replaces a user. A new password ends the user's open sessions; otherwise they
-     * continue with the user's new level and designated providers.
-     */
     @Override
     public SetUserResponse setUser(SetUser request) throws HomeFault {
-        return call("setUser", () -> {
-            User user = new User(required(request.getUser(), "user"), required(request.getUserLevel(), "userLevel"),
-                    request.getDesignated().stream().map(d -> required(d, "designated")).toList(),
-                    request.getRole().stream().map(r -> required(r, "role")).collect(Collectors.toSet()));
-            char[] password = request.getPassword() == null ? null : password(request.getPassword());
-            try {
-                node.users().put(user, password);
-            } finally {
-                if (password != null) {
-                    Arrays.fill(password, '\0');
-                }
-            }
-            if (password != null) {
-                node.sessions().endSessionsOf(user.name());
-            } else {
-                node.sessions().refresh(user);
-            }
-            return new SetUserResponse();
-        });
+        return call("setUser", () -> users.setUser(request));
     }
 
-    /** Removes a user and ends their open sessions. */
     @Override
     public RemoveUserResponse removeUser(RemoveUser request) throws HomeFault {
-        return call("removeUser", () -> {
-            String name = required(request.getUser(), "user");
-            RemoveUserResponse response = new RemoveUserResponse();
-            response.setRemoved(node.users().remove(name));
-            node.sessions().endSessionsOf(name);
-            return response;
-        });
+        return call("removeUser", () -> users.removeUser(request));
     }
 
-    /** Every user with their level, designated providers and roles; never a password or its hash. */
     @Override
     public GetUsersResponse getUsers(GetUsers request) throws HomeFault {
-        return call("getUsers", () -> {
-            GetUsersResponse response = new GetUsersResponse();
-            for (User user : node.users().list()) {
-                UserInfo info = new UserInfo();
-                info.setName(user.name());
-                info.setUserLevel(user.userLevel());
-                info.getDesignated().addAll(user.designated());
-                info.getRole().addAll(user.sortedRoles());
-                response.getUser().add(info);
-            }
-            return response;
-        });
-    }
-
-    private static char[] password(String password) {
-        return password == null ? new char[0] : password.toCharArray();
+        return call("getUsers", users::getUsers);
     }
 
     @Override
     public InvokeOperationResponse invokeOperation(InvokeOperation request) throws HomeFault {
         return call("invokeOperation", () -> {
             InvokeOperationResponse response = new InvokeOperationResponse();
-            response.setPayload(new HomeInvocation(node).invoke(blankToNull(request.getSessionId()),
-                    required(request.getVirtualPort(), "virtualPort"), required(request.getOperation(), "operation"),
-                    required(request.getPayload(), "payload")));
+            response.setPayload(new HomeInvocation(node).invoke(HomeArguments.blankToNull(request.getSessionId()),
+                    HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
+                    HomeArguments.required(request.getPayload(), "payload")));
             return response;
         });
     }
@@ -281,7 +217,7 @@ public class HomePort implements HomePortType {
             throw HomeFaults.of(new NodeFault(FaultCode.BadRequest, e.getMessage()));
         } catch (RuntimeException e) {
             LOG.error("{} failed inside the node", operation, e);
-            throw HomeFaults.of(new NodeFault(FaultCode.InternalError, operation + " failed inside the node: " + e));
+            throw HomeFaults.of(new NodeFault(FaultCode.InternalError, operation + " failed inside the node; see its log"));
         }
     }
 
@@ -292,7 +228,7 @@ public class HomePort implements HomePortType {
     private static Map<String, String> attributes(List<Attribute> attributes) {
         Map<String, String> map = new LinkedHashMap<>();
         for (Attribute a : attributes) {
-            String name = required(a.getName(), "attribute name");
+            String name = HomeArguments.required(a.getName(), "attribute name");
             if (a.getValue() != null && !a.getValue().isEmpty()) {
                 map.put(name, a.getValue());
             }
@@ -304,19 +240,8 @@ public class HomePort implements HomePortType {
     private static Map<String, String> attributeChanges(List<Attribute> attributes) {
         Map<String, String> map = new LinkedHashMap<>();
         for (Attribute a : attributes) {
-            map.put(required(a.getName(), "attribute name"), a.getValue() == null ? "" : a.getValue());
+            map.put(HomeArguments.required(a.getName(), "attribute name"), a.getValue() == null ? "" : a.getValue());
         }
         return map;
-    }
-
-    private static String required(String value, String what) {
-        if (value == null || value.isBlank()) {
-            throw new NodeFault(FaultCode.BadRequest, what + " is required");
-        }
-        return value.trim();
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.trim();
     }
 }

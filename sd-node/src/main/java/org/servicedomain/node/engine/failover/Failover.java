@@ -59,39 +59,28 @@ public final class Failover {
     }
 
     public ProviderReply dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
-        RetryBudget.Port port = budget.requestStarted(request.virtualPort().name());
-        try {
-            Tries tries = new Tries();
-            while (tries.attempts.size() <= recovery.retries()) {
-                List<Instance> found = lookup.candidates(request);
-                tries.operational = found.size();
-                List<Instance> candidates = candidates(found, request, decision, recovery, tries);
-                if (candidates.isEmpty()) {
-                    break;
-                }
-                boolean retry = !tries.attempts.isEmpty();
-                if (retry && !port.tryRetry(recovery.retryBudgetPercent())) {
-                    tries.budgetSpent = true;
-                    break;
-                }
-                try {
-                    ProviderReply reply = attempt(decision.selector().select(candidates, request), request, recovery, tries);
-                    if (reply != null) {
-                        return reply;
-                    }
-                } finally {
-                    if (retry) {
-                        port.retryDone();
-                    }
-                }
+        RetryBudget.Port port = budget.requestStarted(request.virtualPort().name(), recovery.retryBudgetPercent());
+        Tries tries = new Tries();
+        while (tries.attempts.size() <= recovery.retries()) {
+            List<Instance> found = lookup.candidates(request);
+            tries.operational = found.size();
+            List<Instance> candidates = candidates(found, request, decision, recovery, tries);
+            if (candidates.isEmpty()) {
+                break;
             }
-            if (tries.operational == 0 && tries.attempts.isEmpty()) {
-                listener.noOperationalInstance(request);
+            if (!tries.attempts.isEmpty() && !port.tryRetry()) {
+                tries.budgetSpent = true;
+                break;
             }
-            throw noInstanceAvailable(request, decision, tries);
-        } finally {
-            port.requestDone();
+            ProviderReply reply = attempt(decision.selector().select(candidates, request), request, recovery, tries);
+            if (reply != null) {
+                return reply;
+            }
         }
+        if (tries.operational == 0 && tries.attempts.isEmpty()) {
+            listener.noOperationalInstance(request);
+        }
+        throw noInstanceAvailable(request, decision, tries);
     }
 
     /** One dispatch: the instance's reply, or null after recording why it gave none. */

@@ -2,49 +2,48 @@ package org.servicedomain.node.engine.failover;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Keeps retries from multiplying the load of an outage: per virtual port, retries in flight may
- * be at most a percentage of the requests in flight, but always {@value #MIN_RETRIES_IN_FLIGHT}.
+ * Keeps retries from multiplying the load of an outage, per virtual port, as a bucket of tokens:
+ * it starts with {@value #RESERVE} tokens and holds at most that many, each request puts in the
+ * policy's percentage of a token, each retry takes one out. A burst of failures (a provider
+ * crashing under load) is retried from the reserve; a lasting outage only at that percentage.
  */
 public final class RetryBudget {
 
-    static final int MIN_RETRIES_IN_FLIGHT = 3;
+    /** The tokens a port starts with and may hold at most. */
+    static final int RESERVE = 50;
+    private static final long MILLI = 1_000;
 
-    /** The requests and retries in flight on one virtual port. */
+    /** The token bucket of one virtual port. */
     public static final class Port {
-        private final AtomicInteger requests = new AtomicInteger();
-        private final AtomicInteger retries = new AtomicInteger();
+        private final AtomicLong milliTokens = new AtomicLong(RESERVE * MILLI);
 
-        /** Takes one retry from the budget, or says there is none left. */
-        boolean tryRetry(int percent) {
-            int limit = Math.max(MIN_RETRIES_IN_FLIGHT, requests.get() * percent / 100);
-            int inFlight;
+        private void deposit(int percent) {
+            long add = percent * MILLI / 100;
+            milliTokens.updateAndGet(t -> Math.min(RESERVE * MILLI, t + add));
+        }
+
+        /** Takes one retry's token, or says there is none left. */
+        boolean tryRetry() {
+            long tokens;
             do {
-                inFlight = retries.get();
-                if (inFlight >= limit) {
+                tokens = milliTokens.get();
+                if (tokens < MILLI) {
                     return false;
                 }
-            } while (!retries.compareAndSet(inFlight, inFlight + 1));
+            } while (!milliTokens.compareAndSet(tokens, tokens - MILLI));
             return true;
-        }
-
-        void retryDone() {
-            retries.decrementAndGet();
-        }
-
-        void requestDone() {
-            requests.decrementAndGet();
         }
     }
 
     private final Map<String, Port> ports = new ConcurrentHashMap<>();
 
-    /** A request starts on {@code virtualPort}; call {@link Port#requestDone()} when it ends. */
-    Port requestStarted(String virtualPort) {
+    /** A request starts on {@code virtualPort}, adding {@code percent} % of a token to its bucket. */
+    Port requestStarted(String virtualPort, int percent) {
         Port port = ports.computeIfAbsent(virtualPort, name -> new Port());
-        port.requests.incrementAndGet();
+        port.deposit(percent);
         return port;
     }
 }

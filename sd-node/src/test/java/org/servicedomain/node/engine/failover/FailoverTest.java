@@ -163,8 +163,8 @@ class FailoverTest {
     @Test
     void doesNotRetryWhenThePortsRetryBudgetIsSpent() {
         RetryBudget budget = new RetryBudget();
-        RetryBudget.Port port = budget.requestStarted(request().virtualPort().name());
-        while (port.tryRetry(0)) {
+        RetryBudget.Port port = budget.requestStarted(request().virtualPort().name(), 0);
+        while (port.tryRetry()) {
             continue;
         }
         dispatcher.failing("a");
@@ -175,19 +175,6 @@ class FailoverTest {
         assertThat(dispatcher.calls).containsExactly("a");
         assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
         assertThat(fault).hasMessageContaining("retry budget");
-    }
-
-    @Test
-    void givesRetriesBackToTheBudgetEvenWhenTheDispatcherThrows() {
-        RetryBudget budget = new RetryBudget();
-        dispatcher.failing("a");
-        dispatcher.throwing("b", new IllegalStateException("pool shut down"));
-        Failover failover = new Failover(request -> instances("a", "b"), dispatcher, listener, budget);
-        for (int i = 0; i < RetryBudget.MIN_RETRIES_IN_FLIGHT + 1; i++) {
-            catchThrowableOfType(IllegalStateException.class, () -> failover.dispatch(request(), fixedOrder(2)));
-        }
-
-        assertThat(budget.requestStarted(request().virtualPort().name()).tryRetry(0)).isTrue();
     }
 
     @Test

@@ -9,45 +9,41 @@ class RetryBudgetTest {
     private final RetryBudget budget = new RetryBudget();
 
     @Test
-    void allowsAFewRetriesInFlightEvenWhenFewRequestsAre() {
-        RetryBudget.Port port = budget.requestStarted("Quotes");
-        assertThat(port.tryRetry(20)).isTrue();
-        assertThat(port.tryRetry(20)).isTrue();
-        assertThat(port.tryRetry(20)).isTrue();
-        assertThat(port.tryRetry(20)).isFalse();
-        port.retryDone();
-        assertThat(port.tryRetry(20)).isTrue();
+    void aBurstOfFailuresIsRetriedFromTheReserve() {
+        RetryBudget.Port port = budget.requestStarted("Quotes", 20);
+        assertThat(drain(port)).isEqualTo(RetryBudget.RESERVE);
     }
 
     @Test
-    void allowsRetriesInFlightUpToThePercentageOfRequestsInFlight() {
-        RetryBudget.Port port = null;
+    void onceTheReserveIsSpentEachRequestEarnsItsPercentageOfARetry() {
+        RetryBudget.Port port = budget.requestStarted("Quotes", 20);
+        drain(port);
         for (int i = 0; i < 50; i++) {
-            port = budget.requestStarted("Quotes");
+            budget.requestStarted("Quotes", 20);
         }
-        int granted = 0;
-        while (port.tryRetry(20)) {
-            granted++;
-        }
-        assertThat(granted).isEqualTo(10);
+        assertThat(drain(port)).isEqualTo(10);
     }
 
     @Test
-    void aZeroBudgetStillAllowsTheMinimum() {
-        RetryBudget.Port port = budget.requestStarted("Quotes");
-        int granted = 0;
-        while (port.tryRetry(0)) {
-            granted++;
+    void theBucketHoldsNoMoreThanTheReserve() {
+        RetryBudget.Port port = null;
+        for (int i = 0; i < 1_000; i++) {
+            port = budget.requestStarted("Quotes", 100);
         }
-        assertThat(granted).isEqualTo(RetryBudget.MIN_RETRIES_IN_FLIGHT);
+        assertThat(drain(port)).isEqualTo(RetryBudget.RESERVE);
     }
 
     @Test
-    void eachPortHasItsOwnBudget() {
-        RetryBudget.Port quotes = budget.requestStarted("Quotes");
-        for (int i = 0; i < 3; i++) {
-            quotes.tryRetry(20);
+    void eachPortHasItsOwnBucket() {
+        drain(budget.requestStarted("Quotes", 20));
+        assertThat(budget.requestStarted("Credit", 20).tryRetry()).isTrue();
+    }
+
+    private static int drain(RetryBudget.Port port) {
+        int granted = 0;
+        while (port.tryRetry()) {
+            granted++;
         }
-        assertThat(budget.requestStarted("Credit").tryRetry(20)).isTrue();
+        return granted;
     }
 }

@@ -1,0 +1,104 @@
+package org.servicedomain.node.entry;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.servicedomain.home.v1.GetUsersResponse;
+import org.servicedomain.home.v1.Login;
+import org.servicedomain.home.v1.LoginResponse;
+import org.servicedomain.home.v1.Logout;
+import org.servicedomain.home.v1.LogoutResponse;
+import org.servicedomain.home.v1.RemoveUser;
+import org.servicedomain.home.v1.RemoveUserResponse;
+import org.servicedomain.home.v1.SetUser;
+import org.servicedomain.home.v1.SetUserResponse;
+import org.servicedomain.home.v1.UserInfo;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.session.Session;
+import org.servicedomain.node.session.User;
+
+/**
+ * The home port's user and session operations: login, logout and the user directory. Passwords
+ * are held as char arrays and wiped once used; no answer ever carries a password or its hash.
+ */
+final class HomeUsers {
+
+    private final Node node;
+
+    HomeUsers(Node node) {
+        this.node = node;
+    }
+
+    LoginResponse login(Login request) {
+        char[] password = password(request.getPassword());
+        try {
+            Session session = node.sessions().login(request.getUser(), password);
+            LoginResponse response = new LoginResponse();
+            response.setSessionId(session.id());
+            response.setUserLevel(session.userLevel());
+            return response;
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+    }
+
+    LogoutResponse logout(Logout request) {
+        if (!node.sessions().logout(request.getSessionId())) {
+            throw new NodeFault(FaultCode.NotAuthorized, "unknown or expired session");
+        }
+        return new LogoutResponse();
+    }
+
+    /**
+     * Creates or replaces a user. A new password ends the user's open sessions; otherwise they
+     * continue with the user's new level and designated providers.
+     */
+    SetUserResponse setUser(SetUser request) {
+        User user = new User(HomeArguments.required(request.getUser(), "user"),
+                HomeArguments.required(request.getUserLevel(), "userLevel"),
+                request.getDesignated().stream().map(d -> HomeArguments.required(d, "designated")).toList(),
+                request.getRole().stream().map(r -> HomeArguments.required(r, "role")).collect(Collectors.toSet()));
+        char[] password = request.getPassword() == null ? null : password(request.getPassword());
+        try {
+            node.users().put(user, password);
+        } finally {
+            if (password != null) {
+                Arrays.fill(password, '\0');
+            }
+        }
+        if (password != null) {
+            node.sessions().endSessionsOf(user.name());
+        } else {
+            node.sessions().refresh(user);
+        }
+        return new SetUserResponse();
+    }
+
+    /** Removes a user and ends their open sessions. */
+    RemoveUserResponse removeUser(RemoveUser request) {
+        String name = HomeArguments.required(request.getUser(), "user");
+        RemoveUserResponse response = new RemoveUserResponse();
+        response.setRemoved(node.users().remove(name));
+        node.sessions().endSessionsOf(name);
+        return response;
+    }
+
+    /** Every user with their level, designated providers and roles; never a password or its hash. */
+    GetUsersResponse getUsers() {
+        GetUsersResponse response = new GetUsersResponse();
+        for (User user : node.users().list()) {
+            UserInfo info = new UserInfo();
+            info.setName(user.name());
+            info.setUserLevel(user.userLevel());
+            info.getDesignated().addAll(user.designated());
+            info.getRole().addAll(user.sortedRoles());
+            response.getUser().add(info);
+        }
+        return response;
+    }
+
+    private static char[] password(String password) {
+        return password == null ? new char[0] : password.toCharArray();
+    }
+}
