@@ -81,9 +81,14 @@ public final class Node implements AutoCloseable {
         this.dispatcher = dispatcher;
         this.probe = new WsdlProbe(config.connectTimeout());
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(), probe, events);
+        MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
         Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected), dispatcher,
-                EngineListeners.of(monitor, transactionHistory, health, new MetricsListener(meterRegistry, monitor),
-                        new ServiceAvailability(events)));
+                EngineListeners.of(monitor, transactionHistory, health, metrics, new ServiceAvailability(events)));
+        catalog.onUnregister(instance -> {
+            monitor.forget(instance.id());
+            health.forget(instance.id());
+            metrics.forget(instance.id());
+        });
         this.engine = new AggregationEngine(policy, failover, config.clock());
     }
 

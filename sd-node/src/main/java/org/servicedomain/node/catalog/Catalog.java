@@ -10,6 +10,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
@@ -41,6 +43,7 @@ public final class Catalog {
     private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
     private final Object changeLock = new Object();
     private volatile CatalogSnapshot snapshot;
+    private final List<Consumer<Instance>> unregisterListeners = new CopyOnWriteArrayList<>();
 
     private Catalog(CatalogStore store, WsdlSource wsdlSource, CatalogSnapshot snapshot) {
         this.store = store;
@@ -114,12 +117,19 @@ public final class Catalog {
     }
 
     public Instance unregister(String instanceId) {
+        Instance instance;
         synchronized (changeLock) {
-            Instance instance = require(snapshot, instanceId);
+            instance = require(snapshot, instanceId);
             publish(snapshot.withoutInstance(instanceId));
             LOG.info("unregistered instance {} from virtual port {}", instanceId, instance.virtualPort());
-            return instance;
         }
+        unregisterListeners.forEach(listener -> listener.accept(instance));
+        return instance;
+    }
+
+    /** Hears each instance once it has left the catalog, so per-instance state elsewhere can go too. */
+    public void onUnregister(Consumer<Instance> listener) {
+        unregisterListeners.add(listener);
     }
 
     public Instance update(String instanceId, InstanceUpdate update) {

@@ -14,6 +14,7 @@ import static org.servicedomain.node.TestInstances.wsdlSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
@@ -91,6 +92,20 @@ class CatalogRegistrationTest {
 
         assertThat(catalog.snapshot().portFor(STOCK_QUOTE).orElseThrow().name()).isEqualTo("StockQuotePortType");
         assertThat(catalog.snapshot().portFor(MARKET_STOCK_QUOTE).orElseThrow().name()).isEqualTo("StockQuotePortType2");
+    }
+
+    @Test
+    void unregisteringTellsTheListenersOnceTheInstanceIsGone() {
+        String gone = catalog.register(registration(SOAP11_WSDL)).get(0).instance().id();
+        List<String> heard = new ArrayList<>();
+        catalog.onUnregister(instance -> {
+            assertThat(catalog.snapshot().instance(instance.id())).isEmpty();
+            heard.add(instance.id());
+        });
+
+        catalog.unregister(gone);
+
+        assertThat(heard).containsExactly(gone);
     }
 
     @Test

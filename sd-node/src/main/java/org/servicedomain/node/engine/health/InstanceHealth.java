@@ -59,6 +59,11 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
         return r != null && r.ejected.get();
     }
 
+    /** Forgets an instance that left the catalog; a probe already scheduled for it then stops. */
+    public void forget(String instanceId) {
+        records.remove(instanceId);
+    }
+
     @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
         Record r = records.get(instance.id());

@@ -94,6 +94,11 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         return c == null ? Double.NaN : Double.longBitsToDouble(c.recentLatencyBits.get());
     }
 
+    /** Drops the counters of an instance that left the catalog. */
+    public void forget(String instanceId) {
+        counters.remove(instanceId);
+    }
+
     public InstanceStats statsOf(String instanceId) {
         Counters c = counters.get(instanceId);
         if (c == null) {

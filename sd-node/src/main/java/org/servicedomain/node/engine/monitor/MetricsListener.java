@@ -70,6 +70,14 @@ public final class MetricsListener implements EngineListener {
         (counter != null ? counter : failures.computeIfAbsent(key, this::failureCounter)).increment();
     }
 
+    /** Drops the meters of an instance that left the catalog, so churn does not grow the series. */
+    public void forget(String instanceId) {
+        timers.keySet().removeIf(t -> t.instance().equals(instanceId));
+        failures.keySet().removeIf(k -> k.instance().equals(instanceId));
+        registry.getMeters().stream().filter(m -> instanceId.equals(m.getId().getTag(INSTANCE_TAG)))
+                .toList().forEach(registry::remove);
+    }
+
     private Timers timersOf(Instance instance) {
         Target target = new Target(instance.virtualPort(), instance.id());
         Timers found = timers.get(target); // no bin lock on the hot path once the instance is known

@@ -41,6 +41,21 @@ class MetricsListenerTest {
     }
 
     @Test
+    void forgettingAnInstanceRemovesItsMetersAndKeepsTheOthers() {
+        listener.dispatching(null, a);
+        listener.dispatched(null, a, 10 * MS);
+        listener.dispatchFailed(null, a, MS, failure(DispatchException.Kind.CONNECTION));
+        listener.dispatched(null, b, 5 * MS);
+
+        listener.forget("a");
+
+        assertThat(registry.getMeters()).noneMatch(m -> "a".equals(m.getId().getTag("instance")));
+        assertThat(timer("b", "answered").count()).isEqualTo(1);
+        listener.dispatched(null, a, 20 * MS);
+        assertThat(timer("a", "answered").count()).as("a returning starts afresh").isEqualTo(1);
+    }
+
+    @Test
     void timesFailedDispatchesApartFromAnsweredOnes() {
         listener.dispatched(null, a, 10 * MS);
         listener.dispatchFailed(null, a, 700 * MS, failure(DispatchException.Kind.TIMEOUT));
