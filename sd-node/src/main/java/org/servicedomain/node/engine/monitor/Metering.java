@@ -13,11 +13,13 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * One record per invocation (time, user, user level, port, operation, instance, outcome, duration,
  * bytes), the basis for usage-based fees: appended by a background thread to a daily file under
  * {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}.
- * Requests never wait for the file; records beyond a full queue are counted as dropped.
+ * Requests never wait for the file nor take a lock; records beyond a full queue are counted as dropped.
  */
 public final class Metering implements AutoCloseable {
 
@@ -63,7 +65,8 @@ public final class Metering implements AutoCloseable {
 
     private final Path dir;
     private final Clock clock;
-    private final BlockingQueue<Record> queue = new ArrayBlockingQueue<>(QUEUE);
+    private final Queue<Record> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
     private final Map<Key, Totals> totals = new ConcurrentHashMap<>();
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
@@ -81,7 +84,9 @@ public final class Metering implements AutoCloseable {
     public void record(String user, String userLevel, String virtualPort, String operation, String instanceId,
             String outcome, boolean served, long nanos, long requestBytes, long replyBytes) {
         String who = user == null ? ANONYMOUS : user;
-        Totals t = totals.computeIfAbsent(new Key(who, virtualPort), k -> new Totals());
+        Key key = new Key(who, virtualPort);
+        Totals found = totals.get(key);
+        Totals t = found != null ? found : totals.computeIfAbsent(key, k -> new Totals());
         t.requests.increment();
         if (!served) {
             t.failures.increment();
@@ -90,9 +95,12 @@ public final class Metering implements AutoCloseable {
         t.replyBytes.add(replyBytes);
         Record record = new Record(clock.instant(), who, userLevel, virtualPort, operation, instanceId, outcome,
                 nanos / 1_000, requestBytes, replyBytes);
-        if (!queue.offer(record)) {
+        if (queued.incrementAndGet() > QUEUE) {
+            queued.decrementAndGet();
             dropped.increment();
+            return;
         }
+        queue.add(record);
     }
 
     /** Usage per user and port, optionally of one port only. */
@@ -116,16 +124,15 @@ public final class Metering implements AutoCloseable {
         List<Record> batch = new ArrayList<>();
         while (open || !queue.isEmpty()) {
             try {
-                Record first = queue.poll(200, TimeUnit.MILLISECONDS);
-                if (first == null) {
+                for (Record r = queue.poll(); r != null && batch.size() < 1_000; r = queue.poll()) {
+                    batch.add(r);
+                }
+                if (batch.isEmpty()) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
                     continue;
                 }
-                batch.add(first);
-                queue.drainTo(batch, 999);
+                queued.addAndGet(-batch.size());
                 append(batch);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             } catch (IOException e) {
                 LOG.error("could not write {} metering records to {}", batch.size(), dir, e);
             } finally {
