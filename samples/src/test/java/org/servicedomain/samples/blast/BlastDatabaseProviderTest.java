@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.servicedomain.samples.SoapHttp;
 import org.servicedomain.samples.Wsdls;
 import org.servicedomain.samples.Xml;
+import org.servicedomain.samples.LaunchedProvider;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
@@ -24,17 +25,13 @@ class BlastDatabaseProviderTest {
     private static final String NS = BlastPortType.NAMESPACE;
 
     private final SoapHttp http = new SoapHttp();
+    @RegisterExtension
+    final LaunchedProvider launched = new LaunchedProvider();
     private SampleProvider provider;
 
-    @AfterEach
-    void stopProvider() {
-        if (provider != null) {
-            provider.stop();
-        }
-    }
 
     private SampleProvider launch(ProviderOptions options) {
-        provider = SampleProvider.launch(options);
+        provider = launched.launch(options);
         return provider;
     }
 

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.SoapHttp;
 import org.servicedomain.samples.Wsdls;
 import org.servicedomain.samples.Xml;
+import org.servicedomain.samples.LaunchedProvider;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
@@ -18,17 +19,13 @@ class BlastProviderTest {
     private static final String NS = BlastPortType.NAMESPACE;
 
     private final SoapHttp http = new SoapHttp();
+    @RegisterExtension
+    final LaunchedProvider launched = new LaunchedProvider();
     private SampleProvider provider;
 
-    @AfterEach
-    void stopProvider() {
-        if (provider != null) {
-            provider.stop();
-        }
-    }
 
     private SampleProvider launch(String name, String... databases) {
-        provider = SampleProvider.launch(ProviderOptions.builder(SampleService.BLAST, name)
+        provider = launched.launch(ProviderOptions.builder(SampleService.BLAST, name)
                 .databases(List.of(databases)).build());
         return provider;
     }

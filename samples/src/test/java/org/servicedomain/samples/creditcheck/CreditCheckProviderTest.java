@@ -3,11 +3,12 @@ package org.servicedomain.samples.creditcheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.SoapHttp;
 import org.servicedomain.samples.Wsdls;
 import org.servicedomain.samples.Xml;
+import org.servicedomain.samples.LaunchedProvider;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
@@ -17,18 +18,14 @@ class CreditCheckProviderTest {
     private static final String NS = CreditCheckPortType.NAMESPACE;
 
     private final SoapHttp http = new SoapHttp();
+    @RegisterExtension
+    final LaunchedProvider launched = new LaunchedProvider();
     private SampleProvider provider;
 
-    @AfterEach
-    void stopProvider() {
-        if (provider != null) {
-            provider.stop();
-        }
-    }
 
     @Test
     void checkAnswersTheScoreAndNamesTheProvider() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.of(SampleService.CREDITCHECK, "credit-a"));
+        provider = launched.launch(ProviderOptions.of(SampleService.CREDITCHECK, "credit-a"));
 
         HttpResponse<String> response = http.post11(provider.address(), CreditCheckPortType.CHECK_ACTION,
                 "<c:check xmlns:c='" + NS + "'><c:customerId>C-42</c:customerId></c:check>");
@@ -43,7 +40,7 @@ class CreditCheckProviderTest {
 
     @Test
     void servesAtItsOwnPathWithASelfContainedWsdl() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.of(SampleService.CREDITCHECK, "credit-w"));
+        provider = launched.launch(ProviderOptions.of(SampleService.CREDITCHECK, "credit-w"));
 
         assertThat(provider.address().getPath()).isEqualTo("/creditcheck");
         Xml wsdl = Wsdls.assertSelfContained(http.get(provider.wsdlAddress()).body(), provider.address(),

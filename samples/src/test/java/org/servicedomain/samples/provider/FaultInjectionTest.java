@@ -18,8 +18,9 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.random.RandomGenerator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.samples.LaunchedProvider;
 import org.servicedomain.samples.SoapHttp;
 import org.servicedomain.samples.Xml;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
@@ -31,17 +32,13 @@ class FaultInjectionTest {
     private static final Duration SHORT = Duration.ofMillis(500);
 
     private final SoapHttp http = new SoapHttp();
+    @RegisterExtension
+    final LaunchedProvider launched = new LaunchedProvider();
     private SampleProvider provider;
 
-    @AfterEach
-    void stopProvider() {
-        if (provider != null) {
-            provider.stop();
-        }
-    }
 
     private SampleProvider launch(ProviderOptions options) {
-        provider = SampleProvider.launch(options);
+        provider = launched.launch(options);
         return provider;
     }
 

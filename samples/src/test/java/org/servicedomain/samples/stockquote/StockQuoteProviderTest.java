@@ -3,11 +3,12 @@ package org.servicedomain.samples.stockquote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.SoapHttp;
 import org.servicedomain.samples.Wsdls;
 import org.servicedomain.samples.Xml;
+import org.servicedomain.samples.LaunchedProvider;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
@@ -17,18 +18,14 @@ class StockQuoteProviderTest {
     private static final String NS = StockQuotePortType.NAMESPACE;
 
     private final SoapHttp http = new SoapHttp();
+    @RegisterExtension
+    final LaunchedProvider launched = new LaunchedProvider();
     private SampleProvider provider;
 
-    @AfterEach
-    void stopProvider() {
-        if (provider != null) {
-            provider.stop();
-        }
-    }
 
     @Test
     void getQuoteAnswersThePriceAndNamesTheProvider() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-a"));
+        provider = launched.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-a"));
 
         HttpResponse<String> response = http.post11(provider.address(), StockQuotePortType.GET_QUOTE_ACTION,
                 "<q:getQuote xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol></q:getQuote>");
@@ -45,7 +42,7 @@ class StockQuoteProviderTest {
 
     @Test
     void buyAnswersAnOrderIdNamingTheProvider() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-b"));
+        provider = launched.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-b"));
         String buy = "<q:buy xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol><q:quantity>7</q:quantity></q:buy>";
 
         Xml first = Xml.parse(http.post11(provider.address(), StockQuotePortType.BUY_ACTION, buy).body());
@@ -60,7 +57,7 @@ class StockQuoteProviderTest {
 
     @Test
     void soap12ProviderAnswersSoap12Requests() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-12").soap12(true).build());
+        provider = launched.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-12").soap12(true).build());
 
         HttpResponse<String> response = http.post12(provider.address(), StockQuotePortType.GET_QUOTE_ACTION,
                 "<q:getQuote xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol></q:getQuote>");
@@ -75,7 +72,7 @@ class StockQuoteProviderTest {
 
     @Test
     void wsdlIsOneSelfContainedDocumentWithTheOperationsSoapActions() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-w"));
+        provider = launched.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-w"));
 
         HttpResponse<String> response = http.get(provider.wsdlAddress());
 
@@ -90,7 +87,7 @@ class StockQuoteProviderTest {
 
     @Test
     void soap12WsdlUsesTheSoap12Binding() throws Exception {
-        provider = SampleProvider.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-w12").soap12(true).build());
+        provider = launched.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-w12").soap12(true).build());
 
         Xml wsdl = Wsdls.assertSelfContained(http.get(provider.wsdlAddress()).body(), provider.address(),
                 Wsdls.SOAP12_BINDING_NS);
