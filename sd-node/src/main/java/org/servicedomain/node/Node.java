@@ -21,12 +21,17 @@ import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.engine.events.ServiceAvailability;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.health.InstanceHealth;
+import org.servicedomain.node.engine.health.OperationProbe;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
+import org.servicedomain.node.engine.monitor.EngineListener;
 import org.servicedomain.node.engine.monitor.EngineListeners;
+import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
+import org.servicedomain.node.engine.monitor.StatisticsMeters;
+import org.servicedomain.node.engine.monitor.TrafficStatistics;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.policy.ActivePolicy;
@@ -36,6 +41,7 @@ import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
+import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
 import org.servicedomain.node.session.UserDirectory;
@@ -63,6 +69,8 @@ public final class Node implements AutoCloseable {
     private final NodeEvents events;
     private final HttpEventNotifier notifier;
     private final Metering metering;
+    private final TrafficStatistics statistics;
+    private final SessionActivity sessionActivity;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -70,7 +78,11 @@ public final class Node implements AutoCloseable {
         this.config = config;
         this.events = events;
         this.notifier = notifier;
-        this.metering = new Metering(config.dataDir(), config.clock());
+        this.metering = new Metering(config.dataDir(), config.clock(), config.meteringRetentionDays());
+        this.statistics = new TrafficStatistics(config.statisticsWindow(), config.clock());
+        this.sessionActivity = new SessionActivity(config.clock());
+        sessions.addListener(sessionActivity);
+        StatisticsMeters.bind(meterRegistry, statistics);
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
         this.users = users;
@@ -80,16 +92,21 @@ public final class Node implements AutoCloseable {
         this.policy = policy;
         this.dispatcher = dispatcher;
         this.probe = new WsdlProbe(config.connectTimeout());
-        this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(), probe, events);
+        this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
+                new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher), events,
+                config.statisticsWindow(), config.clock());
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
-        Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected), dispatcher,
-                EngineListeners.of(monitor, transactionHistory, health, metrics, new ServiceAvailability(events)));
+        EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
+                new ServiceAvailability(events), statistics, sessionActivity);
+        Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected),
+                new FaultObservingDispatcher(dispatcher, listeners), listeners);
         catalog.onUnregister(instance -> {
             monitor.forget(instance.id());
             health.forget(instance.id());
             metrics.forget(instance.id());
+            statistics.forget(instance.id());
         });
-        this.engine = new AggregationEngine(policy, failover, config.clock());
+        this.engine = new AggregationEngine(policy, failover, config.clock(), statistics);
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -185,6 +202,16 @@ public final class Node implements AutoCloseable {
     /** Where the node's events are published; plug further listeners in here. */
     public NodeEvents events() {
         return events;
+    }
+
+    /** Statistics per instance and virtual port, over the sliding window and since the start. */
+    public TrafficStatistics statistics() {
+        return statistics;
+    }
+
+    /** The recent dispatches of each open session. */
+    public SessionActivity sessionActivity() {
+        return sessionActivity;
     }
 
     /** Which instances health has ejected, for now. */

@@ -10,6 +10,9 @@ import java.util.Objects;
  * has a default a user can override on the command line or as a servlet context parameter.
  *
  * @param clock the node's time: policy time windows and session idleness read it (tests fix it)
+ * @param statisticsWindow the length of the monitor's sliding window (and of the window of failure-ratio ejection)
+ * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
+ * @param meteringRetentionDays how many daily metering files are kept; older ones are deleted
  */
 public record NodeConfig(
         Path dataDir,
@@ -18,7 +21,10 @@ public record NodeConfig(
         Duration wsdlFetchTimeout,
         int maxConnectionsPerInstance,
         int maxConnectionsTotal,
-        Clock clock) {
+        Clock clock,
+        Duration statisticsWindow,
+        int maxStateDataBytes,
+        int meteringRetentionDays) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
@@ -30,6 +36,11 @@ public record NodeConfig(
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
         requirePositive("maxConnectionsPerInstance", maxConnectionsPerInstance);
         requirePositive("maxConnectionsTotal", maxConnectionsTotal);
+        if (statisticsWindow.toSeconds() < 1) {
+            throw new IllegalArgumentException("statisticsWindow must be at least 1 s but was " + statisticsWindow);
+        }
+        requirePositive("maxStateDataBytes", maxStateDataBytes);
+        requirePositive("meteringRetentionDays", meteringRetentionDays);
     }
 
     private static void requirePositive(String name, long value) {
@@ -51,6 +62,9 @@ public record NodeConfig(
         private int maxConnectionsPerInstance = 256;
         private int maxConnectionsTotal = 4096;
         private Clock clock = Clock.systemUTC();
+        private Duration statisticsWindow = Duration.ofSeconds(60);
+        private int maxStateDataBytes = 4096;
+        private int meteringRetentionDays = 400;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -86,9 +100,25 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder statisticsWindow(Duration window) {
+            this.statisticsWindow = window;
+            return this;
+        }
+
+        public Builder maxStateDataBytes(int bytes) {
+            this.maxStateDataBytes = bytes;
+            return this;
+        }
+
+        public Builder meteringRetentionDays(int days) {
+            this.meteringRetentionDays = days;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
-                    maxConnectionsPerInstance, maxConnectionsTotal, clock);
+                    maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
+                    meteringRetentionDays);
         }
     }
 }

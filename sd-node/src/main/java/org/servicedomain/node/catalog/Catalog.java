@@ -35,7 +35,13 @@ public final class Catalog {
      * Changes to an instance; null fields stay as they are. Attribute changes are merged: a name
      * sets or replaces its value, an empty value removes the attribute.
      */
-    public record InstanceUpdate(InstanceState state, Long timeoutMs, Map<String, String> attributeChanges) {
+    public record InstanceUpdate(InstanceState state, Long timeoutMs, Map<String, String> attributeChanges,
+            String stateData) {
+
+        /** Changes that leave the state data as it is. */
+        public InstanceUpdate(InstanceState state, Long timeoutMs, Map<String, String> attributeChanges) {
+            this(state, timeoutMs, attributeChanges, null);
+        }
     }
 
     private final CatalogStore store;
@@ -152,6 +158,9 @@ public final class Catalog {
                 });
                 instance = instance.withAttributes(merged);
             }
+            if (update.stateData() != null) {
+                instance = instance.withStateData(update.stateData());
+            }
             publish(snapshot.withInstance(instance));
             return instance;
         }
@@ -191,7 +200,8 @@ public final class Catalog {
         for (Instance existing : current.instancesOf(port.name())) {
             if (existing.endpointAddress().equals(endpoint)) {
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
-                        digest, request.supplierLevel(), timeout, request.attributes(), existing.state());
+                        digest, request.supplierLevel(), timeout, request.attributes(), existing.state(),
+                        existing.stateData());
             }
         }
         String id;

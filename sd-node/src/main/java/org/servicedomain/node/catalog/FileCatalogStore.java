@@ -37,7 +37,7 @@ public final class FileCatalogStore implements CatalogStore {
 
     record InstanceRecord(String id, String virtualPort, String portType, String endpointAddress,
             String wsdlLocation, String wsdlDigest, String supplierLevel, Long timeoutMs,
-            Map<String, String> attributes, String state) {
+            Map<String, String> attributes, String state, String stateData) {
     }
 
     record CatalogFile(int format, List<PortRecord> ports, List<InstanceRecord> instances) {
@@ -57,7 +57,8 @@ public final class FileCatalogStore implements CatalogStore {
         for (InstanceRecord i : file.instances()) {
             instances.add(new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
                     i.wsdlLocation(), i.wsdlDigest(), i.supplierLevel(), i.timeoutMs(),
-                    i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state())));
+                    i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
+                    i.stateData()));
         }
         return new StoredCatalog(ports, instances);
     }
@@ -72,7 +73,7 @@ public final class FileCatalogStore implements CatalogStore {
         for (Instance i : catalog.instances()) {
             instances.add(new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
                     i.wsdlLocation(), i.wsdlDigest(), i.supplierLevel(), i.timeoutMs(), i.sortedAttributes(),
-                    i.state().wireName()));
+                    i.state().wireName(), i.stateData()));
         }
         AtomicFiles.write(catalogFile, json.writeValueAsBytes(new CatalogFile(1, ports, instances)));
     }

@@ -12,6 +12,7 @@ import javax.xml.namespace.QName;
  * @param timeoutMs this instance's own dispatch timeout, or null to use the policy's
  * @param supplierLevel the supplier service level the provider named, or null
  * @param wsdlDigest the key of the cached copy of the WSDL the instance was registered from
+ * @param stateData what the instance (or an administrator) recorded about it through {@code setServiceInfo}, or null
  */
 public record Instance(
         String id,
@@ -23,7 +24,8 @@ public record Instance(
         String supplierLevel,
         Long timeoutMs,
         Map<String, String> attributes,
-        InstanceState state) {
+        InstanceState state,
+        String stateData) {
 
     public Instance {
         Objects.requireNonNull(id, "id");
@@ -32,6 +34,13 @@ public record Instance(
         Objects.requireNonNull(endpointAddress, "endpointAddress");
         Objects.requireNonNull(state, "state");
         attributes = Map.copyOf(attributes);
+    }
+
+    /** An instance without state data. */
+    public Instance(String id, String virtualPort, QName portType, String endpointAddress, String wsdlLocation,
+            String wsdlDigest, String supplierLevel, Long timeoutMs, Map<String, String> attributes, InstanceState state) {
+        this(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest, supplierLevel, timeoutMs, attributes,
+                state, null);
     }
 
     public boolean isOperational() {
@@ -45,16 +54,22 @@ public record Instance(
 
     public Instance withState(InstanceState newState) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, timeoutMs, attributes, newState);
+                supplierLevel, timeoutMs, attributes, newState, stateData);
     }
 
     public Instance withTimeoutMs(Long newTimeoutMs) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, newTimeoutMs, attributes, state);
+                supplierLevel, newTimeoutMs, attributes, state, stateData);
     }
 
     public Instance withAttributes(Map<String, String> newAttributes) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, timeoutMs, newAttributes, state);
+                supplierLevel, timeoutMs, newAttributes, state, stateData);
+    }
+
+    /** This instance with {@code newStateData} (null or empty: none). */
+    public Instance withStateData(String newStateData) {
+        return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
+                supplierLevel, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData);
     }
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.ZonedDateTime;
 import java.util.List;
 import org.servicedomain.node.engine.failover.Failover;
+import org.servicedomain.node.engine.monitor.PortTraffic;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.ContentCondition;
@@ -22,11 +23,18 @@ public final class AggregationEngine {
     private final ActivePolicy policy;
     private final Failover failover;
     private final Clock clock;
+    private final PortTraffic traffic;
 
     public AggregationEngine(ActivePolicy policy, Failover failover, Clock clock) {
+        this(policy, failover, clock, PortTraffic.NONE);
+    }
+
+    /** @param traffic hears each request as it enters and leaves the engine (the monitor's per-port figures) */
+    public AggregationEngine(ActivePolicy policy, Failover failover, Clock clock, PortTraffic traffic) {
         this.policy = policy;
         this.failover = failover;
         this.clock = clock;
+        this.traffic = traffic;
     }
 
     /** The provider's answer, or a {@link org.servicedomain.node.NodeFault} saying why there is none. */
@@ -37,6 +45,19 @@ public final class AggregationEngine {
     /** As {@link #handle(RequestContext)}, under a policy snapshot the caller already took (and used). */
     public ProviderReply handle(RequestContext request, CompiledPolicy current) {
         String port = request.virtualPort().name();
+        long start = System.nanoTime();
+        traffic.requestStarted(port);
+        boolean answered = false;
+        try {
+            ProviderReply reply = run(request, current, port);
+            answered = true;
+            return reply;
+        } finally {
+            traffic.requestEnded(port, System.nanoTime() - start, answered);
+        }
+    }
+
+    private ProviderReply run(RequestContext request, CompiledPolicy current, String port) {
         PortPolicy portPolicy = current.forPort(port);
         current.access().check(port, request.operation(), request.caller(), portPolicy.anonymous());
         List<ContentCondition> needed = portPolicy.contentConditionsFor(request.operation());

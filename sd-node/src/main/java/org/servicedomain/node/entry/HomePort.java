@@ -3,6 +3,7 @@ package org.servicedomain.node.entry;
 import jakarta.annotation.Resource;
 import jakarta.jws.WebService;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.xml.ws.WebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
 import java.util.LinkedHashMap;
@@ -45,10 +46,14 @@ import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.InstanceState;
 import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyStore;
+import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.session.SessionActivity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The home port: the SOAP port of administrative operations, implementing the contract of
@@ -133,10 +138,11 @@ public class HomePort implements HomePortType {
         return call("setServiceInfo", () -> {
             InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
             Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
+            String stateData = InstanceStateData.checked(request.getStateData(), node.config().maxStateDataBytes());
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
-                    new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes));
+                    new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
-            response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health()));
+            response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health(), node.statistics()));
             return response;
         });
     }
@@ -156,17 +162,32 @@ public class HomePort implements HomePortType {
                 Instance instance = snapshot.instance(instanceId).orElseThrow(() ->
                         new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
                 response.getVirtualPort().add(ServiceInfoView.of(snapshot.port(instance.virtualPort()).orElseThrow(),
-                        snapshot, base));
-                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health()));
+                        snapshot, base, node.statistics()));
+                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics()));
+                addSession(request, response);
                 return response;
             }
             snapshot.ports().stream().filter(p -> portName == null || p.name().equals(portName))
-                    .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base)));
+                    .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base, node.statistics())));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
-                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health())));
+                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
+                            node.statistics())));
             node.metering().usage(portName).forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
+            addSession(request, response);
             return response;
         });
+    }
+
+    /** The recent activity of the session the request names, if it names one; an unknown session is refused. */
+    private void addSession(GetServiceInfo request, GetServiceInfoResponse response) {
+        String sessionId = HomeArguments.blankToNull(request.getSessionId());
+        if (sessionId == null) {
+            return;
+        }
+        Caller caller = node.sessions().caller(sessionId).orElseThrow(() ->
+                new NodeFault(FaultCode.BadRequest, "no open session has that id"));
+        response.setSession(StatisticsView.of(sessionId, node.sessionActivity().of(sessionId)
+                .orElseGet(() -> new SessionActivity.Activity(caller.user(), List.of()))));
     }
 
     @Override
@@ -205,8 +226,18 @@ public class HomePort implements HomePortType {
         });
     }
 
-    /** Runs one operation, turning every failure into a HomeFault with a code. */
+    /**
+     * Runs one operation under a request id (the client's {@code X-Request-Id} if sane, echoed in the
+     * answer and in the MDC of every log line), turning every failure into a HomeFault with a code.
+     */
     private <T> T call(String operation, Supplier<T> body) throws HomeFault {
+        MessageContext message = context == null ? null : context.getMessageContext(); // null when called without SOAP
+        HttpServletRequest http = message == null ? null : (HttpServletRequest) message.get(MessageContext.SERVLET_REQUEST);
+        String requestId = RequestId.acceptOrCreate(http == null ? null : http.getHeader(RequestId.HEADER));
+        MDC.put(RequestId.MDC_KEY, requestId);
+        if (message != null && message.get(MessageContext.SERVLET_RESPONSE) instanceof HttpServletResponse response) {
+            response.setHeader(RequestId.HEADER, requestId);
+        }
         try {
             return body.get();
         } catch (NodeFault fault) {
@@ -217,7 +248,10 @@ public class HomePort implements HomePortType {
             throw HomeFaults.of(new NodeFault(FaultCode.BadRequest, e.getMessage()));
         } catch (RuntimeException e) {
             LOG.error("{} failed inside the node", operation, e);
-            throw HomeFaults.of(new NodeFault(FaultCode.InternalError, operation + " failed inside the node; see its log"));
+            throw HomeFaults.of(new NodeFault(FaultCode.InternalError, operation
+                    + " failed inside the node; its log has the details under request id " + requestId));
+        } finally {
+            MDC.remove(RequestId.MDC_KEY);
         }
     }
 

@@ -10,7 +10,8 @@ import org.servicedomain.node.NodeConfig;
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
  * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
- * {@code ./sd-data}) and {@code sd.maxMessageBytes}.
+ * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
+ * {@code sd.maxStateDataBytes} and {@code sd.meteringRetentionDays}.
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -23,6 +24,18 @@ public final class NodeContextListener implements ServletContextListener {
         String maxBytes = setting(context, "sd.maxMessageBytes", null);
         if (maxBytes != null) {
             config.maxMessageBytes(Long.parseLong(maxBytes));
+        }
+        String window = setting(context, "sd.statisticsWindowSeconds", null);
+        if (window != null) {
+            config.statisticsWindow(java.time.Duration.ofSeconds(Long.parseLong(window)));
+        }
+        String stateData = setting(context, "sd.maxStateDataBytes", null);
+        if (stateData != null) {
+            config.maxStateDataBytes(Integer.parseInt(stateData));
+        }
+        String retention = setting(context, "sd.meteringRetentionDays", null);
+        if (retention != null) {
+            config.meteringRetentionDays(Integer.parseInt(retention));
         }
         node = NodeWebApp.install(context, config.build());
     }

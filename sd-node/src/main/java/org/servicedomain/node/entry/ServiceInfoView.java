@@ -12,6 +12,7 @@ import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
+import org.servicedomain.node.engine.monitor.TrafficStatistics;
 
 /** How the home port shows catalog entries and their monitor figures to administrators. */
 final class ServiceInfoView {
@@ -50,6 +51,27 @@ final class ServiceInfoView {
         info.setRequests(stats.requests());
         info.setFailures(stats.failures());
         info.setMeanLatencyMs(stats.meanLatencyMs());
+        info.setStateData(instance.stateData());
+        return info;
+    }
+
+    /** As {@link #of(Instance, InstanceMonitor, InstanceHealth)}, with the monitor's window and total statistics. */
+    static InstanceInfo of(Instance instance, InstanceMonitor monitor, InstanceHealth health, TrafficStatistics statistics) {
+        InstanceInfo info = of(instance, monitor, health);
+        TrafficStatistics.Figures figures = statistics.ofInstance(instance.id());
+        info.setInFlight(monitor.outstanding(instance.id()));
+        info.setWindow(StatisticsView.of(figures.window()));
+        info.setTotal(StatisticsView.of(figures.total()));
+        return info;
+    }
+
+    /** As {@link #of(VirtualPort, CatalogSnapshot, String)}, with the monitor's window and total statistics. */
+    static VirtualPortInfo of(VirtualPort port, CatalogSnapshot snapshot, String nodeBase, TrafficStatistics statistics) {
+        VirtualPortInfo info = of(port, snapshot, nodeBase);
+        TrafficStatistics.Figures figures = statistics.ofPort(port.name());
+        info.setInFlight(figures.inFlight());
+        info.setWindow(StatisticsView.of(figures.window()));
+        info.setTotal(StatisticsView.of(figures.total()));
         return info;
     }
 

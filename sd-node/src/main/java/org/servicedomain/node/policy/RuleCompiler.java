@@ -13,6 +13,7 @@ import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.engine.selection.DirectiveOptions;
 import org.servicedomain.node.engine.selection.Selector;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.xml.SecureXml;
 import org.servicedomain.policy.v1.ContentCondition;
 import org.servicedomain.policy.v1.Health;
 import org.servicedomain.policy.v1.PortRules;
@@ -168,7 +169,15 @@ final class RuleCompiler {
         if (max.compareTo(first) < 0) {
             throw PolicyErrors.at(given, "maxProbeIntervalMs must be at least probeIntervalMs");
         }
-        return new HealthRule(failures, first, max);
+        double ratio = given.getEjectFailureRatio() == null ? parent.ejectFailureRatio() : given.getEjectFailureRatio();
+        if (!(ratio >= 0 && ratio <= 1)) {
+            throw PolicyErrors.at(given, "ejectFailureRatio must be between 0 and 1 but was " + ratio);
+        }
+        int minRequests = given.getMinRequests() == null ? parent.minRequests()
+                : bounded(given, "minRequests", given.getMinRequests(), 1_000_000);
+        HealthRule.ProbeOperation probe = given.getProbe() == null ? parent.probe()
+                : new HealthRule.ProbeOperation(given.getProbe().getOperation(), SecureXml.write(given.getProbe().getAny()));
+        return new HealthRule(failures, first, max, ratio, minRequests, probe);
     }
 
     private static int bounded(Object element, String what, BigInteger value, long max) {

@@ -1,5 +1,6 @@
 package org.servicedomain.node.engine.health;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,8 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Outlier ejection: an instance that fails the policy's number of dispatches in a row is ejected
- * (lookup skips it while others are left) and probed in the background with backoff until a probe
+ * Outlier ejection: an instance that fails the policy's number of dispatches in a row, or (when the
+ * policy sets a ratio) too large a share of its dispatches over the window, is ejected (lookup
+ * skips it while others are left) and probed in the background with backoff until a probe
  * passes. Ejection is runtime health, kept in memory, apart from the state an administrator sets.
  */
 public final class InstanceHealth implements EngineListener, AutoCloseable {
@@ -32,6 +34,11 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
     private static final class Record {
         final AtomicInteger consecutiveFailures = new AtomicInteger();
         final AtomicBoolean ejected = new AtomicBoolean();
+        final FailureWindow window;
+
+        Record(Duration windowLength, Clock clock) {
+            this.window = new FailureWindow(windowLength, clock);
+        }
     }
 
     private final Catalog catalog;
@@ -40,9 +47,19 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
     private final ScheduledExecutorService probes;
     private final Map<String, Record> records = new ConcurrentHashMap<>();
     private final NodeEvents events;
+    private final Duration windowLength;
+    private final Clock clock;
 
     /** @param rules the health rule of a virtual port, read from the policy in force */
     public InstanceHealth(Catalog catalog, Function<String, HealthRule> rules, InstanceProbe probe, NodeEvents events) {
+        this(catalog, rules, probe, events, Duration.ofSeconds(60), Clock.systemUTC());
+    }
+
+    /** @param windowLength the window over which failure-ratio ejection counts dispatches */
+    public InstanceHealth(Catalog catalog, Function<String, HealthRule> rules, InstanceProbe probe, NodeEvents events,
+            Duration windowLength, Clock clock) {
+        this.windowLength = windowLength;
+        this.clock = clock;
         this.events = events;
         this.catalog = catalog;
         this.rules = rules;
@@ -67,22 +84,44 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
     @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
         Record r = records.get(instance.id());
+        if (r == null && rules.apply(instance.virtualPort()).ejectsByRatio()) {
+            r = recordOf(instance.id());
+        }
         if (r != null) {
             r.consecutiveFailures.set(0);
+            r.window.answered();
         }
     }
 
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
-        Record r = records.computeIfAbsent(instance.id(), id -> new Record());
+        Record r = recordOf(instance.id());
         HealthRule rule = rules.apply(instance.virtualPort());
-        if (r.consecutiveFailures.incrementAndGet() >= rule.ejectAfterFailures() && r.ejected.compareAndSet(false, true)) {
-            LOG.warn("instance {} at {} ejected after {} failures in a row; probing it every {} ms and more",
-                    instance.id(), instance.endpointAddress(), rule.ejectAfterFailures(), rule.probeInterval().toMillis());
+        r.window.failed();
+        if (r.consecutiveFailures.incrementAndGet() >= rule.ejectAfterFailures()) {
+            eject(instance, r, rule, "ejected after " + rule.ejectAfterFailures() + " failures in a row", failure);
+        } else if (rule.ejectsByRatio()) {
+            FailureWindow.Counts counts = r.window.counts();
+            if (counts.requests() >= rule.minRequests() && counts.ratio() >= rule.ejectFailureRatio()) {
+                eject(instance, r, rule, "ejected after " + counts.failures() + " failures in " + counts.requests()
+                        + " dispatches of the last " + windowLength.toSeconds() + " s", failure);
+            }
+        }
+    }
+
+    private void eject(Instance instance, Record r, HealthRule rule, String why, DispatchException failure) {
+        if (r.ejected.compareAndSet(false, true)) {
+            LOG.warn("instance {} at {} {}; probing it every {} ms and more",
+                    instance.id(), instance.endpointAddress(), why, rule.probeInterval().toMillis());
             events.publish(NodeEvent.Type.INSTANCE_EJECTED, instance.virtualPort(), instance.id(),
-                    "ejected after " + rule.ejectAfterFailures() + " failures in a row; last: " + failure.getMessage());
+                    why + "; last: " + failure.getMessage());
             schedule(instance.id(), rule.probeInterval());
         }
+    }
+
+    private Record recordOf(String instanceId) {
+        Record r = records.get(instanceId);
+        return r != null ? r : records.computeIfAbsent(instanceId, id -> new Record(windowLength, clock));
     }
 
     private void schedule(String instanceId, Duration delay) {
@@ -105,6 +144,7 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
         }
         if (probe.passes(instance)) {
             r.consecutiveFailures.set(0);
+            r.window.clear();
             r.ejected.set(false);
             LOG.info("instance {} at {} passed its probe and is back", instanceId, instance.endpointAddress());
             events.publish(NodeEvent.Type.INSTANCE_BACK, instance.virtualPort(), instanceId, "passed its probe");

@@ -22,6 +22,13 @@ public interface EngineListener {
     /** The instance answered (a reply or its own SOAP fault) after {@code nanos}. */
     void dispatched(RequestContext request, Instance instance, long nanos);
 
+    /**
+     * Heard on the request's thread just before {@link #dispatched} when the instance's answer is the
+     * provider's own SOAP fault or another non-2xx reply: an answer for failover, a failure for the statistics.
+     */
+    default void providerFault(RequestContext request, Instance instance) {
+    }
+
     /** The instance gave no usable answer; the engine may try another. */
     void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure);
 }

@@ -59,6 +59,17 @@ public final class EngineListeners implements EngineListener {
     }
 
     @Override
+    public void providerFault(RequestContext request, Instance instance) {
+        for (EngineListener l : listeners) {
+            try {
+                l.providerFault(request, instance);
+            } catch (RuntimeException e) {
+                LOG.error("engine listener {} failed", l, e);
+            }
+        }
+    }
+
+    @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
         for (EngineListener l : listeners) {
             try {

@@ -71,10 +71,35 @@ public final class Metering implements AutoCloseable {
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
     private volatile boolean open = true;
+    private final int retentionDays;
+    /** The totals of the records written, saved with the position they account up to; the writer thread's own. */
+    private final MeteringTotals written;
+    private LocalDate cleanedOn;
 
     public Metering(Path dataDir, Clock clock) {
+        this(dataDir, clock, 400);
+    }
+
+    /**
+     * Opens the metering under {@code dataDir/metering}, with the totals of the records already there
+     * (so usage survives a restart), keeping {@code retentionDays} daily files.
+     */
+    public Metering(Path dataDir, Clock clock, int retentionDays) {
         this.dir = dataDir.resolve("metering");
         this.clock = clock;
+        this.retentionDays = retentionDays;
+        try {
+            this.written = MeteringTotals.load(dir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not read the metering files under " + dir, e);
+        }
+        written.sums().forEach((key, sums) -> {
+            Totals t = totals.computeIfAbsent(new Key(key.user(), key.virtualPort()), k -> new Totals());
+            t.requests.add(sums.requests);
+            t.failures.add(sums.failures);
+            t.requestBytes.add(sums.requestBytes);
+            t.replyBytes.add(sums.replyBytes);
+        });
         this.writer = new Thread(this::writeLoop, "sd-metering");
         writer.setDaemon(true);
         writer.start();
@@ -152,6 +177,19 @@ public final class Metering implements AutoCloseable {
                 out.newLine();
             }
         }
+        for (Record r : batch) {
+            written.add(r, isFailure(r.outcome()));
+        }
+        written.save(file, Files.size(file));
+        if (!day.equals(cleanedOn)) {
+            MeteringTotals.deleteBefore(dir, day.minusDays(retentionDays - 1L));
+            cleanedOn = day;
+        }
+    }
+
+    /** Whether a record's outcome counts as a failure in the usage totals: anything but a provider's answer. */
+    static boolean isFailure(String outcome) {
+        return !"served".equals(outcome) && !"provider_fault".equals(outcome);
     }
 
     /** Writes what is queued, then stops. */

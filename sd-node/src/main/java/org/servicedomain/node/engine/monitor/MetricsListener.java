@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +34,7 @@ public final class MetricsListener implements EngineListener {
     private record Target(String port, String instance) {
     }
 
-    private record FailureKey(String port, String instance, DispatchException.Kind kind) {
+    private record FailureKey(String port, String instance, FailureKind kind) {
     }
 
     private record Timers(Timer answered, Timer failed) {
@@ -65,7 +64,17 @@ public final class MetricsListener implements EngineListener {
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
         timersOf(instance).failed().record(nanos, TimeUnit.NANOSECONDS);
-        FailureKey key = new FailureKey(instance.virtualPort(), instance.id(), failure.kind());
+        countFailure(instance, FailureKind.of(failure.kind()));
+    }
+
+    /** A provider's own fault is an answer, but counted with the failures as kind {@code soap_fault}. */
+    @Override
+    public void providerFault(RequestContext request, Instance instance) {
+        countFailure(instance, FailureKind.SOAP_FAULT);
+    }
+
+    private void countFailure(Instance instance, FailureKind kind) {
+        FailureKey key = new FailureKey(instance.virtualPort(), instance.id(), kind);
         Counter counter = failures.get(key);
         (counter != null ? counter : failures.computeIfAbsent(key, this::failureCounter)).increment();
     }
@@ -103,13 +112,8 @@ public final class MetricsListener implements EngineListener {
 
     private Counter failureCounter(FailureKey key) {
         return Counter.builder(DISPATCH_FAILURES)
-                .description("Dispatches that got no usable answer, by kind")
-                .tags(PORT_TAG, key.port(), INSTANCE_TAG, key.instance(), KIND_TAG, kindLabel(key.kind()))
+                .description("Dispatches that got no usable answer, or the provider's SOAP fault, by kind")
+                .tags(PORT_TAG, key.port(), INSTANCE_TAG, key.instance(), KIND_TAG, key.kind().label())
                 .register(registry);
-    }
-
-    /** The {@code kind} label of a failure: {@code connection}, {@code timeout}, {@code http_error}, {@code protocol}. */
-    static String kindLabel(DispatchException.Kind kind) {
-        return kind.name().toLowerCase(Locale.ROOT);
     }
 }

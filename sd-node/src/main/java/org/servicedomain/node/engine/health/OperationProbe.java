@@ -1,0 +1,80 @@
+package org.servicedomain.node.engine.health;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Function;
+import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.policy.HealthRule;
+import org.servicedomain.node.policy.PortPolicy;
+import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.session.Caller;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Probes an instance the way its port's health rule says: by calling the rule's probe operation
+ * with its payload (passing on a 2xx reply, i.e. not a fault), or, when the rule names none, by
+ * the WSDL probe. The call goes straight to the instance, outside failover and the monitor.
+ */
+public final class OperationProbe implements InstanceProbe {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OperationProbe.class);
+
+    private final Catalog catalog;
+    private final Function<String, PortPolicy> policies;
+    private final InstanceProbe otherwise;
+    private final InstanceDispatcher dispatcher;
+
+    /** @param policies the policy of a virtual port, read from the policy in force */
+    public OperationProbe(Catalog catalog, Function<String, PortPolicy> policies, InstanceProbe otherwise,
+            InstanceDispatcher dispatcher) {
+        this.catalog = catalog;
+        this.policies = policies;
+        this.otherwise = otherwise;
+        this.dispatcher = dispatcher;
+    }
+
+    @Override
+    public boolean passes(Instance instance) {
+        PortPolicy policy = policies.apply(instance.virtualPort());
+        HealthRule.ProbeOperation probe = policy.health().probe();
+        if (probe == null) {
+            return otherwise.passes(instance);
+        }
+        VirtualPort port = catalog.snapshot().port(instance.virtualPort()).orElse(null);
+        if (port == null || port.elementOf(probe.operation()).isEmpty()) {
+            LOG.warn("probe operation {} is not an operation of virtual port {}; instance {} stays ejected",
+                    probe.operation(), instance.virtualPort(), instance.id());
+            return false;
+        }
+        String action = port.soapActions().get(probe.operation());
+        SoapVersion version = port.soapVersion();
+        String contentType = version.mediaType() + "; charset=UTF-8"
+                + (version == SoapVersion.SOAP_12 && action != null ? "; action=\"" + action + "\"" : "");
+        byte[] envelope = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><soap:Envelope xmlns:soap=\""
+                + version.envelopeNamespace() + "\"><soap:Body>" + probe.payload() + "</soap:Body></soap:Envelope>")
+                .getBytes(StandardCharsets.UTF_8);
+        RequestContext request = new RequestContext(port, probe.operation(), Caller.ANONYMOUS, Map.of(),
+                version == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope);
+        Duration timeout = instance.timeoutMs() != null ? Duration.ofMillis(instance.timeoutMs())
+                : policy.recovery().instanceTimeout();
+        try {
+            ProviderReply reply = dispatcher.dispatch(instance, request, timeout);
+            boolean passed = reply.status() >= 200 && reply.status() < 300;
+            if (!passed) {
+                LOG.debug("probe {} of {} answered HTTP {}", probe.operation(), instance.id(), reply.status());
+            }
+            return passed;
+        } catch (DispatchException e) {
+            LOG.debug("probe {} of {} failed: {}", probe.operation(), instance.id(), e.getMessage());
+            return false;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.servicedomain.node.engine.monitor;
+
+import java.util.Locale;
+import org.servicedomain.node.rendering.DispatchException;
+
+/** Why a dispatch gave no reply the client wanted: the four kinds of no usable answer, and the provider's own SOAP fault. */
+public enum FailureKind {
+    CONNECTION,
+    TIMEOUT,
+    HTTP_ERROR,
+    PROTOCOL,
+    SOAP_FAULT;
+
+    /** The word in metrics labels and documents: {@code connection}, {@code timeout}, {@code http_error}, ... */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    static FailureKind of(DispatchException.Kind kind) {
+        return switch (kind) {
+            case CONNECTION -> CONNECTION;
+            case TIMEOUT -> TIMEOUT;
+            case HTTP_ERROR -> HTTP_ERROR;
+            case PROTOCOL -> PROTOCOL;
+        };
+    }
+}

@@ -1,0 +1,37 @@
+package org.servicedomain.node.engine.monitor;
+
+import java.time.Duration;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.ProviderReply;
+
+/**
+ * Tells the listener when a provider answers with its own fault (a non-2xx reply), which failover
+ * passes on as an answer but the monitor counts as a failure of kind {@code soap_fault}.
+ */
+public final class FaultObservingDispatcher implements InstanceDispatcher {
+
+    private final InstanceDispatcher dispatcher;
+    private final EngineListener listener;
+
+    public FaultObservingDispatcher(InstanceDispatcher dispatcher, EngineListener listener) {
+        this.dispatcher = dispatcher;
+        this.listener = listener;
+    }
+
+    @Override
+    public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
+        ProviderReply reply = dispatcher.dispatch(instance, request, timeout);
+        if (reply.status() < 200 || reply.status() >= 300) {
+            listener.providerFault(request, instance);
+        }
+        return reply;
+    }
+
+    @Override
+    public void close() {
+        dispatcher.close();
+    }
+}
