@@ -7,11 +7,11 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock that stands still until a test moves it, so that idle expiry is tested without sleeping. */
-final class TestClock extends Clock {
+public final class TestClock extends Clock {
 
     private volatile Instant now = Instant.parse("2026-01-05T09:00:00Z");
 
-    void advance(Duration duration) {
+    public void advance(Duration duration) {
         now = now.plus(duration);
     }
 

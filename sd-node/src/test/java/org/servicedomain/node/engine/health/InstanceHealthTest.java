@@ -25,6 +25,7 @@ import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.HealthRule;
 import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.session.TestClock;
 
 class InstanceHealthTest {
 
@@ -38,10 +39,11 @@ class InstanceHealthTest {
     private final List<NodeEvent> heard = new CopyOnWriteArrayList<>();
     private InstanceHealth health;
     private Instance instance;
+    private Catalog catalog;
 
     @BeforeEach
     void oneInstance() throws IOException {
-        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
         instance = catalog.register(registration(SOAP11_WSDL, "http://flaky.example/quotes")).get(0).instance();
         NodeEvents events = new NodeEvents(Clock.systemUTC());
         events.addListener(heard::add);
@@ -89,10 +91,48 @@ class InstanceHealthTest {
         assertThat(health.isEjected(instance.id())).as("the count starts again after a return").isFalse();
     }
 
+    @Test
+    void aLargeEnoughShareOfFailuresOverTheWindowEjectsAnInstanceThatNeverFailsManyTimesInARow() {
+        HealthRule byRatio = new HealthRule(1000, Duration.ofMillis(20), Duration.ofMillis(80), 0.5, 10, null);
+        TestClock clock = new TestClock();
+        try (InstanceHealth ratioHealth = new InstanceHealth(catalog, port -> byRatio, i -> probePasses.get(),
+                new NodeEvents(clock), Duration.ofSeconds(60), clock)) {
+            for (int i = 0; i < 4; i++) {
+                ratioHealth.dispatched(null, instance, 1_000);
+                failOn(ratioHealth, 1);
+            }
+            assertThat(ratioHealth.isEjected(instance.id())).as("8 dispatches are fewer than minRequests").isFalse();
+
+            clock.advance(Duration.ofSeconds(61));
+            ratioHealth.dispatched(null, instance, 1_000);
+            failOn(ratioHealth, 1);
+            ratioHealth.dispatched(null, instance, 1_000);
+            assertThat(ratioHealth.isEjected(instance.id())).as("the old dispatches left the window").isFalse();
+
+            for (int i = 0; i < 4; i++) {
+                ratioHealth.dispatched(null, instance, 1_000);
+                failOn(ratioHealth, 1);
+            }
+            assertThat(ratioHealth.isEjected(instance.id())).as("5 failures in 11 dispatches").isFalse();
+            failOn(ratioHealth, 1);
+            assertThat(ratioHealth.isEjected(instance.id())).as("6 failures in 12 dispatches").isTrue();
+
+            probePasses.set(true);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !ratioHealth.isEjected(instance.id()));
+            failOn(ratioHealth, 1);
+            assertThat(ratioHealth.isEjected(instance.id())).as("a returned instance starts with a clean window").isFalse();
+        }
+    }
+
     private void fail(int times) {
+        failOn(health, times);
+    }
+
+    private void failOn(InstanceHealth target, int times) {
         for (int i = 0; i < times; i++) {
-            health.dispatchFailed(null, instance, 1_000,
+            target.dispatchFailed(null, instance, 1_000,
                     new DispatchException(DispatchException.Kind.CONNECTION, "refused", null));
         }
     }
+
 }
