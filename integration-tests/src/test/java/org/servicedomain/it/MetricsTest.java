@@ -13,17 +13,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.testsupport.PrometheusText;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.RunningNode;
@@ -40,10 +38,6 @@ class MetricsTest {
 
     private static final String PORT = "StockQuotePortType";
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    /** {@code name{labels} value [timestamp]}, the sample line of the text exposition format. */
-    private static final Pattern SAMPLE = Pattern.compile(
-            "([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)})? (\\S+)(?: -?\\d+)?");
-    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\",?");
 
     @TempDir
     Path dataDir;
@@ -90,17 +84,16 @@ class MetricsTest {
         assertThat(scrape.statusCode()).isEqualTo(200);
         assertThat(scrape.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type)
                 .startsWith("text/plain").contains("version=0.0.4").containsIgnoringCase("charset=utf-8"));
-        List<Sample> samples = parse(scrape.body());
-        assertThat(sum(samples, "sd_requests_total", Map.of("virtual_port", PORT, "outcome", "served"))).isEqualTo(served);
-        assertThat(sum(samples, "sd_requests_total", Map.of("virtual_port", PORT, "outcome", "no_instance"))).isZero();
-        assertThat(sum(samples, "sd_dispatch_failures_total",
+        PrometheusText metrics = PrometheusText.parse(scrape.body());
+        assertThat(metrics.sum("sd_requests_total", Map.of("virtual_port", PORT, "outcome", "served"))).isEqualTo(served);
+        assertThat(metrics.sum("sd_requests_total", Map.of("virtual_port", PORT, "outcome", "no_instance"))).isZero();
+        assertThat(metrics.sum("sd_dispatch_failures_total",
                 Map.of("virtual_port", PORT, "instance", primaryId, "kind", "connection"))).isGreaterThanOrEqualTo(1.0);
-        assertThat(samples).filteredOn(s -> s.name().equals("sd_dispatch_seconds")
-                        && s.has(Map.of("instance", backupId, "outcome", "answered", "quantile", "0.99")))
+        assertThat(metrics.samples("sd_dispatch_seconds", Map.of("instance", backupId, "outcome", "answered", "quantile", "0.99")))
                 .singleElement().satisfies(s -> assertThat(s.value()).isPositive());
-        assertThat(sum(samples, "sd_dispatch_seconds_count", Map.of("instance", primaryId, "outcome", "failed")))
+        assertThat(metrics.sum("sd_dispatch_seconds_count", Map.of("instance", primaryId, "outcome", "failed")))
                 .isGreaterThanOrEqualTo(1.0);
-        assertThat(samples).anySatisfy(s -> assertThat(s.name()).isEqualTo("sd_requests_in_flight"));
+        assertThat(metrics.samples()).anySatisfy(s -> assertThat(s.name()).isEqualTo("sd_requests_in_flight"));
     }
 
     @Test
@@ -174,65 +167,6 @@ class MetricsTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
-        }
-    }
-
-    /** One sample line of the exposition: a metric name, its labels and a numeric value. */
-    private record Sample(String name, Map<String, String> labels, double value) {
-        boolean has(Map<String, String> wanted) {
-            return labels.entrySet().containsAll(wanted.entrySet());
-        }
-    }
-
-    private static double sum(List<Sample> samples, String name, Map<String, String> labels) {
-        return samples.stream().filter(s -> s.name().equals(name) && s.has(labels)).mapToDouble(Sample::value).sum();
-    }
-
-    /** Parses the text exposition format, failing on any line that is neither a comment nor a valid sample. */
-    private static List<Sample> parse(String exposition) {
-        List<Sample> samples = new ArrayList<>();
-        for (String line : exposition.split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            Matcher sample = SAMPLE.matcher(line);
-            assertThat(sample.matches()).as("a sample line: %s", line).isTrue();
-            samples.add(new Sample(sample.group(1), labels(line, sample.group(2)), value(line, sample.group(3))));
-        }
-        assertThat(samples).isNotEmpty();
-        return samples;
-    }
-
-    private static Map<String, String> labels(String line, String text) {
-        Map<String, String> labels = new HashMap<>();
-        if (text == null) {
-            return labels;
-        }
-        Matcher label = LABEL.matcher(text);
-        int end = 0;
-        while (label.lookingAt()) {
-            labels.put(label.group(1), label.group(2));
-            end = label.end();
-            label.region(end, text.length());
-        }
-        assertThat(end).as("well-formed labels in %s", line).isEqualTo(text.length());
-        return labels;
-    }
-
-    private static double value(String line, String text) {
-        switch (text) {
-            case "+Inf":
-                return Double.POSITIVE_INFINITY;
-            case "-Inf":
-                return Double.NEGATIVE_INFINITY;
-            case "NaN":
-                return Double.NaN;
-            default:
-                try {
-                    return Double.parseDouble(text);
-                } catch (NumberFormatException e) {
-                    throw new AssertionError("not a number in " + line, e);
-                }
         }
     }
 }
