@@ -77,13 +77,37 @@ class MeteringTest {
         assertThat(records()).filteredOn(line -> line.split("\t")[6].equals("NoInstanceAvailable")).hasSize(1);
     }
 
+    @Test
+    void usageTotalsAreTheSameAfterARestartOfTheNode() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            assertThat(StockQuoteCalls.getQuote(port(), "ACME", joe).status()).isEqualTo(200);
+        }
+        for (int i = 0; i < 2; i++) {
+            assertThat(StockQuoteCalls.getQuote(port(), "ACME").status()).isEqualTo(200);
+        }
+        List<UsageInfo> before = usage();
+
+        node.restart();
+
+        assertThat(usage()).usingRecursiveFieldByFieldElementComparator().containsExactlyInAnyOrderElementsOf(before);
+        assertThat(usage()).filteredOn(u -> u.getUser().equals("joe")).singleElement()
+                .satisfies(u -> assertThat(u.getRequests()).isEqualTo(4));
+        assertThat(StockQuoteCalls.getQuote(port(), "ACME").status()).isEqualTo(200);
+        assertThat(usage()).filteredOn(u -> u.getUser().equals("(anonymous)")).singleElement()
+                .satisfies(u -> assertThat(u.getRequests()).isEqualTo(3));
+    }
+
+    private List<UsageInfo> usage() throws Exception {
+        return node.home().getServiceInfo(new GetServiceInfo()).getUsage();
+    }
+
     private List<String> records() throws IOException {
         Path dir = dataDir.resolve("metering");
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
         try (Stream<Path> files = Files.list(dir)) {
-            return files.flatMap(f -> {
+            return files.filter(f -> f.getFileName().toString().endsWith(".tsv")).flatMap(f -> {
                 try {
                     return Files.readAllLines(f).stream();
                 } catch (IOException e) {

@@ -1,6 +1,7 @@
 package org.servicedomain.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.PrometheusText;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -137,6 +140,30 @@ class MetricsTest {
             recorder.stop();
         }
         assertThat(idsOnLogLines).contains("failover-1");
+    }
+
+    @Test
+    void logLinesOfAHomePortCallCarryARequestIdToo() {
+        List<String> idsOnLogLines = Collections.synchronizedList(new ArrayList<>());
+        AppenderBase<ILoggingEvent> recorder = new AppenderBase<>() {
+            @Override
+            protected void append(ILoggingEvent event) {
+                idsOnLogLines.add(String.valueOf(event.getMDCPropertyMap().get("requestId")));
+            }
+        };
+        Logger homeLogger = (Logger) LoggerFactory.getLogger("org.servicedomain.node.entry.HomePort");
+        recorder.start();
+        homeLogger.addAppender(recorder);
+        try {
+            SetServiceInfo unknown = new SetServiceInfo();
+            unknown.setInstanceId("no-such-instance");
+            assertThat(catchThrowableOfType(HomeFault.class, () -> node.home().setServiceInfo(unknown))
+                    .getFaultInfo().getCode()).isEqualTo("UnknownInstance"); // refusals are logged
+        } finally {
+            homeLogger.detachAppender(recorder);
+            recorder.stop();
+        }
+        assertThat(idsOnLogLines).isNotEmpty().allSatisfy(id -> assertThat(id).matches("[0-9a-f]{32}"));
     }
 
     private static boolean isServed(SoapReply reply) {
