@@ -184,7 +184,7 @@ public class HomePort implements HomePortType {
         if (sessionId == null) {
             return;
         }
-        Caller caller = node.sessions().caller(sessionId).orElseThrow(() ->
+        Caller caller = node.sessions().peek(sessionId).orElseThrow(() ->
                 new NodeFault(FaultCode.BadRequest, "no open session has that id"));
         response.setSession(StatisticsView.of(sessionId, node.sessionActivity().of(sessionId)
                 .orElseGet(() -> new SessionActivity.Activity(caller.user(), List.of()))));

@@ -4,6 +4,7 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 
@@ -27,7 +28,7 @@ public final class NodeContextListener implements ServletContextListener {
         }
         String window = setting(context, "sd.statisticsWindowSeconds", null);
         if (window != null) {
-            config.statisticsWindow(java.time.Duration.ofSeconds(Long.parseLong(window)));
+            config.statisticsWindow(Duration.ofSeconds(Long.parseLong(window)));
         }
         String stateData = setting(context, "sd.maxStateDataBytes", null);
         if (stateData != null) {

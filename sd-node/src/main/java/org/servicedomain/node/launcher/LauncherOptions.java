@@ -1,12 +1,16 @@
 package org.servicedomain.node.launcher;
 
+import java.nio.file.Path;
+import java.time.Duration;
 import org.servicedomain.node.NodeConfig;
 
 /** The launcher's command line, parsed and checked. */
-record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes) {
+record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
+        Integer maxStateDataBytes, Integer meteringRetentionDays) {
 
     static final String USAGE = "usage: java -jar sd-node-standalone.jar [--port 8080] [--data-dir ./sd-data]"
-            + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]";
+            + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
+            + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]";
 
     /** The options, or null when the caller asked for help. */
     static LauncherOptions parse(String[] args) {
@@ -14,6 +18,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String dataDir = "sd-data";
         String host = null;
         long maxBytes = NodeConfig.DEFAULT_MAX_MESSAGE_BYTES;
+        Integer window = null;
+        Integer stateData = null;
+        Integer retention = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -28,10 +35,28 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--data-dir" -> dataDir = value;
                 case "--host" -> host = value;
                 case "--max-message-bytes" -> maxBytes = number(flag, value, 1, Integer.MAX_VALUE);
+                case "--statistics-window-seconds" -> window = number(flag, value, 1, 86_400);
+                case "--max-state-data-bytes" -> stateData = number(flag, value, 1, 1 << 20);
+                case "--metering-retention-days" -> retention = number(flag, value, 1, 36_500);
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
-        return new LauncherOptions(port, dataDir, host, maxBytes);
+        return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention);
+    }
+
+    /** The node's settings: those given on the command line, defaults for the rest. */
+    NodeConfig config() {
+        NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes);
+        if (statisticsWindowSeconds != null) {
+            config.statisticsWindow(Duration.ofSeconds(statisticsWindowSeconds));
+        }
+        if (maxStateDataBytes != null) {
+            config.maxStateDataBytes(maxStateDataBytes);
+        }
+        if (meteringRetentionDays != null) {
+            config.meteringRetentionDays(meteringRetentionDays);
+        }
+        return config.build();
     }
 
     private static int number(String flag, String value, int min, int max) {

@@ -1,14 +1,14 @@
 package org.servicedomain.node.launcher;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * {@code java -jar sd-node-standalone.jar [--port 8080] [--data-dir DIR] [--host ADDR]
- * [--max-message-bytes N]}: runs one node until SIGTERM, then stops it cleanly.
+ * [--max-message-bytes N] [--statistics-window-seconds S] [--max-state-data-bytes N]
+ * [--metering-retention-days D]}: runs one node until SIGTERM, then stops it cleanly.
  */
 public final class NodeLauncher {
 
@@ -32,8 +32,7 @@ public final class NodeLauncher {
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
-        NodeConfig config = NodeConfig.builder(Path.of(options.dataDir()))
-                .maxMessageBytes(options.maxMessageBytes()).build();
+        NodeConfig config = options.config();
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

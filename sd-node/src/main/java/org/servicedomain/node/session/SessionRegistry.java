@@ -98,6 +98,12 @@ public final class SessionRegistry {
         return Optional.of(live.caller);
     }
 
+    /** The caller of an open session, without counting this look as a use of the session (for administrators). */
+    public Optional<Caller> peek(String sessionId) {
+        Live live = sessionId == null ? null : sessions.get(sessionId);
+        return live == null || expired(live, clock.millis()) ? Optional.empty() : Optional.of(live.caller);
+    }
+
     /** Ends a session; false when it was unknown or had already expired. */
     public boolean logout(String sessionId) {
         Live live = sessionId == null ? null : sessions.get(sessionId);

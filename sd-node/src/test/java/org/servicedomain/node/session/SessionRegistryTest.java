@@ -82,6 +82,19 @@ class SessionRegistryTest {
     }
 
     @Test
+    void anAdministratorsPeekDoesNotKeepASessionAlive() {
+        Session session = login("joe");
+        sessions.setIdleTimeout(Duration.ofMinutes(5));
+
+        clock.advance(Duration.ofMinutes(4));
+        assertThat(sessions.peek(session.id())).hasValueSatisfying(c -> assertThat(c.user()).isEqualTo("joe"));
+        clock.advance(Duration.ofMinutes(2));
+
+        assertThat(sessions.peek(session.id())).isEmpty();
+        assertThat(sessions.caller(session.id())).isEmpty();
+    }
+
+    @Test
     void loginSweepsExpiredSessionsNobodyLooksUp() {
         login("joe");
         login("ann");

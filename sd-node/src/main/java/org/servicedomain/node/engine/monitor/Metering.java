@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One record per invocation (time, user, user level, port, operation, instance, outcome, duration,
  * bytes), the basis for usage-based fees: appended by a background thread to a daily file under
- * {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}.
+ * {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}
+ * (totals that survive a restart: see {@link MeteringTotals}).
  * Requests never wait for the file nor take a lock; records beyond a full queue are counted as dropped.
  */
 public final class Metering implements AutoCloseable {
@@ -75,10 +76,6 @@ public final class Metering implements AutoCloseable {
     /** The totals of the records written, saved with the position they account up to; the writer thread's own. */
     private final MeteringTotals written;
     private LocalDate cleanedOn;
-
-    public Metering(Path dataDir, Clock clock) {
-        this(dataDir, clock, 400);
-    }
 
     /**
      * Opens the metering under {@code dataDir/metering}, with the totals of the records already there
