@@ -29,12 +29,16 @@ import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.hierarchy.ChildRegistry;
+import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.policy.PolicyStore;
+import org.servicedomain.node.rendering.ChildNodeDispatcher;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
@@ -63,10 +67,13 @@ public final class Node implements AutoCloseable {
     private final NodeEvents events;
     private final HttpEventNotifier notifier;
     private final Metering metering;
+    private final Hierarchy hierarchy;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
-            ActivePolicy policy, InstanceDispatcher dispatcher, NodeEvents events, HttpEventNotifier notifier) {
+            ActivePolicy policy, InstanceDispatcher dispatcher, NodeEvents events, HttpEventNotifier notifier,
+            Hierarchy hierarchy) {
+        this.hierarchy = hierarchy;
         this.config = config;
         this.events = events;
         this.notifier = notifier;
@@ -116,10 +123,12 @@ public final class Node implements AutoCloseable {
                         notifyUrl.set(active.notifyUrl());
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
                     });
-            InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
+            InstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
+            ChildRegistry children = ChildRegistry.open(config.dataDir());
+            InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher,
-                    events, notifier);
+                    events, notifier, Hierarchy.open(config, catalog, children));
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             throw e;
@@ -192,8 +201,14 @@ public final class Node implements AutoCloseable {
         return health;
     }
 
+    /** The child nodes below this one, the discovery poll, and how requests and failures cross levels. */
+    public Hierarchy hierarchy() {
+        return hierarchy;
+    }
+
     @Override
     public void close() {
+        hierarchy.close();
         metering.close();
         notifier.close();
         health.close();

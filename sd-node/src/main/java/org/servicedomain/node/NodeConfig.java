@@ -4,12 +4,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
  * has a default a user can override on the command line or as a servlet context parameter.
  *
  * @param clock the node's time: policy time windows and session idleness read it (tests fix it)
+ * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md)
  */
 public record NodeConfig(
         Path dataDir,
@@ -18,13 +20,15 @@ public record NodeConfig(
         Duration wsdlFetchTimeout,
         int maxConnectionsPerInstance,
         int maxConnectionsTotal,
-        Clock clock) {
+        Clock clock,
+        HierarchyConfig hierarchy) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
     public NodeConfig {
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(hierarchy, "hierarchy");
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -51,6 +55,7 @@ public record NodeConfig(
         private int maxConnectionsPerInstance = 256;
         private int maxConnectionsTotal = 4096;
         private Clock clock = Clock.systemUTC();
+        private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -86,9 +91,14 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder hierarchy(HierarchyConfig hierarchy) {
+            this.hierarchy = hierarchy;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
-                    maxConnectionsPerInstance, maxConnectionsTotal, clock);
+                    maxConnectionsPerInstance, maxConnectionsTotal, clock, hierarchy);
         }
     }
 }

@@ -2,8 +2,10 @@ package org.servicedomain.node.launcher;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
@@ -33,7 +35,10 @@ public final class NodeLauncher {
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
         NodeConfig config = NodeConfig.builder(Path.of(options.dataDir()))
-                .maxMessageBytes(options.maxMessageBytes()).build();
+                .maxMessageBytes(options.maxMessageBytes())
+                .hierarchy(new HierarchyConfig(options.nodeName(), blankToNull(System.getenv("SD_PARENT_SECRET")),
+                        Duration.ofMillis(options.pollIntervalMs())))
+                .build();
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -45,5 +50,9 @@ public final class NodeLauncher {
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         stopped.await();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
     }
 }
