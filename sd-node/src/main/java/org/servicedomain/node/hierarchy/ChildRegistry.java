@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,8 @@ import org.servicedomain.node.storage.AtomicFiles;
 
 /**
  * The child nodes registered with this node, kept in {@code children.json} under the data
- * directory (readable by the node's user only: it holds the children's secrets). Readers see an
- * immutable map; changes are serialised and durable before they are published.
+ * directory (readable by the node's user only: it holds the children's secrets), in registration
+ * order. Readers see an immutable map; changes are serialised and durable before they are published.
  */
 public final class ChildRegistry {
 
@@ -41,7 +42,7 @@ public final class ChildRegistry {
             List<ChildNode> stored = new ObjectMapper().readValue(file.toFile(), new TypeReference<List<ChildNode>>() { });
             stored.forEach(c -> children.put(c.address(), c));
         }
-        return new ChildRegistry(file, Map.copyOf(children));
+        return new ChildRegistry(file, Collections.unmodifiableMap(children));
     }
 
     public Collection<ChildNode> all() {
@@ -89,6 +90,6 @@ public final class ChildRegistry {
         } catch (IOException e) {
             throw new NodeFault(FaultCode.InternalError, "the node could not save its child nodes: " + e.getMessage(), e);
         }
-        children = Map.copyOf(next);
+        children = Collections.unmodifiableMap(next);
     }
 }
