@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -98,11 +97,6 @@ public final class ProblemRecovery implements AutoCloseable {
         } catch (HomeFault | RuntimeException e) {
             log.error("recovery of {} failed", port, e);
         }
-    }
-
-    /** The registrations recovery would make, for tests and tools that drive it directly. */
-    public Optional<String> lastRecovered() {
-        return recovered.isEmpty() ? Optional.empty() : Optional.of(recovered.get(recovered.size() - 1));
     }
 
     @Override
