@@ -4,13 +4,16 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
  * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
- * {@code ./sd-data}) and {@code sd.maxMessageBytes}.
+ * {@code ./sd-data}), {@code sd.maxMessageBytes}, and for hierarchies {@code sd.nodeName},
+ * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md).
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -24,6 +27,13 @@ public final class NodeContextListener implements ServletContextListener {
         if (maxBytes != null) {
             config.maxMessageBytes(Long.parseLong(maxBytes));
         }
+        HierarchyConfig hierarchy = HierarchyConfig.DEFAULT.withNodeName(setting(context, "sd.nodeName", "node"))
+                .withParentSecret(setting(context, "sd.parentSecret", null));
+        String pollMs = setting(context, "sd.pollIntervalMs", null);
+        if (pollMs != null) {
+            hierarchy = hierarchy.withPollInterval(Duration.ofMillis(Long.parseLong(pollMs)));
+        }
+        config.hierarchy(hierarchy);
         node = NodeWebApp.install(context, config.build());
     }
 
