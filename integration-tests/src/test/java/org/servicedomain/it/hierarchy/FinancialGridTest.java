@@ -79,6 +79,19 @@ class FinancialGridTest {
     }
 
     @Test
+    void ufDomainWsdlImportsTheWsdlOfEachOfItsFivePorts() throws Exception {
+        tree.poll("UF");
+
+        SoapReply domain = SoapExchange.get(java.net.URI.create(tree.get("UF").baseUri() + "/services/domain?wsdl"));
+
+        assertThat(domain.status()).isEqualTo(200);
+        assertThat(domain.parse().getElementsByTagNameNS("http://schemas.xmlsoap.org/wsdl/", "import").getLength()).isEqualTo(5);
+        for (String port : tree.portTypes("UF")) {
+            assertThat(domain.text()).contains("location=\"" + tree.get("UF").virtualPortWsdl(port) + "\"");
+        }
+    }
+
+    @Test
     void stockQuotesAtUfReachBothBobsAndJohnsOnlineTrading() {
         Set<String> servedBy = new HashSet<>();
         for (int i = 0; i < 6; i++) {

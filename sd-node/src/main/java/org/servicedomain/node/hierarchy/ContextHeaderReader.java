@@ -67,8 +67,7 @@ public final class ContextHeaderReader {
                         return null;
                     }
                     long start = located.getLocationInfo().getStartingCharOffset();
-                    Found found = content(reader, envelope, start, located);
-                    return found;
+                    return content(reader, envelope, start, located);
                 }
             }
         }

@@ -20,13 +20,13 @@ public final class PercolatedFailure extends Exception {
 
     /**
      * The attempts a failed dispatch to {@code instance} stands for: the child's attempts (their
-     * paths start with the child's name) when it percolated, else the one attempt on the instance.
+     * paths start with the child's name) when it percolated after trying some, else the one
+     * attempt on the instance itself.
      */
     public static List<NodeFault.Attempt> attemptsOf(Instance instance, DispatchException failure) {
         if (failure.getCause() instanceof PercolatedFailure percolated && !percolated.attempts.isEmpty()) {
             return percolated.attempts;
         }
-        String path = failure.getCause() instanceof PercolatedFailure ? instance.attributes().get("name") : null;
-        return List.of(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), failure.getMessage(), path));
+        return List.of(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), failure.getMessage()));
     }
 }
