@@ -1,6 +1,7 @@
 package org.servicedomain.samples;
 
 import java.net.URI;
+import java.util.Map;
 import org.servicedomain.samples.provider.ProviderOptions;
 
 /** A parsed {@link SamplesMain} command line. */
@@ -12,5 +13,9 @@ public sealed interface Command {
 
     /** Run the demo topology against the node at {@code node}, providers on ports from {@code basePort}. */
     record RunDemo(URI node, int basePort) implements Command {
+    }
+
+    /** Run the financial-grid topology against running nodes UF, UBC, UPM and WFS. */
+    record RunGrid(Map<String, URI> nodes, int basePort) implements Command {
     }
 }

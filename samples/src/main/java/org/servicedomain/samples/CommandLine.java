@@ -4,7 +4,9 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.servicedomain.samples.provider.ProviderOptions;
@@ -14,10 +16,13 @@ import org.servicedomain.samples.provider.SampleService;
 public final class CommandLine {
 
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast|blast-blue|blast-green|blast-red",
+            "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast|blast-blue|blast-green|blast-red|"
+            + "online-trading|personal-loans|investment-banking|commodity-trading",
             "                                --name NAME --port N [--delay-ms D] [--fail-rate F] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
-            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001]");
+            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001]",
+            "       java -jar sd-samples.jar grid --uf URL --ubc URL --upm URL --wfs URL [--base-port 9101]",
+            "                                (child secrets from SD_SECRET_UBC, SD_SECRET_UPM, SD_SECRET_WFS)");
 
     static final URI DEFAULT_NODE = URI.create("http://localhost:8080/sd");
     static final int DEFAULT_BASE_PORT = 9001;
@@ -25,6 +30,7 @@ public final class CommandLine {
     private static final Set<String> PROVIDER_OPTIONS =
             Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--soap12", "--databases");
     private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port");
+    private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
     private static final Set<String> FLAGS = Set.of("--soap12");
 
     private CommandLine() {
@@ -38,6 +44,7 @@ public final class CommandLine {
         return switch (args[0]) {
             case "provider" -> provider(options(rest, PROVIDER_OPTIONS));
             case "demo" -> demo(options(rest, DEMO_OPTIONS));
+            case "grid" -> grid(options(rest, GRID_OPTIONS));
             default -> throw new UsageException("unknown command " + args[0]);
         };
     }
@@ -79,6 +86,30 @@ public final class CommandLine {
             throw new UsageException("--base-port must be between 0 and 65531 but was " + basePort);
         }
         return new Command.RunDemo(node, basePort);
+    }
+
+    private static Command grid(Map<String, String> o) {
+        Map<String, URI> nodes = new LinkedHashMap<>();
+        for (String name : List.of("UF", "UBC", "UPM", "WFS")) {
+            nodes.put(name, nodeUrl(required(o, "--" + name.toLowerCase(Locale.ROOT)), "--" + name.toLowerCase(Locale.ROOT)));
+        }
+        int basePort = o.containsKey("--base-port") ? parseInt(o.get("--base-port"), "--base-port") : 9101;
+        if (basePort < 0 || basePort > 65_535 - 7) {
+            throw new UsageException("--base-port must be between 0 and 65528 but was " + basePort);
+        }
+        return new Command.RunGrid(nodes, basePort);
+    }
+
+    private static URI nodeUrl(String value, String option) {
+        try {
+            URI node = URI.create(value);
+            if ("http".equals(node.getScheme()) || "https".equals(node.getScheme())) {
+                return node;
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + " must be a URL but was " + value, e);
+        }
+        throw new UsageException(option + " must be an http(s) URL but was " + value);
     }
 
     private static Map<String, String> options(List<String> args, Set<String> allowed) {

@@ -1,6 +1,7 @@
 package org.servicedomain.samples;
 
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -38,6 +39,8 @@ public final class SamplesMain {
                 runProvider(provider.options());
             } else if (command instanceof Command.RunDemo demo) {
                 runDemo(demo.node(), demo.basePort());
+            } else if (command instanceof Command.RunGrid grid) {
+                runGrid(grid);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -57,6 +60,26 @@ public final class SamplesMain {
         System.out.println("READY " + address);
         System.out.println(options.service().path() + " provider " + options.name() + " serving at " + address
                 + " (WSDL " + provider.wsdlAddress() + ")");
+        System.out.flush();
+        new CountDownLatch(1).await();
+    }
+
+    private static void runGrid(Command.RunGrid command) throws InterruptedException, TimeoutException, HomeFault {
+        Map<String, String> secrets = new HashMap<>();
+        for (String child : List.of("UBC", "UPM", "WFS")) {
+            String secret = System.getenv("SD_SECRET_" + child);
+            if (secret != null && !secret.isBlank()) {
+                secrets.put(child, secret);
+            }
+        }
+        GridDemo grid = new GridDemo(command.nodes(), secrets, command.basePort());
+        Runtime.getRuntime().addShutdownHook(new Thread(grid::close, "sd-samples-shutdown"));
+        grid.start(Demo.NODE_WAIT);
+        for (SampleProvider provider : grid.providers()) {
+            System.out.println("provider " + provider.name() + " (" + provider.options().service().path() + ") at "
+                    + provider.address());
+        }
+        System.out.println("READY grid: UF at " + command.nodes().get("UF") + " shows the ports of UBC, UPM and WFS");
         System.out.flush();
         new CountDownLatch(1).await();
     }

@@ -41,6 +41,20 @@ class CommandLineTest {
     }
 
     @Test
+    void gridCommandNeedsTheAddressOfEveryNode() {
+        Command command = CommandLine.parse("grid", "--uf", "http://localhost:8080/sd", "--ubc", "http://localhost:8081/sd",
+                "--upm", "http://localhost:8082/sd", "--wfs", "http://localhost:8083/sd");
+
+        assertThat(command).isInstanceOf(Command.RunGrid.class);
+        assertThat(((Command.RunGrid) command).nodes()).containsOnlyKeys("UF", "UBC", "UPM", "WFS");
+        assertThat(((Command.RunGrid) command).basePort()).isEqualTo(9101);
+        assertThatThrownBy(() -> CommandLine.parse("grid", "--uf", "http://localhost:8080/sd"))
+                .isInstanceOf(UsageException.class).hasMessage("--ubc is required");
+        assertThatThrownBy(() -> CommandLine.parse("grid", "--uf", "ftp://x", "--ubc", "http://a", "--upm", "http://a",
+                "--wfs", "http://a")).isInstanceOf(UsageException.class).hasMessageContaining("--uf must be an http(s) URL");
+    }
+
+    @Test
     void usageNamesEveryService() {
         for (SampleService service : SampleService.values()) {
             assertThat(CommandLine.USAGE).contains(service.path());

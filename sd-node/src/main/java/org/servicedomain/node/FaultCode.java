@@ -24,7 +24,12 @@ public enum FaultCode {
     /** {@code invokeOperation}: the provider answered with its own SOAP fault (its text is in the message). */
     ProviderFault(false),
     /** The node could not complete an operation for a reason of its own (e.g. disk full). */
-    InternalError(false);
+    InternalError(false),
+    /**
+     * A child node's answer to its parent: its instances failed and its policy percolates the
+     * failure, so the parent tries another child. The detail lists the child's attempts.
+     */
+    Percolated(false);
 
     private final boolean senderFault;
 

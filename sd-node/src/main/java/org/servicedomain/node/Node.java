@@ -34,12 +34,16 @@ import org.servicedomain.node.engine.monitor.StatisticsMeters;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.hierarchy.ChildRegistry;
+import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.policy.PolicyStore;
+import org.servicedomain.node.rendering.ChildNodeDispatcher;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.session.SessionRegistry;
@@ -71,10 +75,13 @@ public final class Node implements AutoCloseable {
     private final Metering metering;
     private final TrafficStatistics statistics;
     private final SessionActivity sessionActivity;
+    private final Hierarchy hierarchy;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
-            ActivePolicy policy, InstanceDispatcher dispatcher, NodeEvents events, HttpEventNotifier notifier) {
+            ActivePolicy policy, InstanceDispatcher dispatcher, NodeEvents events, HttpEventNotifier notifier,
+            Hierarchy hierarchy) {
+        this.hierarchy = hierarchy;
         this.config = config;
         this.events = events;
         this.notifier = notifier;
@@ -133,10 +140,12 @@ public final class Node implements AutoCloseable {
                         notifyUrl.set(active.notifyUrl());
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
                     });
-            InstanceDispatcher dispatcher = new HttpInstanceDispatcher(config.connectTimeout(),
+            InstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
+            ChildRegistry children = ChildRegistry.open(config.dataDir());
+            InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher,
-                    events, notifier);
+                    events, notifier, Hierarchy.open(config, catalog, children));
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             throw e;
@@ -219,8 +228,14 @@ public final class Node implements AutoCloseable {
         return health;
     }
 
+    /** The child nodes below this one, the discovery poll, and how requests and failures cross levels. */
+    public Hierarchy hierarchy() {
+        return hierarchy;
+    }
+
     @Override
     public void close() {
+        hierarchy.close();
         metering.close();
         notifier.close();
         health.close();

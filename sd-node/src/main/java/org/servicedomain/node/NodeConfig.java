@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -13,6 +14,7 @@ import java.util.Objects;
  * @param statisticsWindow the length of the monitor's sliding window (and of the window of failure-ratio ejection)
  * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
  * @param meteringRetentionDays how many daily metering files are kept; older ones are deleted
+ * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md)
  */
 public record NodeConfig(
         Path dataDir,
@@ -24,13 +26,15 @@ public record NodeConfig(
         Clock clock,
         Duration statisticsWindow,
         int maxStateDataBytes,
-        int meteringRetentionDays) {
+        int meteringRetentionDays,
+        HierarchyConfig hierarchy) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
     public NodeConfig {
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(hierarchy, "hierarchy");
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -65,6 +69,7 @@ public record NodeConfig(
         private Duration statisticsWindow = Duration.ofSeconds(60);
         private int maxStateDataBytes = 4096;
         private int meteringRetentionDays = 400;
+        private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -115,10 +120,15 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder hierarchy(HierarchyConfig hierarchy) {
+            this.hierarchy = hierarchy;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays);
+                    meteringRetentionDays, hierarchy);
         }
     }
 }

@@ -8,8 +8,17 @@ import java.util.List;
  */
 public class NodeFault extends RuntimeException {
 
-    /** One instance the node tried for a request, and why that try failed. */
-    public record Attempt(String instanceId, String endpointAddress, String reason) {
+    /**
+     * One instance the node tried for a request, and why that try failed.
+     *
+     * @param path where the attempt went below this node ({@code A/X}: child node A, its instance
+     *     X), or null for an instance of this node
+     */
+    public record Attempt(String instanceId, String endpointAddress, String reason, String path) {
+
+        public Attempt(String instanceId, String endpointAddress, String reason) {
+            this(instanceId, endpointAddress, reason, null);
+        }
     }
 
     private final FaultCode code;

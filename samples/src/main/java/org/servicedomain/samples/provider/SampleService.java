@@ -10,6 +10,7 @@ import org.servicedomain.samples.blast.BlastEndpoint;
 import org.servicedomain.samples.blast.BlastGreenPortType;
 import org.servicedomain.samples.blast.BlastRedPortType;
 import org.servicedomain.samples.creditcheck.CreditCheckEndpoint;
+import org.servicedomain.samples.finance.FinanceEndpoint;
 import org.servicedomain.samples.stockquote.StockQuoteEndpoint;
 
 /**
@@ -27,7 +28,15 @@ public enum SampleService {
     /** {@code BlastGreenPortType}, searching database2. */
     BLAST_GREEN("blast-green", BlastGreenPortType.DATABASE),
     /** {@code BlastRedPortType}, searching database3. */
-    BLAST_RED("blast-red", BlastRedPortType.DATABASE);
+    BLAST_RED("blast-red", BlastRedPortType.DATABASE),
+    /** The financial grid's {@code OnlineTradingPortType}. */
+    ONLINE_TRADING("online-trading", null),
+    /** The financial grid's {@code PersonalLoansPortType}. */
+    PERSONAL_LOANS("personal-loans", null),
+    /** The financial grid's {@code PersonalInvestmentBankingPortType}. */
+    INVESTMENT_BANKING("investment-banking", null),
+    /** The financial grid's {@code CommodityTradingPortType}. */
+    COMMODITY_TRADING("commodity-trading", null);
 
     private final String path;
     private final String soleDatabase;
@@ -67,6 +76,10 @@ public enum SampleService {
             case BLAST_BLUE -> new BlastDatabaseEndpoint.Blue(options.name());
             case BLAST_GREEN -> new BlastDatabaseEndpoint.Green(options.name());
             case BLAST_RED -> new BlastDatabaseEndpoint.Red(options.name());
+            case ONLINE_TRADING -> new FinanceEndpoint.OnlineTrading(options.name());
+            case PERSONAL_LOANS -> new FinanceEndpoint.PersonalLoans(options.name());
+            case INVESTMENT_BANKING -> new FinanceEndpoint.PersonalInvestmentBanking(options.name());
+            case COMMODITY_TRADING -> new FinanceEndpoint.CommodityTrading(options.name());
         };
     }
 }

@@ -66,8 +66,8 @@ class ProviderOptionsTest {
         assertThat(SampleService.fromName("creditcheck")).isEqualTo(SampleService.CREDITCHECK);
         assertThat(SampleService.fromName("BLAST")).isEqualTo(SampleService.BLAST);
         assertThatThrownBy(() -> SampleService.fromName("weather"))
-                .hasMessage("service must be one of stockquote, creditcheck, blast, blast-blue, blast-green, blast-red"
-                        + " but was weather");
+                .hasMessage("service must be one of stockquote, creditcheck, blast, blast-blue, blast-green, blast-red,"
+                        + " online-trading, personal-loans, investment-banking, commodity-trading but was weather");
     }
 
     @Test

@@ -133,6 +133,21 @@ public final class Catalog {
         return instance;
     }
 
+    /**
+     * Removes the virtual port {@code name} when no instance is left behind it (a port that a
+     * child node no longer offers); returns whether it was removed.
+     */
+    public boolean removePortIfEmpty(String name) {
+        synchronized (changeLock) {
+            if (snapshot.port(name).isEmpty() || !snapshot.instancesOf(name).isEmpty()) {
+                return false;
+            }
+            publish(snapshot.withoutPort(name));
+            LOG.info("removed virtual port {}: no instance is left behind it", name);
+            return true;
+        }
+    }
+
     /** Hears each instance once it has left the catalog, so per-instance state elsewhere can go too. */
     public void onUnregister(Consumer<Instance> listener) {
         unregisterListeners.add(listener);

@@ -110,4 +110,11 @@ public final class CatalogSnapshot {
         ports.put(port.name(), port);
         return new CatalogSnapshot(ports.values(), instancesById.values());
     }
+
+    /** This snapshot without the virtual port {@code name}, which must have no instance left. */
+    public CatalogSnapshot withoutPort(String name) {
+        Map<String, VirtualPort> ports = new LinkedHashMap<>(portsByName);
+        ports.remove(name);
+        return new CatalogSnapshot(ports.values(), instancesById.values());
+    }
 }

@@ -2,7 +2,9 @@ package org.servicedomain.node.engine;
 
 import java.time.Clock;
 import java.time.ZonedDateTime;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.monitor.PortTraffic;
 import org.servicedomain.node.policy.ActivePolicy;
@@ -61,9 +63,29 @@ public final class AggregationEngine {
         PortPolicy portPolicy = current.forPort(port);
         current.access().check(port, request.operation(), request.caller(), portPolicy.anonymous());
         List<ContentCondition> needed = portPolicy.contentConditionsFor(request.operation());
-        RequestContext readied = needed.isEmpty() ? request : request.withContentValues(ContentReader.read(request.body(), needed));
+        RequestContext readied = needed.isEmpty() || carries(request, needed) ? request
+                : request.withContentValues(carried(ContentReader.read(request.body(), needed), request));
         ZonedDateTime now = portPolicy.readsClock() ? ZonedDateTime.now(clock.withZone(current.timeZone())) : null;
         Decision decision = portPolicy.decide(readied, now, current.supplierLevelsFor(readied.caller().userLevel()));
         return failover.dispatch(readied, decision, portPolicy.recovery());
+    }
+
+    /** Whether the request already carries every value the rules need (a parent node read them). */
+    private static boolean carries(RequestContext request, List<ContentCondition> needed) {
+        for (ContentCondition c : needed) {
+            if (!request.contentValues().containsKey(c.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<String, String> carried(Map<String, String> read, RequestContext request) {
+        if (request.contentValues().isEmpty()) {
+            return read;
+        }
+        Map<String, String> values = new HashMap<>(read);
+        values.putAll(request.contentValues());
+        return values;
     }
 }

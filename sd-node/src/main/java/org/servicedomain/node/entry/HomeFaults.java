@@ -20,6 +20,7 @@ final class HomeFaults {
             attempt.setInstanceId(a.instanceId());
             attempt.setEndpointAddress(a.endpointAddress());
             attempt.setReason(a.reason());
+            attempt.setPath(a.path());
             info.getAttempt().add(attempt);
         }
         return new HomeFault(fault.getMessage(), info);

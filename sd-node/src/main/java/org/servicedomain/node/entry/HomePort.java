@@ -80,7 +80,8 @@ public class HomePort implements HomePortType {
     @Override
     public RegisterResponse register(Register request) throws HomeFault {
         return call("register", () -> {
-            List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
+            List<Catalog.Registered> filed = ChildRegistrations.isChild(request) ? ChildRegistrations.register(node, request)
+                    : node.catalog().register(new RegistrationRequest(
                     HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"), HomeArguments.blankToNull(request.getEndpointAddress()),
                     request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
                     attributes(request.getAttribute())));
@@ -100,7 +101,8 @@ public class HomePort implements HomePortType {
     @Override
     public UnregisterResponse unregister(Unregister request) throws HomeFault {
         return call("unregister", () -> {
-            Instance removed = node.catalog().unregister(HomeArguments.required(request.getInstanceId(), "instanceId"));
+            String id = HomeArguments.required(request.getInstanceId(), "instanceId");
+            Instance removed = node.hierarchy().unregisterChildOf(id).orElseGet(() -> node.catalog().unregister(id));
             UnregisterResponse response = new UnregisterResponse();
             response.setInstanceId(removed.id());
             return response;
@@ -150,6 +152,9 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
+            if (Boolean.TRUE.equals(request.isPoll())) {
+                node.hierarchy().pollAskedByParent();
+            }
             CatalogSnapshot snapshot = node.catalog().snapshot();
             String base = NodeAddress.base(servletRequest());
             String portName = HomeArguments.blankToNull(request.getVirtualPort());
@@ -174,6 +179,9 @@ public class HomePort implements HomePortType {
                             node.statistics())));
             node.metering().usage(portName).forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
             addSession(request, response);
+            if (Boolean.TRUE.equals(request.isTopology())) {
+                response.setNode(ChildRegistrations.topology(node, response, base));
+            }
             return response;
         });
     }

@@ -7,12 +7,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
  * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
  * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
- * {@code sd.maxStateDataBytes} and {@code sd.meteringRetentionDays}.
+ * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, and for hierarchies {@code sd.nodeName},
+ * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md).
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -38,6 +40,13 @@ public final class NodeContextListener implements ServletContextListener {
         if (retention != null) {
             config.meteringRetentionDays(Integer.parseInt(retention));
         }
+        HierarchyConfig hierarchy = HierarchyConfig.DEFAULT.withNodeName(setting(context, "sd.nodeName", "node"))
+                .withParentSecret(setting(context, "sd.parentSecret", null));
+        String pollMs = setting(context, "sd.pollIntervalMs", null);
+        if (pollMs != null) {
+            hierarchy = hierarchy.withPollInterval(Duration.ofMillis(Long.parseLong(pollMs)));
+        }
+        config.hierarchy(hierarchy);
         node = NodeWebApp.install(context, config.build());
     }
 

@@ -50,7 +50,11 @@ final class SoapFaultWriter {
             xml.append("<sd:attempt><sd:instanceId>").append(escape(a.instanceId()))
                     .append("</sd:instanceId><sd:endpointAddress>").append(escape(a.endpointAddress()))
                     .append("</sd:endpointAddress><sd:reason>").append(escape(a.reason()))
-                    .append("</sd:reason></sd:attempt>");
+                    .append("</sd:reason>");
+            if (a.path() != null) {
+                xml.append("<sd:path>").append(escape(a.path())).append("</sd:path>");
+            }
+            xml.append("</sd:attempt>");
         }
         return xml.append("</sd:fault>").toString();
     }

@@ -20,6 +20,7 @@ import org.servicedomain.node.catalog.VirtualPort;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
+import org.servicedomain.node.hierarchy.ContextHeaderReader;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.OperationMapping;
 import org.servicedomain.node.rendering.ProviderReply;
@@ -94,12 +95,13 @@ public final class VirtualPortServlet extends HttpServlet {
         VirtualPort port = node.catalog().snapshot().port(name).orElse(null);
         SoapVersion version = port != null ? port.soapVersion() : versionOf(request.getContentType());
         RequestContext context = null;
+        FromParent fromParent = new FromParent();
         try {
             if (port == null) {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + name + "'");
             }
             CompiledPolicy policy = node.policy().current();
-            context = parse(request, port, policy);
+            context = parse(request, port, policy, fromParent);
             ProviderReply reply = node.engine().handle(context, policy);
             outcomes.answered(port.name(), reply.status());
             meter(context, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, start,
@@ -110,7 +112,8 @@ public final class VirtualPortServlet extends HttpServlet {
             if (context != null) {
                 meter(context, null, fault.code().name(), false, start, 0);
             }
-            writeFault(response, fault, version);
+            boolean percolate = port != null && node.policy().current().forPort(port.name()).recovery().percolate();
+            writeFault(response, node.hierarchy().answer(fault, fromParent.value, percolate), version);
         } catch (RuntimeException e) {
             LOG.error("request on virtual port {} failed inside the node", name, e);
             outcomes.faulted(port != null ? port.name() : null, FaultCode.InternalError);
@@ -124,7 +127,13 @@ public final class VirtualPortServlet extends HttpServlet {
                 context.operation(), instanceId, outcome, served, System.nanoTime() - start, context.body().length, replyBytes);
     }
 
-    private RequestContext parse(HttpServletRequest request, VirtualPort port, CompiledPolicy policy) throws IOException {
+    /** Whether the request came from this node's parent, with a trusted context header. */
+    private static final class FromParent {
+        boolean value;
+    }
+
+    private RequestContext parse(HttpServletRequest request, VirtualPort port, CompiledPolicy policy, FromParent fromParent)
+            throws IOException {
         String contentType = request.getContentType();
         if (!port.soapVersion().acceptsContentType(contentType)) {
             throw SoapRequestReader.badRequest("content type " + contentType + " is not SOAP "
@@ -133,6 +142,9 @@ public final class VirtualPortServlet extends HttpServlet {
         byte[] body = readBody(request, node.config().maxMessageBytes());
         SoapRequest soap = SoapRequestReader.read(body, port.soapVersion());
         body = soap.forwardable(body);
+        ContextHeaderReader.Found parent = node.hierarchy().parentContext(body);
+        fromParent.value = parent != null;
+        body = parent != null ? parent.withoutHeader() : body;
         String soapAction = request.getHeader("SOAPAction");
         String operation = port.operationFor(soap.operationElement()).orElse(null);
         if (operation == null) {
@@ -142,7 +154,9 @@ public final class VirtualPortServlet extends HttpServlet {
             String action = port.soapActions().get(mapping.operation());
             soapAction = soapAction == null || action == null ? soapAction : "\"" + action + "\"";
         }
-        return new RequestContext(port, operation, caller(soap.sessionId()), Map.of(), soapAction, contentType, body);
+        Caller caller = parent != null && soap.sessionId() == null ? parent.context().caller() : caller(soap.sessionId());
+        Map<String, String> values = parent != null ? parent.context().values() : Map.of();
+        return new RequestContext(port, operation, caller, values, soapAction, contentType, body);
     }
 
     /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */

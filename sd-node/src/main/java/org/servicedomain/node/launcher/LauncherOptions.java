@@ -3,14 +3,16 @@ package org.servicedomain.node.launcher;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /** The launcher's command line, parsed and checked. */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
-        Integer maxStateDataBytes, Integer meteringRetentionDays) {
+        Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs) {
 
     static final String USAGE = "usage: java -jar sd-node-standalone.jar [--port 8080] [--data-dir ./sd-data]"
             + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
-            + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]";
+            + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]"
+            + " [--node-name node] [--poll-interval-ms 30000]   (parent secret: environment variable SD_PARENT_SECRET)";
 
     /** The options, or null when the caller asked for help. */
     static LauncherOptions parse(String[] args) {
@@ -21,6 +23,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer window = null;
         Integer stateData = null;
         Integer retention = null;
+        String nodeName = "node";
+        long pollMs = 30_000;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -38,15 +42,18 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--statistics-window-seconds" -> window = number(flag, value, 1, 86_400);
                 case "--max-state-data-bytes" -> stateData = number(flag, value, 1, 1 << 20);
                 case "--metering-retention-days" -> retention = number(flag, value, 1, 36_500);
+                case "--node-name" -> nodeName = value;
+                case "--poll-interval-ms" -> pollMs = number(flag, value, 1, Integer.MAX_VALUE);
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
-        return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention);
+        return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs);
     }
 
-    /** The node's settings: those given on the command line, defaults for the rest. */
-    NodeConfig config() {
-        NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes);
+    /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */
+    NodeConfig config(String parentSecret) {
+        NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes)
+                .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)));
         if (statisticsWindowSeconds != null) {
             config.statisticsWindow(Duration.ofSeconds(statisticsWindowSeconds));
         }

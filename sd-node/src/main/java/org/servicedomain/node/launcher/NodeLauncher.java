@@ -8,7 +8,7 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 /**
  * {@code java -jar sd-node-standalone.jar [--port 8080] [--data-dir DIR] [--host ADDR]
  * [--max-message-bytes N] [--statistics-window-seconds S] [--max-state-data-bytes N]
- * [--metering-retention-days D]}: runs one node until SIGTERM, then stops it cleanly.
+ * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS]}: runs one node until SIGTERM, then stops it cleanly.
  */
 public final class NodeLauncher {
 
@@ -32,7 +32,7 @@ public final class NodeLauncher {
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
-        NodeConfig config = options.config();
+        NodeConfig config = options.config(blankToNull(System.getenv("SD_PARENT_SECRET")));
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -44,5 +44,9 @@ public final class NodeLauncher {
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         stopped.await();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
     }
 }

@@ -9,8 +9,11 @@ import java.time.Duration;
  * retries in flight on a port within {@code retryBudgetPercent} of its requests in flight.
  *
  * @param avoidSharedAttribute an instance attribute marking instances that fail together, or null
+ * @param percolate whether a request a parent node sent is answered with a {@code Percolated} fault
+ *     when the retries are spent, so the parent tries another child (docs/hierarchy.md)
  */
-public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent) {
+public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent,
+        boolean percolate) {
 
     public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
     public static final RecoveryRule DEFAULT = new RecoveryRule(2, Duration.ofSeconds(30), null);
@@ -21,6 +24,10 @@ public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSh
 
     public RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute) {
         this(retries, instanceTimeout, avoidSharedAttribute, DEFAULT_RETRY_BUDGET_PERCENT);
+    }
+
+    public RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent) {
+        this(retries, instanceTimeout, avoidSharedAttribute, retryBudgetPercent, false);
     }
 
     public RecoveryRule {

@@ -153,7 +153,8 @@ final class RuleCompiler {
                 : Duration.ofMillis(bounded(given, "timeoutMs", given.getTimeoutMs(), MAX_TIMEOUT_MS));
         String avoid = given.getAvoidSharedAttribute() != null ? given.getAvoidSharedAttribute() : parent.avoidSharedAttribute();
         int budget = given.getRetryBudgetPercent() != null ? given.getRetryBudgetPercent() : parent.retryBudgetPercent();
-        return new RecoveryRule(retries, timeout, avoid, budget);
+        boolean percolate = given.getOnExhausted() != null ? "percolate".equals(given.getOnExhausted()) : parent.percolate();
+        return new RecoveryRule(retries, timeout, avoid, budget, percolate);
     }
 
     private static HealthRule health(Health given, HealthRule parent) {

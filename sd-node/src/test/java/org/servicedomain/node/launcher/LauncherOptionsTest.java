@@ -12,7 +12,7 @@ class LauncherOptionsTest {
     @Test
     void monitorAndMeteringSettingsFromTheCommandLineReachTheNodesConfig() {
         NodeConfig config = LauncherOptions.parse(new String[] {"--data-dir", "d", "--statistics-window-seconds", "30",
-                "--max-state-data-bytes", "128", "--metering-retention-days", "7"}).config();
+                "--max-state-data-bytes", "128", "--metering-retention-days", "7"}).config(null);
 
         assertThat(config.statisticsWindow()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.maxStateDataBytes()).isEqualTo(128);
@@ -21,7 +21,7 @@ class LauncherOptionsTest {
 
     @Test
     void settingsLeftOutKeepTheirDefaults() {
-        NodeConfig config = LauncherOptions.parse(new String[] {"--port", "9090"}).config();
+        NodeConfig config = LauncherOptions.parse(new String[] {"--port", "9090"}).config(null);
 
         assertThat(config.statisticsWindow()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.maxStateDataBytes()).isEqualTo(4096);

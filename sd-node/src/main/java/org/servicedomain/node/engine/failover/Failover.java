@@ -11,6 +11,7 @@ import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.hierarchy.PercolatedFailure;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
@@ -61,7 +62,7 @@ public final class Failover {
     public ProviderReply dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
         RetryBudget.Port port = budget.requestStarted(request.virtualPort().name(), recovery.retryBudgetPercent());
         Tries tries = new Tries();
-        while (tries.attempts.size() <= recovery.retries()) {
+        while (tries.tried.size() <= recovery.retries()) {
             List<Instance> found = lookup.candidates(request);
             tries.operational = found.size();
             List<Instance> candidates = candidates(found, request, decision, recovery, tries);
@@ -93,7 +94,7 @@ public final class Failover {
             reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
         } catch (DispatchException e) {
             listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
-            tries.attempts.add(new NodeFault.Attempt(instance.id(), instance.endpointAddress(), e.getMessage()));
+            tries.attempts.addAll(PercolatedFailure.attemptsOf(instance, e));
             tries.allTimedOut &= e.kind() == DispatchException.Kind.TIMEOUT;
             avoid(instance, recovery, tries.avoided);
             return null;

@@ -1,0 +1,115 @@
+package org.servicedomain.it.hierarchy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.NodeInfo;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.testsupport.NodeTree;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.StockQuoteCalls;
+
+/** Registering child nodes: what is filed, what is refused, and what a restart or an outage does. */
+class ChildRegistrationTest {
+
+    @TempDir
+    Path dir;
+
+    private NodeTree tree;
+    private ProviderFleet providers;
+
+    @BeforeEach
+    void parentAndChildWithAStockQuoteProvider() throws Exception {
+        providers = ProviderFleet.stockQuotes("quotes");
+        tree = new NodeTree(dir);
+        tree.start("parent");
+        tree.start("child");
+        Registrations.register(tree.get("child").home(), providers.get(0));
+    }
+
+    @AfterEach
+    void stop() {
+        tree.close();
+        providers.close();
+    }
+
+    @Test
+    void eachVirtualPortOfTheChildBecomesAnInstanceAtTheChildsPortAddress() throws Exception {
+        List<Registration> filed = tree.attach("child", "parent");
+
+        assertThat(filed).singleElement().satisfies(r -> assertThat(r.getVirtualPort()).isEqualTo("StockQuotePortType"));
+        InstanceInfo instance = instances("parent").get(0);
+        assertThat(instance.getEndpointAddress()).isEqualTo(tree.get("child").virtualPortAddress("StockQuotePortType").toString());
+        assertThat(instance.getAttribute()).extracting(a -> a.getName() + "=" + a.getValue())
+                .contains("name=child", "originType=sd-node");
+        assertThat(instance.getState()).isEqualTo(InstanceState.OPERATIONAL);
+    }
+
+    @Test
+    void anUnknownOriginTypeIsABadRequest() {
+        Register request = new Register();
+        request.setWsdlLocation(tree.get("child").homeAddress().toString());
+        request.setOriginType("mainframe");
+
+        assertThatThrownBy(() -> tree.get("parent").home().register(request))
+                .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest"));
+    }
+
+    @Test
+    void registeringANodeAboveItselfIsRefusedAsACycle() throws Exception {
+        tree.attach("child", "parent");
+
+        assertThatThrownBy(() -> tree.attach("parent", "child"))
+                .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getMessage()).contains("cycle"));
+    }
+
+    @Test
+    void aChildThatDoesNotAnswerIsRefused() {
+        tree.get("child").stop();
+
+        assertThatThrownBy(() -> tree.attach("child", "parent"))
+                .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getFaultInfo().getCode()).isEqualTo("WsdlUnreadable"));
+    }
+
+    @Test
+    void anUnreachableChildIsDownUntilAPollReachesItAgain() throws Exception {
+        tree.attach("child", "parent");
+        tree.get("child").stop();
+
+        NodeInfo top = tree.poll("parent").getNode();
+
+        assertThat(top.getChild()).singleElement().satisfies(c -> assertThat(c.getState()).isEqualTo("unreachable"));
+        assertThat(instances("parent").get(0).getState()).isEqualTo(InstanceState.DOWN);
+        tree.get("child").restart();
+        tree.poll("parent");
+        assertThat(instances("parent").get(0).getState()).isEqualTo(InstanceState.OPERATIONAL);
+    }
+
+    @Test
+    void aRestartedParentStillKnowsItsChildren() throws Exception {
+        tree.attach("child", "parent");
+
+        tree.get("parent").restart();
+        NodeInfo top = tree.poll("parent").getNode();
+
+        assertThat(top.getChild()).extracting(NodeInfo::getName).containsExactly("child");
+        assertThat(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(tree.get("parent").virtualPortAddress("StockQuotePortType"),
+                "IBM"))).isEqualTo("quotes");
+    }
+
+    private List<InstanceInfo> instances(String node) throws HomeFault {
+        return tree.get(node).home().getServiceInfo(new GetServiceInfo()).getInstance();
+    }
+}

@@ -1,0 +1,50 @@
+package org.servicedomain.node.entry;
+
+import java.util.List;
+import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.NodeInfo;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.hierarchy.ChildNode;
+
+/** How the home port registers child nodes ({@code originType} {@code sd-node}) and shows the topology below a node. */
+final class ChildRegistrations {
+
+    private ChildRegistrations() {
+    }
+
+    static boolean isChild(Register request) {
+        String origin = HomeArguments.blankToNull(request.getOriginType());
+        if (origin == null) {
+            return false;
+        }
+        if (!ChildNode.ORIGIN_TYPE.equals(origin)) {
+            throw new NodeFault(FaultCode.BadRequest, "originType must be " + ChildNode.ORIGIN_TYPE + " or absent but was " + origin);
+        }
+        return true;
+    }
+
+    /** Registers the child whose home port {@code wsdlLocation} names; its name is the {@code name} attribute, else its own. */
+    static List<Catalog.Registered> register(Node node, Register request) {
+        String name = null;
+        for (Attribute a : request.getAttribute()) {
+            if ("name".equals(a.getName()) && a.getValue() != null && !a.getValue().isBlank()) {
+                name = a.getValue().trim();
+            }
+        }
+        return node.hierarchy().registerChild(HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"),
+                HomeArguments.blankToNull(request.getNodeSecret()), name);
+    }
+
+    /** This node with the ports and instances of {@code answer}, and the nodes below it as they last answered. */
+    static NodeInfo topology(Node node, GetServiceInfoResponse answer, String base) {
+        NodeInfo self = new NodeInfo();
+        self.getVirtualPort().addAll(answer.getVirtualPort());
+        self.getInstance().addAll(answer.getInstance());
+        return node.hierarchy().topology(self, base);
+    }
+}

@@ -1,0 +1,42 @@
+package org.servicedomain.node.entry;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.catalog.VirtualPort;
+
+/**
+ * The domain WSDL at {@code /services/domain?wsdl}: one WSDL 1.1 document that imports the WSDL of
+ * every virtual port the node shows now, its own and those surfaced from child nodes alike.
+ */
+public final class DomainWsdlServlet extends HttpServlet {
+
+    static final String PATH = "/services/domain";
+    static final String NAMESPACE = "urn:sd:domain:1";
+
+    private final transient Node node;
+
+    public DomainWsdlServlet(Node node) {
+        this.node = node;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        StringBuilder wsdl = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+                .append("<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" name=\"")
+                .append(SoapFaultWriter.escape(node.hierarchy().nodeName())).append("\" targetNamespace=\"")
+                .append(NAMESPACE).append("\">\n");
+        for (VirtualPort port : node.catalog().snapshot().ports()) {
+            wsdl.append("  <wsdl:import namespace=\"").append(SoapFaultWriter.escape(port.portType().getNamespaceURI()))
+                    .append("\" location=\"").append(SoapFaultWriter.escape(NodeAddress.virtualPort(request, port.name())))
+                    .append("?wsdl\"/>\n");
+        }
+        byte[] body = wsdl.append("</wsdl:definitions>\n").toString().getBytes(StandardCharsets.UTF_8);
+        response.setContentType("text/xml; charset=UTF-8");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}

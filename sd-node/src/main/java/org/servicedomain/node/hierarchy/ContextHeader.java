@@ -1,0 +1,104 @@
+package org.servicedomain.node.hierarchy;
+
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Writes the {@code sd:context} SOAP header (namespace {@code urn:sd:home:1}) that carries a
+ * {@link ParentContext} to a child, signed with HMAC-SHA256 under the secret the child was
+ * registered with, and checks such a signature on the child's side.
+ */
+public final class ContextHeader {
+
+    public static final String NAMESPACE = "urn:sd:home:1";
+    public static final String LOCAL_NAME = "context";
+    private static final String HMAC = "HmacSHA256";
+
+    private ContextHeader() {
+    }
+
+    /** The header element, with a namespace declaration of its own so it fits any envelope. */
+    public static String element(ParentContext context, String secret) {
+        StringBuilder xml = new StringBuilder("<sdc:context xmlns:sdc=\"").append(NAMESPACE).append("\">");
+        optional(xml, "user", context.user());
+        optional(xml, "userLevel", context.userLevel());
+        optional(xml, "sessionKey", context.sessionKey());
+        context.designated().forEach(d -> optional(xml, "designated", d));
+        for (Map.Entry<String, String> value : context.values().entrySet()) {
+            xml.append("<sdc:value name=\"").append(escape(value.getKey())).append("\">")
+                    .append(escape(value.getValue())).append("</sdc:value>");
+        }
+        optional(xml, "signature", signature(context, secret));
+        return xml.append("</sdc:context>").toString();
+    }
+
+    /** Whether {@code signature} is the one {@code secret} gives {@code context}, compared in constant time. */
+    public static boolean verifies(ParentContext context, String signature, String secret) {
+        if (signature == null) {
+            return false;
+        }
+        return MessageDigest.isEqual(signature(context, secret).getBytes(StandardCharsets.US_ASCII),
+                signature.trim().getBytes(StandardCharsets.US_ASCII));
+    }
+
+    static String signature(ParentContext context, String secret) {
+        try {
+            Mac mac = Mac.getInstance(HMAC);
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), HMAC));
+            return Base64.getEncoder().encodeToString(mac.doFinal(canonical(context).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("the JDK cannot compute " + HMAC, e);
+        }
+    }
+
+    /** Every field, each with its length so that no two contexts read the same. */
+    private static String canonical(ParentContext context) {
+        StringBuilder text = new StringBuilder();
+        field(text, context.user());
+        field(text, context.userLevel());
+        field(text, context.sessionKey());
+        text.append(context.designated().size()).append('#');
+        context.designated().forEach(d -> field(text, d));
+        text.append(context.values().size()).append('#');
+        context.values().forEach((name, value) -> {
+            field(text, name);
+            field(text, value);
+        });
+        return text.toString();
+    }
+
+    private static void field(StringBuilder text, String value) {
+        if (value == null) {
+            text.append("-;");
+        } else {
+            text.append(value.length()).append(':').append(value).append(';');
+        }
+    }
+
+    private static void optional(StringBuilder xml, String name, String value) {
+        if (value != null) {
+            xml.append("<sdc:").append(name).append('>').append(escape(value)).append("</sdc:").append(name).append('>');
+        }
+    }
+
+    private static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,33 @@
+package org.servicedomain.node.rendering;
+
+import java.time.Duration;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.hierarchy.ChildNode;
+
+/**
+ * Picks the dispatcher by the instance's origin type: a child node's port ({@code sd-node}) or a
+ * provider's SOAP endpoint (every other instance).
+ */
+public final class OriginDispatcher implements InstanceDispatcher {
+
+    private final InstanceDispatcher provider;
+    private final InstanceDispatcher childNode;
+
+    public OriginDispatcher(InstanceDispatcher provider, InstanceDispatcher childNode) {
+        this.provider = provider;
+        this.childNode = childNode;
+    }
+
+    @Override
+    public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
+        boolean child = ChildNode.ORIGIN_TYPE.equals(instance.attributes().get(ChildNode.ORIGIN_ATTRIBUTE));
+        return (child ? childNode : provider).dispatch(instance, request, timeout);
+    }
+
+    @Override
+    public void close() {
+        childNode.close();
+        provider.close();
+    }
+}
