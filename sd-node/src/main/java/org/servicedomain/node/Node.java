@@ -19,11 +19,14 @@ import org.servicedomain.node.engine.events.HttpEventNotifier;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.engine.events.ServiceAvailability;
+import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.monitor.EngineListeners;
+import org.servicedomain.node.engine.offload.LoadIndex;
+import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
@@ -63,6 +66,7 @@ public final class Node implements AutoCloseable {
     private final NodeEvents events;
     private final HttpEventNotifier notifier;
     private final Metering metering;
+    private final LoadIndex load = new LoadIndex();
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -89,7 +93,8 @@ public final class Node implements AutoCloseable {
             health.forget(instance.id());
             metrics.forget(instance.id());
         });
-        this.engine = new AggregationEngine(policy, failover, config.clock());
+        BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
+        this.engine = new AggregationEngine(policy, failover, config.clock(), backOut, Offload.NEVER, load);
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.servicedomain.samples.backout.BackOutEndpoint;
 import org.servicedomain.samples.blast.BlastBluePortType;
 import org.servicedomain.samples.blast.BlastDatabaseEndpoint;
 import org.servicedomain.samples.blast.BlastEndpoint;
@@ -27,7 +28,9 @@ public enum SampleService {
     /** {@code BlastGreenPortType}, searching database2. */
     BLAST_GREEN("blast-green", BlastGreenPortType.DATABASE),
     /** {@code BlastRedPortType}, searching database3. */
-    BLAST_RED("blast-red", BlastRedPortType.DATABASE);
+    BLAST_RED("blast-red", BlastRedPortType.DATABASE),
+    /** {@code BackOutPortType}: takes back-outs of failed requests and lists those it received. */
+    BACKOUT("backout", null);
 
     private final String path;
     private final String soleDatabase;
@@ -67,6 +70,7 @@ public enum SampleService {
             case BLAST_BLUE -> new BlastDatabaseEndpoint.Blue(options.name());
             case BLAST_GREEN -> new BlastDatabaseEndpoint.Green(options.name());
             case BLAST_RED -> new BlastDatabaseEndpoint.Red(options.name());
+            case BACKOUT -> new BackOutEndpoint(options.name());
         };
     }
 }

@@ -142,7 +142,8 @@ public final class VirtualPortServlet extends HttpServlet {
             String action = port.soapActions().get(mapping.operation());
             soapAction = soapAction == null || action == null ? soapAction : "\"" + action + "\"";
         }
-        return new RequestContext(port, operation, caller(soap.sessionId()), Map.of(), soapAction, contentType, body);
+        return new RequestContext(port, operation, caller(soap.sessionId()), Map.of(), soapAction, contentType, body)
+                .withTerms(RequestTerms.deadline(request), RequestTerms.offloaded(request));
     }
 
     /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */

@@ -1,6 +1,7 @@
 package org.servicedomain.node.policy;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * What the node does when a dispatch fails: try up to {@code retries} other instances, waiting at
@@ -9,8 +10,12 @@ import java.time.Duration;
  * retries in flight on a port within {@code retryBudgetPercent} of its requests in flight.
  *
  * @param avoidSharedAttribute an instance attribute marking instances that fail together, or null
+ * @param idempotentOperations operations retried even after a timeout or reset once the request was sent
+ * @param backOut the recovery action run when every attempt failed, or null
+ * @param minInstances below this many operational instances the node borrows its peers'; 0 never
  */
-public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent) {
+public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent,
+        Set<String> idempotentOperations, BackOutRule backOut, int minInstances) {
 
     public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
     public static final RecoveryRule DEFAULT = new RecoveryRule(2, Duration.ofSeconds(30), null);
@@ -23,7 +28,15 @@ public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSh
         this(retries, instanceTimeout, avoidSharedAttribute, DEFAULT_RETRY_BUDGET_PERCENT);
     }
 
+    public RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent) {
+        this(retries, instanceTimeout, avoidSharedAttribute, retryBudgetPercent, Set.of(), null, 0);
+    }
+
     public RecoveryRule {
+        idempotentOperations = Set.copyOf(idempotentOperations);
+        if (minInstances < 0) {
+            throw new IllegalArgumentException("minInstances must not be negative but was " + minInstances);
+        }
         if (retries < 0) {
             throw new IllegalArgumentException("retries must not be negative but was " + retries);
         }
@@ -33,5 +46,10 @@ public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSh
         if (instanceTimeout.isNegative() || instanceTimeout.isZero()) {
             throw new IllegalArgumentException("instanceTimeout must be positive but was " + instanceTimeout);
         }
+    }
+
+    /** Whether {@code operation} may be sent again after an attempt that may have reached the provider. */
+    public boolean isIdempotent(String operation) {
+        return idempotentOperations.contains(operation);
     }
 }

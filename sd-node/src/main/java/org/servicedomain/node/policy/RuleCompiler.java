@@ -58,7 +58,7 @@ final class RuleCompiler {
         if (selection != null) {
             selector(selection, directive, options);
         }
-        return new Inherited(directive, options, recovery(element.getRecovery(), parent.recovery()),
+        return new Inherited(directive, options, recovery(element.getRecovery(), parent.recovery(), namespaces),
                 health(element.getHealth(), parent.health()));
     }
 
@@ -143,7 +143,7 @@ final class RuleCompiler {
         return attribute == null && className == null ? DirectiveOptions.NONE : new DirectiveOptions(attribute, className);
     }
 
-    private static RecoveryRule recovery(Recovery given, RecoveryRule parent) {
+    private static RecoveryRule recovery(Recovery given, RecoveryRule parent, Map<String, String> namespaces) {
         if (given == null) {
             return parent;
         }
@@ -152,7 +152,10 @@ final class RuleCompiler {
                 : Duration.ofMillis(bounded(given, "timeoutMs", given.getTimeoutMs(), MAX_TIMEOUT_MS));
         String avoid = given.getAvoidSharedAttribute() != null ? given.getAvoidSharedAttribute() : parent.avoidSharedAttribute();
         int budget = given.getRetryBudgetPercent() != null ? given.getRetryBudgetPercent() : parent.retryBudgetPercent();
-        return new RecoveryRule(retries, timeout, avoid, budget);
+        int minInstances = given.getMinInstances() == null ? parent.minInstances()
+                : bounded(given, "minInstances", given.getMinInstances(), MAX_RETRIES);
+        return new RecoveryRule(retries, timeout, avoid, budget, RecoveryActions.idempotent(given, parent),
+                RecoveryActions.backOut(given, parent, namespaces), minInstances);
     }
 
     private static HealthRule health(Health given, HealthRule parent) {

@@ -2,8 +2,12 @@ package org.servicedomain.node.rendering;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -12,6 +16,8 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.core5.http.HttpStatus;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
@@ -69,16 +75,20 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
         try {
             ProviderReply reply = http.execute(post, response -> readReply(post, response));
             if (reply.status() >= 300 && !SoapFaultRecognizer.isSoapFault(reply.body())) {
-                throw new DispatchException(DispatchException.Kind.HTTP_ERROR,
+                throw new DispatchException(DispatchException.Kind.HTTP_ERROR, reply.status() != HttpStatus.SC_SERVICE_UNAVAILABLE,
                         "HTTP " + reply.status() + " without a SOAP fault", null);
             }
             return reply;
+        } catch (ConnectTimeoutException e) {
+            throw new DispatchException(DispatchException.Kind.TIMEOUT, false, "no connection within the connect timeout", e);
         } catch (SocketTimeoutException e) {
             throw new DispatchException(DispatchException.Kind.TIMEOUT, "no response within " + timeout.toMillis() + " ms", e);
         } catch (ReplyTooLargeException e) {
             throw new DispatchException(DispatchException.Kind.PROTOCOL, e.getMessage(), e);
+        } catch (ConnectException | UnknownHostException | NoRouteToHostException | ConnectionRequestTimeoutException e) {
+            throw new DispatchException(DispatchException.Kind.CONNECTION, false, describe(e), e);
         } catch (IOException e) {
-            throw new DispatchException(DispatchException.Kind.CONNECTION, describe(e), e);
+            throw new DispatchException(DispatchException.Kind.CONNECTION, true, describe(e), e);
         }
     }
 
