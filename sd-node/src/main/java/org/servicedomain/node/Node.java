@@ -24,9 +24,13 @@ import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
+import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.offload.LoadIndex;
-import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.engine.offload.BorrowingLookup;
+import org.servicedomain.node.engine.offload.PeerForwarder;
+import org.servicedomain.node.engine.offload.PeerLoads;
+import org.servicedomain.node.engine.offload.PeerOffload;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
@@ -67,6 +71,8 @@ public final class Node implements AutoCloseable {
     private final HttpEventNotifier notifier;
     private final Metering metering;
     private final LoadIndex load = new LoadIndex();
+    private final PeerLoads peerLoads;
+    private final PeerForwarder forwarder;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -86,7 +92,11 @@ public final class Node implements AutoCloseable {
         this.probe = new WsdlProbe(config.connectTimeout());
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(), probe, events);
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
-        Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected), dispatcher,
+        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout());
+        this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
+        Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected), health::isEjected,
+                port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);
+        Failover failover = new Failover(lookup, dispatcher,
                 EngineListeners.of(monitor, transactionHistory, health, metrics, new ServiceAvailability(events)));
         catalog.onUnregister(instance -> {
             monitor.forget(instance.id());
@@ -94,7 +104,8 @@ public final class Node implements AutoCloseable {
             metrics.forget(instance.id());
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
-        this.engine = new AggregationEngine(policy, failover, config.clock(), backOut, Offload.NEVER, load);
+        this.engine = new AggregationEngine(policy, failover, config.clock(), backOut,
+                new PeerOffload(load, peerLoads, forwarder, events), load);
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -197,8 +208,20 @@ public final class Node implements AutoCloseable {
         return health;
     }
 
+    /** The requests this node is serving itself now, against the policy's capacity. */
+    public LoadIndex load() {
+        return load;
+    }
+
+    /** The peers' latest load reports. */
+    public PeerLoads peerLoads() {
+        return peerLoads;
+    }
+
     @Override
     public void close() {
+        peerLoads.close();
+        forwarder.close();
         metering.close();
         notifier.close();
         health.close();
