@@ -129,8 +129,7 @@ class OffloadTest {
     void twoSaturatedPeersServeTheirOwnRequestsWithoutBouncingThem() {
         saturate(nodeA, "credit-a");
         saturate(nodeB, "credit-b");
-        await().atMost(Duration.ofSeconds(10)).until(() -> nodeA.peerLoadIndex(nodeB.homeAddress()) >= 1.0
-                && nodeB.peerLoadIndex(nodeA.homeAddress()) >= 1.0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> loadOf(nodeB, nodeA) >= 1.0 && loadOf(nodeA, nodeB) >= 1.0);
         long quoteBBefore = providers.named("quote-b").requestsReceived();
 
         assertThat(servedBy(nodeA)).isEqualTo("quote-a");
@@ -150,6 +149,12 @@ class OffloadTest {
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> credit.requestsReceived() == before + 2);
         await().atMost(Duration.ofSeconds(10)).until(() -> node.loadReport().inFlight() == 2);
+    }
+
+    /** {@code peer}'s load index as {@code node} last heard it, -1 when it has none. */
+    private static double loadOf(RunningNode peer, RunningNode node) {
+        Double index = node.peerLoadIndex(peer.homeAddress());
+        return index == null ? -1 : index;
     }
 
     private static String servedBy(RunningNode node) {

@@ -10,6 +10,9 @@ import java.time.Duration;
  */
 public record Deadline(long nanoTime) {
 
+    /** The HTTP header in which a client (or a forwarding peer) states the milliseconds it still waits. */
+    public static final String HEADER = "X-SD-Timeout-Ms";
+
     /** The deadline {@code millis} from now. */
     public static Deadline inMillis(long millis) {
         return new Deadline(System.nanoTime() + Math.max(0, millis) * 1_000_000L);

@@ -14,7 +14,7 @@ import org.servicedomain.node.engine.offload.Offload;
 final class RequestTerms {
 
     /** The client's remaining wait in milliseconds, like Envoy's expected-request-timeout header. */
-    static final String TIMEOUT_HEADER = "X-SD-Timeout-Ms";
+    static final String TIMEOUT_HEADER = Deadline.HEADER;
     /** The longest wait a client may state: a day (more would be no limit at all). */
     static final long MAX_TIMEOUT_MS = 24L * 60 * 60 * 1000;
 

@@ -25,8 +25,10 @@ final class PeerCompiler {
         for (Peer peer : element.getPeer()) {
             addresses.add(address(peer));
         }
-        int capacity = element.getCapacity() == null ? PeerSettings.DEFAULT_CAPACITY
-                : (int) Math.min(MAX_CAPACITY, element.getCapacity().longValue());
+        if (element.getCapacity() != null && element.getCapacity().longValue() > MAX_CAPACITY) {
+            throw PolicyErrors.at(element, "capacity must be at most " + MAX_CAPACITY + " but was " + element.getCapacity());
+        }
+        int capacity = element.getCapacity() == null ? PeerSettings.DEFAULT_CAPACITY : element.getCapacity().intValue();
         Double threshold = element.getOffloadThreshold() == null ? null : element.getOffloadThreshold().doubleValue();
         Duration refresh = PeerSettings.DEFAULT_REFRESH;
         if (element.getRefreshMs() != null) {

@@ -115,6 +115,14 @@ class RecoveryPolicyTest {
         assertThat(e).hasMessageContaining("refreshMs");
     }
 
+    @Test
+    void refusesACapacityAboveItsMaximum() {
+        InvalidPolicyException e = refusal(policy("<peers capacity=\"" + (PeerCompiler.MAX_CAPACITY + 1)
+                + "\"><peer address=\"http://b/sd/services/home\"/></peers>"));
+
+        assertThat(e).hasMessageContaining("capacity must be at most " + PeerCompiler.MAX_CAPACITY);
+    }
+
     private static String policy(String body) {
         return "<policy xmlns=\"urn:sd:policy:1\"><namespace prefix=\"q\" uri=\"urn:sd:samples:stockquote\"/>" + body + "</policy>";
     }

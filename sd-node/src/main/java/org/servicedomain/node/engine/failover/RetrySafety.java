@@ -5,8 +5,9 @@ import org.servicedomain.node.rendering.DispatchException;
 
 /**
  * Says whether a failed attempt may be sent to another instance: always when the request never
- * reached the provider (no connection, or the provider answered 503), otherwise only for
- * operations the recovery rule marks idempotent, since the provider may already have acted on it.
+ * reached the provider (no connection, a status saying it was not acted on, a kept-alive
+ * connection closed as it went out), otherwise only for operations the recovery rule marks
+ * idempotent, since the provider may already have acted on it.
  * A provider's SOAP fault never gets here: it is an answer.
  */
 final class RetrySafety {

@@ -14,6 +14,7 @@ import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.engine.Deadline;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.rendering.DispatchException;
 import org.servicedomain.node.rendering.ProviderReply;
@@ -24,9 +25,6 @@ import org.servicedomain.node.rendering.ProviderReply;
  * the peer's answer, which may be a fault, unchanged.
  */
 public final class PeerForwarder implements AutoCloseable {
-
-    /** The header carrying the milliseconds the client still waits (read by the peer's entry). */
-    public static final String TIMEOUT_HEADER = "X-SD-Timeout-Ms";
 
     private final CloseableHttpClient http;
     private final long maxReplyBytes;
@@ -54,7 +52,7 @@ public final class PeerForwarder implements AutoCloseable {
             post.setHeader("SOAPAction", request.soapAction());
         }
         post.setHeader(Offload.HOP_HEADER, "1");
-        post.setHeader(TIMEOUT_HEADER, Long.toString(Math.max(1, timeout.toMillis())));
+        post.setHeader(Deadline.HEADER, Long.toString(Math.max(1, timeout.toMillis())));
         try {
             return http.execute(post, response -> {
                 byte[] body = new byte[0];
