@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.SoapVersion;
 import org.servicedomain.node.catalog.VirtualPort;
@@ -67,7 +68,7 @@ public final class BackOutAction {
     private ProviderReply run(BackOutRule rule, RequestContext failed, NodeFault fault, CompiledPolicy current) {
         VirtualPort target = ports.apply(rule.virtualPort());
         if (target == null) {
-            throw new NodeFault(fault.code(), "no virtual port named '" + rule.virtualPort() + "'");
+            throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + rule.virtualPort() + "'");
         }
         String action = target.soapActions().get(rule.operation());
         SoapVersion version = target.soapVersion();
