@@ -47,7 +47,8 @@ class FailoverTest {
             Registrations.register(node.home(), p, INSTANCE_TIMEOUT_MS);
         }
         setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
-                + "<recovery retries=\"1\" timeoutMs=\"5000\"/></defaults></policy>");
+                + "<recovery retries=\"1\" timeoutMs=\"5000\"><idempotent operation=\"getQuote\"/></recovery>"
+                + "</defaults></policy>");
     }
 
     @AfterEach

@@ -90,7 +90,7 @@ class HealthTest {
         new DomainSetup(node.home()).policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
-                    <recovery retries="2" retryBudgetPercent="20"/>
+                    <recovery retries="2" retryBudgetPercent="20"><idempotent operation="getQuote"/></recovery>
                     <health ejectAfterFailures="1000"/>
                   </defaults>
                 </policy>

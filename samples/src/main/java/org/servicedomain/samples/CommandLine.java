@@ -17,7 +17,7 @@ public final class CommandLine {
 
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast|blast-blue|blast-green|blast-red|"
-            + "online-trading|personal-loans|investment-banking|commodity-trading",
+            + "online-trading|personal-loans|investment-banking|commodity-trading|backout",
             "                                --name NAME --port N [--delay-ms D] [--fail-rate F] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
             "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001]",

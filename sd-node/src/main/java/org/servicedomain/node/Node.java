@@ -19,14 +19,21 @@ import org.servicedomain.node.engine.events.HttpEventNotifier;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.engine.events.ServiceAvailability;
+import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.health.OperationProbe;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
+import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.monitor.EngineListener;
 import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
+import org.servicedomain.node.engine.offload.BorrowingLookup;
+import org.servicedomain.node.engine.offload.LoadIndex;
+import org.servicedomain.node.engine.offload.PeerForwarder;
+import org.servicedomain.node.engine.offload.PeerLoads;
+import org.servicedomain.node.engine.offload.PeerOffload;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
@@ -76,6 +83,9 @@ public final class Node implements AutoCloseable {
     private final TrafficStatistics statistics;
     private final SessionActivity sessionActivity;
     private final Hierarchy hierarchy;
+    private final LoadIndex load = new LoadIndex();
+    private final PeerLoads peerLoads;
+    private final PeerForwarder forwarder;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -105,15 +115,20 @@ public final class Node implements AutoCloseable {
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
-        Failover failover = new Failover(new CatalogLookup(catalog, health::isEjected),
-                new FaultObservingDispatcher(dispatcher, listeners), listeners);
+        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout());
+        this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
+        Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected), health::isEjected,
+                port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);
+        Failover failover = new Failover(lookup, new FaultObservingDispatcher(dispatcher, listeners), listeners);
         catalog.onUnregister(instance -> {
             monitor.forget(instance.id());
             health.forget(instance.id());
             metrics.forget(instance.id());
             statistics.forget(instance.id());
         });
-        this.engine = new AggregationEngine(policy, failover, config.clock(), statistics);
+        BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
+        this.engine = new AggregationEngine(policy, failover, config.clock(), statistics, backOut,
+                new PeerOffload(load, peerLoads, forwarder, events), load);
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -233,9 +248,21 @@ public final class Node implements AutoCloseable {
         return hierarchy;
     }
 
+    /** The requests this node is serving itself now, against the policy's capacity. */
+    public LoadIndex load() {
+        return load;
+    }
+
+    /** The peers' latest load reports. */
+    public PeerLoads peerLoads() {
+        return peerLoads;
+    }
+
     @Override
     public void close() {
         hierarchy.close();
+        peerLoads.close();
+        forwarder.close();
         metering.close();
         notifier.close();
         health.close();

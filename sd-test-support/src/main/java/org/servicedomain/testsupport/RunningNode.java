@@ -1,12 +1,15 @@
 package org.servicedomain.testsupport;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Objects;
 import org.servicedomain.client.HomeClient;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.node.launcher.EmbeddedNode;
 
 /**
@@ -81,6 +84,25 @@ public final class RunningNode implements AutoCloseable {
 
     public URI virtualPortWsdl(String name) {
         return URI.create(virtualPortAddress(name) + "?wsdl");
+    }
+
+    /** The node's load report at {@code /sd/load}, as its peers read it. */
+    public LoadReport loadReport() {
+        SoapReply reply = SoapExchange.get(URI.create(baseUri() + "/load"));
+        if (reply.status() != 200) {
+            throw new AssertionError("GET /sd/load answered HTTP " + reply.status() + ": " + reply.text());
+        }
+        try {
+            return new ObjectMapper().readValue(reply.body(), LoadReport.class);
+        } catch (IOException e) {
+            throw new AssertionError("the load report is not JSON: " + reply.text(), e);
+        }
+    }
+
+    /** This node's last load index of the peer with home-port address {@code peerHome}, or null when it has none. */
+    public Double peerLoadIndex(URI peerHome) {
+        return loadReport().peers().stream().filter(p -> p.address().equals(peerHome.toString()))
+                .map(LoadReport.PeerView::loadIndex).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     @Override

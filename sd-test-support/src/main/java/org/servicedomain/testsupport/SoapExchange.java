@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Raw SOAP over HTTP for tests that must send what no generated client would: malformed XML,
@@ -49,6 +50,11 @@ public final class SoapExchange {
     }
 
     public static SoapReply post(URI address, String contentType, String soapAction, byte[] body) {
+        return post(address, contentType, soapAction, body, Map.of());
+    }
+
+    /** As {@link #post(URI, String, String, byte[])}, with further HTTP headers (a deadline, a hop marker). */
+    public static SoapReply post(URI address, String contentType, String soapAction, byte[] body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(address)
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", contentType)
@@ -56,6 +62,7 @@ public final class SoapExchange {
         if (soapAction != null) {
             request.header("SOAPAction", soapAction);
         }
+        headers.forEach(request::header);
         try {
             HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             return new SoapReply(response.statusCode(),

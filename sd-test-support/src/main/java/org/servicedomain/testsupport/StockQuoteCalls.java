@@ -1,6 +1,8 @@
 package org.servicedomain.testsupport;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /** Hand-written stock-quote requests, for tests that drive a virtual port over raw HTTP. */
 public final class StockQuoteCalls {
@@ -26,6 +28,12 @@ public final class StockQuoteCalls {
     public static SoapReply getQuote(URI address, String symbol, String sessionId) {
         return SoapExchange.post(address, "text/xml; charset=UTF-8", GET_QUOTE_ACTION,
                 SoapExchange.soap11(SoapExchange.sessionHeader(sessionId), getQuoteBody(symbol)));
+    }
+
+    /** Sends getQuote(symbol) anonymously with further HTTP headers (a deadline, a hop marker). */
+    public static SoapReply getQuoteWith(URI address, String symbol, Map<String, String> headers) {
+        return SoapExchange.post(address, "text/xml; charset=UTF-8", GET_QUOTE_ACTION,
+                SoapExchange.soap11(null, getQuoteBody(symbol)).getBytes(StandardCharsets.UTF_8), headers);
     }
 
     /** Sends buy(symbol, quantity) in the session {@code sessionId} (null: anonymously). */

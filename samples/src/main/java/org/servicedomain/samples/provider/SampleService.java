@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.servicedomain.samples.backout.BackOutEndpoint;
 import org.servicedomain.samples.blast.BlastBluePortType;
 import org.servicedomain.samples.blast.BlastDatabaseEndpoint;
 import org.servicedomain.samples.blast.BlastEndpoint;
@@ -36,7 +37,9 @@ public enum SampleService {
     /** The financial grid's {@code PersonalInvestmentBankingPortType}. */
     INVESTMENT_BANKING("investment-banking", null),
     /** The financial grid's {@code CommodityTradingPortType}. */
-    COMMODITY_TRADING("commodity-trading", null);
+    COMMODITY_TRADING("commodity-trading", null),
+    /** {@code BackOutPortType}: takes back-outs of failed requests and lists those it received. */
+    BACKOUT("backout", null);
 
     private final String path;
     private final String soleDatabase;
@@ -80,6 +83,7 @@ public enum SampleService {
             case PERSONAL_LOANS -> new FinanceEndpoint.PersonalLoans(options.name());
             case INVESTMENT_BANKING -> new FinanceEndpoint.PersonalInvestmentBanking(options.name());
             case COMMODITY_TRADING -> new FinanceEndpoint.CommodityTrading(options.name());
+            case BACKOUT -> new BackOutEndpoint(options.name());
         };
     }
 }

@@ -67,7 +67,7 @@ class ProviderOptionsTest {
         assertThat(SampleService.fromName("BLAST")).isEqualTo(SampleService.BLAST);
         assertThatThrownBy(() -> SampleService.fromName("weather"))
                 .hasMessage("service must be one of stockquote, creditcheck, blast, blast-blue, blast-green, blast-red,"
-                        + " online-trading, personal-loans, investment-banking, commodity-trading but was weather");
+                        + " online-trading, personal-loans, investment-banking, commodity-trading, backout but was weather");
     }
 
     @Test

@@ -5,8 +5,12 @@ import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.monitor.PortTraffic;
+import org.servicedomain.node.engine.offload.LoadIndex;
+import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.ContentCondition;
@@ -19,6 +23,8 @@ import org.servicedomain.node.rendering.ProviderReply;
  * (kept to the end of the request), admission (may the caller use this port and operation?), read
  * the message values the rules need, decide by the rules and service maps, then failover, which
  * loops lookup, selection and rendering until an instance answers. The monitor listens throughout.
+ * Between admission and the rest, offload may send the request to a peer node instead; a request
+ * served here counts in the node's load index; when failover gives up, the back-out action runs.
  */
 public final class AggregationEngine {
 
@@ -26,17 +32,29 @@ public final class AggregationEngine {
     private final Failover failover;
     private final Clock clock;
     private final PortTraffic traffic;
+    private final BackOutAction backOut;
+    private final Offload offload;
+    private final LoadIndex load;
 
     public AggregationEngine(ActivePolicy policy, Failover failover, Clock clock) {
-        this(policy, failover, clock, PortTraffic.NONE);
+        this(policy, failover, clock, PortTraffic.NONE, null, Offload.NEVER, new LoadIndex());
     }
 
-    /** @param traffic hears each request as it enters and leaves the engine (the monitor's per-port figures) */
-    public AggregationEngine(ActivePolicy policy, Failover failover, Clock clock, PortTraffic traffic) {
+    /**
+     * @param traffic hears each request as it enters and leaves the engine (the monitor's per-port figures)
+     * @param backOut the back-out action run when failover gives up, or null for none
+     * @param offload decides whether a new request goes to a peer node instead
+     * @param load counts the requests this node serves itself (its load index)
+     */
+    public AggregationEngine(ActivePolicy policy, Failover failover, Clock clock, PortTraffic traffic,
+            BackOutAction backOut, Offload offload, LoadIndex load) {
         this.policy = policy;
         this.failover = failover;
         this.clock = clock;
         this.traffic = traffic;
+        this.backOut = backOut;
+        this.offload = offload;
+        this.load = load;
     }
 
     /** The provider's answer, or a {@link org.servicedomain.node.NodeFault} saying why there is none. */
@@ -62,12 +80,32 @@ public final class AggregationEngine {
     private ProviderReply run(RequestContext request, CompiledPolicy current, String port) {
         PortPolicy portPolicy = current.forPort(port);
         current.access().check(port, request.operation(), request.caller(), portPolicy.anonymous());
+        ProviderReply forwarded = offload.offload(request, current);
+        if (forwarded != null) {
+            return forwarded;
+        }
+        load.enter();
+        try {
+            return serve(request, current, portPolicy);
+        } finally {
+            load.exit();
+        }
+    }
+
+    private ProviderReply serve(RequestContext request, CompiledPolicy current, PortPolicy portPolicy) {
         List<ContentCondition> needed = portPolicy.contentConditionsFor(request.operation());
         RequestContext readied = needed.isEmpty() || carries(request, needed) ? request
                 : request.withContentValues(carried(ContentReader.read(request.body(), needed), request));
         ZonedDateTime now = portPolicy.readsClock() ? ZonedDateTime.now(clock.withZone(current.timeZone())) : null;
         Decision decision = portPolicy.decide(readied, now, current.supplierLevelsFor(readied.caller().userLevel()));
-        return failover.dispatch(readied, decision, portPolicy.recovery());
+        try {
+            return failover.dispatch(readied, decision, portPolicy.recovery());
+        } catch (NodeFault fault) {
+            if (backOut != null) {
+                backOut.afterFailure(readied, portPolicy.recovery(), fault, current);
+            }
+            throw fault;
+        }
     }
 
     /** Whether the request already carries every value the rules need (a parent node read them). */

@@ -20,12 +20,12 @@ import org.servicedomain.node.xml.SecureXml;
  * when a rule for the operation needs one: the text of the first element each path reaches,
  * starting at the operation element (the first child of soap:Body).
  */
-final class ContentReader {
+public final class ContentReader {
 
     private ContentReader() {
     }
 
-    static Map<String, String> read(byte[] envelope, List<ContentCondition> conditions) {
+    public static Map<String, String> read(byte[] envelope, List<ContentCondition> conditions) {
         Map<String, String> values = new HashMap<>();
         try {
             XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(envelope));

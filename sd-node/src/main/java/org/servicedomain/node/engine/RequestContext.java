@@ -15,6 +15,8 @@ import org.servicedomain.node.session.Caller;
  * @param contentValues values read from the payload for the policy's content rules, by name
  * @param soapAction the SOAPAction header (SOAP 1.1), or null
  * @param contentType the request's Content-Type header, forwarded unchanged
+ * @param deadline when the client stops waiting, or null when it did not say
+ * @param offloaded whether a peer node already forwarded this request here (it is never forwarded again)
  */
 public record RequestContext(
         VirtualPort virtualPort,
@@ -23,7 +25,14 @@ public record RequestContext(
         Map<String, String> contentValues,
         String soapAction,
         String contentType,
-        byte[] body) {
+        byte[] body,
+        Deadline deadline,
+        boolean offloaded) {
+
+    public RequestContext(VirtualPort virtualPort, String operation, Caller caller, Map<String, String> contentValues,
+            String soapAction, String contentType, byte[] body) {
+        this(virtualPort, operation, caller, contentValues, soapAction, contentType, body, null, false);
+    }
 
     public RequestContext {
         Objects.requireNonNull(virtualPort, "virtualPort");
@@ -40,11 +49,18 @@ public record RequestContext(
 
     /** This request with the values content rules read from its payload. */
     public RequestContext withContentValues(Map<String, String> values) {
-        return new RequestContext(virtualPort, operation, caller, values, soapAction, contentType, body);
+        return new RequestContext(virtualPort, operation, caller, values, soapAction, contentType, body, deadline, offloaded);
     }
 
     /** This request as an operation mapping rewrote it for the providers. */
     public RequestContext withForwarded(String newSoapAction, byte[] newBody) {
-        return new RequestContext(virtualPort, operation, caller, contentValues, newSoapAction, contentType, newBody);
+        return new RequestContext(virtualPort, operation, caller, contentValues, newSoapAction, contentType, newBody,
+                deadline, offloaded);
+    }
+
+    /** This request with the client's deadline, and whether a peer forwarded it here. */
+    public RequestContext withTerms(Deadline newDeadline, boolean wasOffloaded) {
+        return new RequestContext(virtualPort, operation, caller, contentValues, soapAction, contentType, body,
+                newDeadline, wasOffloaded);
     }
 }

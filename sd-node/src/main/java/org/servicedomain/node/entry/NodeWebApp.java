@@ -61,6 +61,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ports.setLoadOnStartup(1);
         context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry())).addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
+        context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

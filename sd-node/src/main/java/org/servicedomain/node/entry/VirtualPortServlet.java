@@ -156,7 +156,8 @@ public final class VirtualPortServlet extends HttpServlet {
         }
         Caller caller = parent != null && soap.sessionId() == null ? parent.context().caller() : caller(soap.sessionId());
         Map<String, String> values = parent != null ? parent.context().values() : Map.of();
-        return new RequestContext(port, operation, caller, values, soapAction, contentType, body);
+        return new RequestContext(port, operation, caller, values, soapAction, contentType, body)
+                .withTerms(RequestTerms.deadline(request), RequestTerms.offloaded(request));
     }
 
     /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */

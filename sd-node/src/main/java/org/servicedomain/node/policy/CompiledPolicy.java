@@ -24,6 +24,7 @@ public final class CompiledPolicy {
     private final ZoneId timeZone;
     private final Duration sessionIdle;
     private final String notifyUrl;
+    private final PeerSettings peers;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -32,6 +33,13 @@ public final class CompiledPolicy {
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl) {
+        this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, PeerSettings.NONE);
+    }
+
+    CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
+            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
+            String notifyUrl, PeerSettings peers) {
+        this.peers = peers;
         this.notifyUrl = notifyUrl;
         this.version = version;
         this.document = document;
@@ -75,6 +83,11 @@ public final class CompiledPolicy {
     /** Where the node POSTs its events, or null when nobody is told. */
     public String notifyUrl() {
         return notifyUrl;
+    }
+
+    /** The peer nodes this node offloads to and borrows from. */
+    public PeerSettings peers() {
+        return peers;
     }
 
     /** How long an idle session lives, or null to keep the node's default. */

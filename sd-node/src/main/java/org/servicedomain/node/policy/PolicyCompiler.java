@@ -73,7 +73,7 @@ public final class PolicyCompiler {
         rules.port(policy.getDefaults(), defaults, null);
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
-                sessionIdle(policy), notifyUrl(policy));
+                sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()));
     }
 
     private static List<OperationMapping> mappings(VirtualPortRules port) {

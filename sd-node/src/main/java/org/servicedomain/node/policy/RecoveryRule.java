@@ -1,6 +1,7 @@
 package org.servicedomain.node.policy;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * What the node does when a dispatch fails: try up to {@code retries} other instances, waiting at
@@ -11,9 +12,12 @@ import java.time.Duration;
  * @param avoidSharedAttribute an instance attribute marking instances that fail together, or null
  * @param percolate whether a request a parent node sent is answered with a {@code Percolated} fault
  *     when the retries are spent, so the parent tries another child (docs/hierarchy.md)
+ * @param idempotentOperations operations retried even after a timeout or reset once the request was sent
+ * @param backOut the recovery action run when every attempt failed, or null
+ * @param minInstances below this many operational instances the node borrows its peers'; 0 never
  */
 public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent,
-        boolean percolate) {
+        boolean percolate, Set<String> idempotentOperations, BackOutRule backOut, int minInstances) {
 
     public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
     public static final RecoveryRule DEFAULT = new RecoveryRule(2, Duration.ofSeconds(30), null);
@@ -27,10 +31,14 @@ public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSh
     }
 
     public RecoveryRule(int retries, Duration instanceTimeout, String avoidSharedAttribute, int retryBudgetPercent) {
-        this(retries, instanceTimeout, avoidSharedAttribute, retryBudgetPercent, false);
+        this(retries, instanceTimeout, avoidSharedAttribute, retryBudgetPercent, false, Set.of(), null, 0);
     }
 
     public RecoveryRule {
+        idempotentOperations = Set.copyOf(idempotentOperations);
+        if (minInstances < 0) {
+            throw new IllegalArgumentException("minInstances must not be negative but was " + minInstances);
+        }
         if (retries < 0) {
             throw new IllegalArgumentException("retries must not be negative but was " + retries);
         }
@@ -40,5 +48,10 @@ public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSh
         if (instanceTimeout.isNegative() || instanceTimeout.isZero()) {
             throw new IllegalArgumentException("instanceTimeout must be positive but was " + instanceTimeout);
         }
+    }
+
+    /** Whether {@code operation} may be sent again after an attempt that may have reached the provider. */
+    public boolean isIdempotent(String operation) {
+        return idempotentOperations.contains(operation);
     }
 }

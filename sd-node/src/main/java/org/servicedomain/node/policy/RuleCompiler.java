@@ -59,7 +59,7 @@ final class RuleCompiler {
         if (selection != null) {
             selector(selection, directive, options);
         }
-        return new Inherited(directive, options, recovery(element.getRecovery(), parent.recovery()),
+        return new Inherited(directive, options, recovery(element.getRecovery(), parent.recovery(), namespaces),
                 health(element.getHealth(), parent.health()));
     }
 
@@ -144,7 +144,7 @@ final class RuleCompiler {
         return attribute == null && className == null ? DirectiveOptions.NONE : new DirectiveOptions(attribute, className);
     }
 
-    private static RecoveryRule recovery(Recovery given, RecoveryRule parent) {
+    private static RecoveryRule recovery(Recovery given, RecoveryRule parent, Map<String, String> namespaces) {
         if (given == null) {
             return parent;
         }
@@ -154,7 +154,10 @@ final class RuleCompiler {
         String avoid = given.getAvoidSharedAttribute() != null ? given.getAvoidSharedAttribute() : parent.avoidSharedAttribute();
         int budget = given.getRetryBudgetPercent() != null ? given.getRetryBudgetPercent() : parent.retryBudgetPercent();
         boolean percolate = given.getOnExhausted() != null ? "percolate".equals(given.getOnExhausted()) : parent.percolate();
-        return new RecoveryRule(retries, timeout, avoid, budget, percolate);
+        int minInstances = given.getMinInstances() == null ? parent.minInstances()
+                : bounded(given, "minInstances", given.getMinInstances(), MAX_RETRIES);
+        return new RecoveryRule(retries, timeout, avoid, budget, percolate, RecoveryActions.idempotent(given, parent),
+                RecoveryActions.backOut(given, parent, namespaces), minInstances);
     }
 
     private static HealthRule health(Health given, HealthRule parent) {

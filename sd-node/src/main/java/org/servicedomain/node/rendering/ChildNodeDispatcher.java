@@ -37,7 +37,7 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
         if (reply.status() >= 300) {
             ChildFault fault = ChildFault.read(reply.body());
             if (fault != null && FaultCode.Percolated.name().equals(fault.code())) {
-                throw new DispatchException(DispatchException.Kind.PROTOCOL, "percolated: " + fault.message(),
+                throw new DispatchException(DispatchException.Kind.PROTOCOL, false, "percolated: " + fault.message(),
                         new PercolatedFailure(fault.message(), fault.attempts()));
             }
         }

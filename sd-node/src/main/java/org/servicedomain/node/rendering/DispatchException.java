@@ -19,10 +19,26 @@ public final class DispatchException extends Exception {
     }
 
     private final Kind kind;
+    private final boolean requestSent;
 
+    /** A failure that reached the provider unless it is a {@link Kind#CONNECTION} failure. */
     public DispatchException(Kind kind, String message, Throwable cause) {
+        this(kind, kind != Kind.CONNECTION, message, cause);
+    }
+
+    /** @param requestSent whether the provider may have received the request (and acted on it) */
+    public DispatchException(Kind kind, boolean requestSent, String message, Throwable cause) {
         super(message, cause);
         this.kind = kind;
+        this.requestSent = requestSent;
+    }
+
+    /**
+     * Whether the request may have reached the provider: false only when the node knows it did
+     * not (no connection, or the provider said it was unavailable), so sending it again is safe.
+     */
+    public boolean requestSent() {
+        return requestSent;
     }
 
     public Kind kind() {

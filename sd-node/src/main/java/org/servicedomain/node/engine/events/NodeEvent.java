@@ -23,7 +23,17 @@ public record NodeEvent(Type type, Instant time, String virtualPort, String inst
         /** A virtual port that had none serves again. */
         SERVICE_FEATURE_AVAILABLE,
         /** A new policy version became active. */
-        POLICY_ACTIVATED
+        POLICY_ACTIVATED,
+        /** Every attempt of a request failed and the node ran the policy's back-out action. */
+        RECOVERY_ACTION_RUN,
+        /** The node's load passed the policy's threshold and it forwards new requests to a peer. */
+        OFFLOAD_STARTED,
+        /** The node serves new requests itself again. */
+        OFFLOAD_STOPPED,
+        /** A virtual port with too few operational instances uses a peer's instances. */
+        BORROWING_STARTED,
+        /** A virtual port has enough operational instances of its own again. */
+        BORROWING_ENDED
     }
 
     public NodeEvent {

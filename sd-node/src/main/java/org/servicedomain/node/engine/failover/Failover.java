@@ -23,7 +23,9 @@ import org.servicedomain.node.rendering.ProviderReply;
  * Wraps selection and rendering: when a dispatch gets no usable answer, looks up and selects
  * again among the instances not yet tried (nor sharing the recovery rule's attribute with one
  * that failed), up to the recovery rule's retries and within the port's retry budget. A
- * provider's own SOAP fault is an answer and ends the loop. When nothing is left,
+ * provider's own SOAP fault is an answer and ends the loop. A failure after the request may have
+ * reached the provider is retried only for operations the rule marks idempotent; each attempt is
+ * cut to the time the client's deadline leaves, and none starts after it. When nothing is left,
  * {@code NoInstanceAvailable} (or {@code Timeout}) names every attempt.
  */
 public final class Failover {
@@ -51,6 +53,9 @@ public final class Failover {
         final Set<String> avoided = new HashSet<>();
         boolean allTimedOut = true;
         boolean budgetSpent;
+        boolean deadlinePassed;
+        boolean retryUnsafe;
+        DispatchException lastFailure;
         int operational;
     }
 
@@ -69,6 +74,10 @@ public final class Failover {
             if (candidates.isEmpty()) {
                 break;
             }
+            if (request.deadline() != null && request.deadline().passed()) {
+                tries.deadlinePassed = true;
+                break;
+            }
             if (!tries.attempts.isEmpty() && !port.tryRetry()) {
                 tries.budgetSpent = true;
                 break;
@@ -76,6 +85,10 @@ public final class Failover {
             ProviderReply reply = attempt(decision.selector().select(candidates, request), request, recovery, tries);
             if (reply != null) {
                 return reply;
+            }
+            if (!RetrySafety.mayRetry(tries.lastFailure, recovery, request.operation())) {
+                tries.retryUnsafe = true;
+                break;
             }
         }
         if (tries.operational == 0 && tries.attempts.isEmpty()) {
@@ -91,8 +104,10 @@ public final class Failover {
         long start = System.nanoTime();
         ProviderReply reply;
         try {
-            reply = dispatcher.dispatch(instance, request, timeoutFor(instance, recovery));
+            Duration timeout = timeoutFor(instance, recovery);
+            reply = dispatcher.dispatch(instance, request, request.deadline() == null ? timeout : request.deadline().cap(timeout));
         } catch (DispatchException e) {
+            tries.lastFailure = e;
             listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
             tries.attempts.addAll(PercolatedFailure.attemptsOf(instance, e));
             tries.allTimedOut &= e.kind() == DispatchException.Kind.TIMEOUT;
@@ -138,7 +153,9 @@ public final class Failover {
         List<NodeFault.Attempt> attempts = tries.attempts;
         StringBuilder message = new StringBuilder("no instance of virtual port ")
                 .append(request.virtualPort().name()).append(" could serve ").append(request.operation());
-        if (attempts.isEmpty()) {
+        if (attempts.isEmpty() && tries.deadlinePassed) {
+            message.append(": the client's deadline passed before any attempt");
+        } else if (attempts.isEmpty()) {
             message.append(tries.operational == 0 ? ": none is operational"
                     : ": none of the " + tries.operational + " operational instances may serve it under "
                             + (decision.rule() != null ? decision.rule()
@@ -154,8 +171,14 @@ public final class Failover {
             if (tries.budgetSpent) {
                 message.append("; no retry left in the port's retry budget");
             }
+            if (tries.retryUnsafe) {
+                message.append("; ").append(RetrySafety.whyNot(request.operation()));
+            }
+            if (tries.deadlinePassed) {
+                message.append("; the client's deadline passed");
+            }
         }
-        FaultCode code = tries.allTimedOut && !attempts.isEmpty() && !tries.budgetSpent
+        FaultCode code = tries.deadlinePassed || tries.allTimedOut && !attempts.isEmpty() && !tries.budgetSpent
                 ? FaultCode.Timeout : FaultCode.NoInstanceAvailable;
         return new NodeFault(code, message.toString(), attempts);
     }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.engine.Deadline;
 import org.servicedomain.node.engine.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.monitor.EngineListener;
@@ -182,7 +183,7 @@ class FailoverTest {
         dispatcher.timingOut("a", "b");
 
         NodeFault fault = catchThrowableOfType(NodeFault.class,
-                () -> failover(instances("a", "b")).dispatch(request(), fixedOrder(2)));
+                () -> failover(instances("a", "b")).dispatch(request(), idempotentFixedOrder(2)));
 
         assertThat(fault.code()).isEqualTo(FaultCode.Timeout);
         assertThat(fault.attempts()).hasSize(2);
@@ -194,7 +195,7 @@ class FailoverTest {
         dispatcher.failing("b");
 
         NodeFault fault = catchThrowableOfType(NodeFault.class,
-                () -> failover(instances("a", "b")).dispatch(request(), fixedOrder(2)));
+                () -> failover(instances("a", "b")).dispatch(request(), idempotentFixedOrder(2)));
 
         assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
     }
@@ -238,6 +239,68 @@ class FailoverTest {
 
         assertThat(dispatcher.calls).containsExactlyInAnyOrder("a1", "b1", "a2");
         assertThat(fault.attempts()).as("Failover ran out of eligible instances itself").hasSize(3);
+    }
+
+    @Test
+    void doesNotRetryAFailureAfterTheRequestWasSentForAnOperationNotMarkedIdempotent() {
+        dispatcher.timingOut("a");
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(instances("a", "b")).dispatch(request(), fixedOrder(2)));
+
+        assertThat(dispatcher.calls).containsExactly("a");
+        assertThat(fault.code()).isEqualTo(FaultCode.Timeout);
+        assertThat(fault).hasMessageContaining("not marked idempotent");
+    }
+
+    @Test
+    void retriesAFailureAfterTheRequestWasSentForAnIdempotentOperation() {
+        dispatcher.timingOut("a");
+
+        ProviderReply reply = failover(instances("a", "b")).dispatch(request(), idempotentFixedOrder(2));
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(dispatcher.calls).containsExactly("a", "b");
+    }
+
+    @Test
+    void retriesAFailureBeforeTheRequestWasSentWhateverTheOperation() {
+        dispatcher.failing("a");
+
+        ProviderReply reply = failover(instances("a", "b")).dispatch(request(), fixedOrder(2));
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(dispatcher.calls).containsExactly("a", "b");
+    }
+
+    @Test
+    void startsNoAttemptOnceTheClientsDeadlinePassed() {
+        RequestContext late = request().withTerms(Deadline.inMillis(0), false);
+
+        NodeFault fault = catchThrowableOfType(NodeFault.class,
+                () -> failover(instances("a", "b")).dispatch(late, idempotentFixedOrder(2)));
+
+        assertThat(dispatcher.calls).isEmpty();
+        assertThat(fault.code()).isEqualTo(FaultCode.Timeout);
+        assertThat(fault).hasMessageContaining("deadline passed");
+    }
+
+    @Test
+    void cutsTheAttemptsTimeoutToTheTimeTheClientsDeadlineLeaves() {
+        RequestContext hurried = request().withTerms(Deadline.inMillis(60_000), false);
+
+        failover(instances("a")).dispatch(hurried, idempotentFixedOrder(2));
+
+        assertThat(dispatcher.timeouts).hasSize(1);
+        assertThat(dispatcher.timeouts.get(0)).isEqualTo(POLICY_TIMEOUT);
+        RequestContext tight = request().withTerms(Deadline.inMillis(2_000), false);
+        failover(instances("a")).dispatch(tight, idempotentFixedOrder(2));
+        assertThat(dispatcher.timeouts.get(1)).isLessThanOrEqualTo(Duration.ofSeconds(2)).isPositive();
+    }
+
+    private static PortPolicy idempotentFixedOrder(int retries) {
+        return new PortPolicy("test", new FixedOrderSelector(), new RecoveryRule(retries, POLICY_TIMEOUT, null,
+                RecoveryRule.DEFAULT_RETRY_BUDGET_PERCENT, false, Set.of(request().operation()), null, 0));
     }
 
     private static Decision limitedTo(String... supplierLevels) {

@@ -1,0 +1,127 @@
+package org.servicedomain.it.recovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.samples.provider.FaultMode;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
+import org.servicedomain.testsupport.BackOutCalls;
+import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.EventReceiver;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+
+/**
+ * The back-out recovery action: when a buy fails on every instance, the node calls the back-out
+ * service with values of the failed request, tells the event listener, and the client still gets
+ * the fault.
+ */
+class BackOutTest {
+
+    @TempDir
+    Path dataDir;
+
+    private RunningNode node;
+    private ProviderFleet providers;
+    private SampleProvider backOuts;
+    private EventReceiver events;
+
+    @BeforeEach
+    void twoQuoteProvidersAndABackOutServiceUnderABackOutPolicy() throws Exception {
+        node = RunningNode.start(dataDir);
+        events = EventReceiver.start();
+        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
+        backOuts = providers.start(ProviderOptions.of(SampleService.BACKOUT, "backouts"));
+        DomainSetup domain = new DomainSetup(node.home());
+        for (SampleProvider p : providers.all()) {
+            domain.provider(p, null);
+        }
+        domain.policy("""
+                <policy xmlns="urn:sd:policy:1">
+                  <settings notifyUrl="%s"/>
+                  <namespace prefix="q" uri="urn:sd:samples:stockquote"/>
+                  <virtualPort name="StockQuotePortType">
+                    <recovery retries="1">
+                      <idempotent operation="getQuote"/>
+                      <backOut virtualPort="BackOutPortType" operation="backOut" onOperation="buy">
+                        <value name="symbol" select="q:symbol"/>
+                        <value name="quantity" select="q:quantity"/>
+                        <payload><![CDATA[
+                          <b:backOut xmlns:b="urn:sd:samples:backout">
+                            <b:operation>${operation}</b:operation>
+                            <b:reference>${symbol}</b:reference>
+                            <b:detail>${quantity} on ${virtualPort}: ${faultCode}</b:detail>
+                          </b:backOut>]]></payload>
+                      </backOut>
+                    </recovery>
+                  </virtualPort>
+                </policy>
+                """.formatted(events.address()));
+    }
+
+    @AfterEach
+    void stop() {
+        providers.close();
+        node.close();
+        events.close();
+    }
+
+    @Test
+    void aBuyFailingOnEveryInstanceRunsTheBackOutWithItsValuesAndStillAnswersTheFault() {
+        providers.named("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        providers.named("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
+
+        SoapReply reply = StockQuoteCalls.buy(port(), "ACME", 7, null);
+
+        assertThat(reply.faultCode()).contains("NoInstanceAvailable");
+        assertThat(BackOutCalls.received(backOuts.address()))
+                .containsExactly(new BackOutCalls.Received("buy", "ACME", "7 on StockQuotePortType: NoInstanceAvailable"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> events.bodies().stream()
+                .anyMatch(b -> b.contains("\"type\":\"RECOVERY_ACTION_RUN\"") && b.contains("answered by")));
+    }
+
+    @Test
+    void aBuyThatSucceedsRunsNoBackOut() {
+        assertThat(StockQuoteCalls.buy(port(), "ACME", 7, null).status()).isEqualTo(200);
+
+        assertThat(BackOutCalls.received(backOuts.address())).isEmpty();
+    }
+
+    @Test
+    void aFailedOperationTheBackOutDoesNotCoverRunsNone() {
+        providers.named("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        providers.named("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
+
+        assertThat(StockQuoteCalls.getQuote(port(), "ACME").faultCode()).contains("NoInstanceAvailable");
+
+        assertThat(BackOutCalls.received(backOuts.address())).isEmpty();
+    }
+
+    @Test
+    void aBackOutThatFailsIsReportedAndTheClientStillGetsTheOriginalFault() {
+        providers.named("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        providers.named("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        backOuts.setFaultMode(FaultMode.HTTP_500_PLAIN);
+
+        SoapReply reply = StockQuoteCalls.buy(port(), "ACME", 7, null);
+
+        assertThat(reply.faultCode()).contains("NoInstanceAvailable");
+        await().atMost(Duration.ofSeconds(10)).until(() -> events.bodies().stream()
+                .anyMatch(b -> b.contains("\"type\":\"RECOVERY_ACTION_RUN\"") && b.contains("failed: ")));
+    }
+
+    private URI port() {
+        return node.virtualPortAddress("StockQuotePortType");
+    }
+}

@@ -1,0 +1,39 @@
+package org.servicedomain.node.engine.offload;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a node tells its peers at {@code /sd/load}: how loaded it is, and the virtual ports it
+ * serves with their operational instances of its own (never borrowed ones), which peers may offload
+ * to and borrow. {@code peers} shows how the node sees its own peers, for people; peers ignore it.
+ *
+ * @param loadIndex requests in flight divided by capacity
+ * @param peers this node's view of its peers: address, their last load index, age of that report
+ */
+public record LoadReport(double loadIndex, int inFlight, int capacity, List<Port> ports, List<PeerView> peers) {
+
+    public LoadReport {
+        ports = ports == null ? List.of() : List.copyOf(ports);
+        peers = peers == null ? List.of() : List.copyOf(peers);
+    }
+
+    /** A virtual port and its operational instances; the port type as {@code {namespace}localName}. */
+    public record Port(String name, String portType, List<Offered> instances) {
+        public Port {
+            instances = instances == null ? List.of() : List.copyOf(instances);
+        }
+    }
+
+    /** An instance a peer may borrow. */
+    public record Offered(String id, String endpointAddress, Long timeoutMs, String supplierLevel,
+            Map<String, String> attributes) {
+        public Offered {
+            attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
+        }
+    }
+
+    /** One peer as this node last heard from it; {@code loadIndex} null when it did not answer. */
+    public record PeerView(String address, Double loadIndex, Long ageMs) {
+    }
+}

@@ -1,0 +1,19 @@
+package org.servicedomain.node.engine.offload;
+
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.rendering.ProviderReply;
+
+/** The offload stage: sends a new request to a peer node instead of serving it here, when it should. */
+@FunctionalInterface
+public interface Offload {
+
+    /** The header a node puts on a request it forwards to a peer; a request carrying it is never forwarded again. */
+    String HOP_HEADER = "X-SD-Hop";
+
+    /** Never forwards: every request is served here. */
+    Offload NEVER = (request, current) -> null;
+
+    /** The peer's answer when the request went to a peer, or null to serve it here. */
+    ProviderReply offload(RequestContext request, CompiledPolicy current);
+}

@@ -1,0 +1,141 @@
+package org.servicedomain.node.engine.offload;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.policy.PeerSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fetches the load report of every peer the policy names, every refresh interval, from one
+ * background thread; the hot path reads the latest reports as an immutable map. A peer that does
+ * not answer drops out until it does, and a report older than three intervals is not used.
+ */
+public final class PeerLoads implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PeerLoads.class);
+    /** The longest a load report may be, in bytes. */
+    static final int MAX_REPORT_BYTES = 1 << 20;
+
+    private final Supplier<PeerSettings> settings;
+    private final CloseableHttpClient http;
+    private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private final ScheduledExecutorService ticker;
+    private volatile Map<URI, PeerLoad> latest = Map.of();
+
+    public PeerLoads(Supplier<PeerSettings> settings, Duration timeout) {
+        this.settings = settings;
+        this.http = HttpClients.custom()
+                .setDefaultRequestConfig(RequestConfig.custom().setConnectTimeout(Timeout.of(timeout))
+                        .setConnectionRequestTimeout(Timeout.of(timeout)).setResponseTimeout(Timeout.of(timeout)).build())
+                .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
+                .setUserAgent("sd-node-peers").build();
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sd-peer-loads");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.schedule(this::tick, 0, TimeUnit.MILLISECONDS);
+    }
+
+    /** The peers' reports that are recent enough to act on. */
+    public List<PeerLoad> fresh() {
+        long maxAge = settings.get().refresh().multipliedBy(3).toNanos();
+        long now = System.nanoTime();
+        List<PeerLoad> fresh = new ArrayList<>();
+        for (PeerLoad load : latest.values()) {
+            if (now - load.fetchedAt() <= maxAge) {
+                fresh.add(load);
+            }
+        }
+        return fresh;
+    }
+
+    /** Every peer the policy names, with its last load index and the report's age (null when none). */
+    public List<LoadReport.PeerView> view() {
+        Map<URI, PeerLoad> now = latest;
+        List<LoadReport.PeerView> view = new ArrayList<>();
+        for (URI peer : settings.get().peers()) {
+            PeerLoad load = now.get(peer);
+            view.add(load == null ? new LoadReport.PeerView(peer.toString(), null, null)
+                    : new LoadReport.PeerView(peer.toString(), load.report().loadIndex(),
+                            Duration.ofNanos(System.nanoTime() - load.fetchedAt()).toMillis()));
+        }
+        return view;
+    }
+
+    private void tick() {
+        PeerSettings current = settings.get();
+        try {
+            Map<URI, PeerLoad> fetched = new HashMap<>();
+            for (URI peer : current.peers()) {
+                PeerLoad load = fetch(peer);
+                if (load != null) {
+                    fetched.put(peer, load);
+                }
+            }
+            latest = Map.copyOf(fetched);
+        } catch (RuntimeException e) {
+            LOG.error("fetching the peers' load reports failed inside the node; trying again", e);
+        } finally {
+            if (!ticker.isShutdown()) {
+                ticker.schedule(this::tick, current.refresh().toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    private PeerLoad fetch(URI peer) {
+        URI base = PeerLoad.baseOf(peer);
+        URI address = URI.create(base + "/load");
+        try {
+            LoadReport report = http.execute(new HttpGet(address), response -> {
+                if (response.getCode() != 200 || response.getEntity() == null) {
+                    throw new IOException("HTTP " + response.getCode() + " from " + address);
+                }
+                try (InputStream in = response.getEntity().getContent()) {
+                    byte[] body = in.readNBytes(MAX_REPORT_BYTES + 1);
+                    if (body.length > MAX_REPORT_BYTES) {
+                        throw new IOException("a report larger than " + MAX_REPORT_BYTES + " bytes from " + address);
+                    }
+                    return json.readValue(body, LoadReport.class);
+                }
+            });
+            return new PeerLoad(peer, base, report, System.nanoTime());
+        } catch (IOException | IllegalArgumentException e) {
+            noteFailure(peer, e.toString());
+            return null;
+        }
+    }
+
+    private void noteFailure(URI peer, String why) {
+        if (latest.containsKey(peer)) {
+            LOG.warn("peer {} gave no load report ({}); not offloading to or borrowing from it until it does", peer, why);
+        } else {
+            LOG.debug("peer {} gave no load report: {}", peer, why);
+        }
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        http.close(CloseMode.IMMEDIATE);
+    }
+}

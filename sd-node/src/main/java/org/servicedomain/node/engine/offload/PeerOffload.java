@@ -1,0 +1,98 @@
+package org.servicedomain.node.engine.offload;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.engine.events.NodeEvent;
+import org.servicedomain.node.engine.events.NodeEvents;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PeerSettings;
+import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.rendering.ProviderReply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Offloads by load index: while this node's index is above the policy's threshold, a new request
+ * goes to the least-loaded peer that serves its port type and is less loaded than this node. A
+ * request in a session stays (its transaction history is here), and a request a peer already
+ * forwarded is never forwarded again, so two saturated nodes never bounce requests between them.
+ */
+public final class PeerOffload implements Offload {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PeerOffload.class);
+
+    private final LoadIndex load;
+    private final PeerLoads peers;
+    private final PeerForwarder forwarder;
+    private final NodeEvents events;
+    private final AtomicBoolean offloading = new AtomicBoolean();
+
+    public PeerOffload(LoadIndex load, PeerLoads peers, PeerForwarder forwarder, NodeEvents events) {
+        this.load = load;
+        this.peers = peers;
+        this.forwarder = forwarder;
+        this.events = events;
+    }
+
+    @Override
+    public ProviderReply offload(RequestContext request, CompiledPolicy current) {
+        PeerSettings settings = current.peers();
+        if (!settings.offloads() || request.offloaded() || request.sessionId() != null) {
+            return null;
+        }
+        double local = load.index(settings.capacity());
+        if (local <= settings.offloadThreshold()) {
+            if (offloading.compareAndSet(true, false)) {
+                events.publish(NodeEvent.Type.OFFLOAD_STOPPED, null, null, "load index " + local
+                        + " is back at or below " + settings.offloadThreshold() + ": serving new requests here");
+            }
+            return null;
+        }
+        PeerLoad target = leastLoaded(peers.fresh(), request, local);
+        if (target == null) {
+            return null;
+        }
+        return forward(target, request, current.forPort(request.virtualPort().name()).recovery(), local);
+    }
+
+    private static PeerLoad leastLoaded(List<PeerLoad> candidates, RequestContext request, double local) {
+        PeerLoad best = null;
+        for (PeerLoad peer : candidates) {
+            if (peer.report().loadIndex() < local && peer.portOf(request.virtualPort().portType()).isPresent()
+                    && (best == null || peer.report().loadIndex() < best.report().loadIndex())) {
+                best = peer;
+            }
+        }
+        return best;
+    }
+
+    private ProviderReply forward(PeerLoad peer, RequestContext request, RecoveryRule recovery, double local) {
+        String port = peer.portOf(request.virtualPort().portType()).orElseThrow().name();
+        Duration timeout = recovery.instanceTimeout().multipliedBy(recovery.retries() + 1L);
+        if (request.deadline() != null) {
+            timeout = request.deadline().cap(timeout);
+        }
+        try {
+            ProviderReply reply = forwarder.forward(peer.virtualPortAddress(port), request, timeout);
+            if (offloading.compareAndSet(false, true)) {
+                events.publish(NodeEvent.Type.OFFLOAD_STARTED, request.virtualPort().name(), null, "load index " + local
+                        + " is above the threshold: forwarding new requests to peer " + peer.home()
+                        + " (load index " + peer.report().loadIndex() + ")");
+            }
+            return reply.servedBy("peer " + peer.home());
+        } catch (DispatchException e) {
+            if (!e.requestSent() || recovery.isIdempotent(request.operation())) {
+                LOG.warn("offloading to peer {} failed ({}); serving the request here", peer.home(), e.getMessage());
+                return null;
+            }
+            throw new NodeFault(e.kind() == DispatchException.Kind.TIMEOUT ? FaultCode.Timeout : FaultCode.NoInstanceAvailable,
+                    "the request was offloaded to peer " + peer.home() + ", which gave no answer (" + e.getMessage()
+                            + "); not served here as well: operation " + request.operation() + " is not marked idempotent");
+        }
+    }
+}
