@@ -141,7 +141,7 @@ class InstanceStateTest {
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
                     <selection directive="round-robin"/>
-                    <recovery retries="1"/>
+                    <recovery retries="1"><idempotent operation="getQuote"/></recovery>
                     <health ejectAfterFailures="1000" ejectFailureRatio="0.5" minRequests="4"
                             probeIntervalMs="100" maxProbeIntervalMs="200">
                       <probe operation="getQuote"><q:getQuote xmlns:q="urn:sd:samples:stockquote"><q:symbol>PROBE</q:symbol></q:getQuote></probe>
