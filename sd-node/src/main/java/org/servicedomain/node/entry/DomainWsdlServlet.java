@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.xml.XmlText;
 
 /**
  * The domain WSDL at {@code /services/domain?wsdl}: one WSDL 1.1 document that imports the WSDL of
@@ -27,11 +28,11 @@ public final class DomainWsdlServlet extends HttpServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         StringBuilder wsdl = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" name=\"")
-                .append(SoapFaultWriter.escape(node.hierarchy().nodeName())).append("\" targetNamespace=\"")
+                .append(XmlText.escape(node.hierarchy().nodeName())).append("\" targetNamespace=\"")
                 .append(NAMESPACE).append("\">\n");
         for (VirtualPort port : node.catalog().snapshot().ports()) {
-            wsdl.append("  <wsdl:import namespace=\"").append(SoapFaultWriter.escape(port.portType().getNamespaceURI()))
-                    .append("\" location=\"").append(SoapFaultWriter.escape(NodeAddress.virtualPort(request, port.name())))
+            wsdl.append("  <wsdl:import namespace=\"").append(XmlText.escape(port.portType().getNamespaceURI()))
+                    .append("\" location=\"").append(XmlText.escape(NodeAddress.virtualPort(request, port.name())))
                     .append("?wsdl\"/>\n");
         }
         byte[] body = wsdl.append("</wsdl:definitions>\n").toString().getBytes(StandardCharsets.UTF_8);

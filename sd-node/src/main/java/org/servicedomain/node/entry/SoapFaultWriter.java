@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.xml.XmlText;
 
 /**
  * Writes the node's own faults on virtual ports: a SOAP 1.1 or 1.2 fault whose detail holds
@@ -29,7 +30,7 @@ final class SoapFaultWriter {
     private static String soap11(FaultCode code, String message, String detail) {
         return "<soap:Envelope xmlns:soap=\"" + SoapVersion.SOAP_11.envelopeNamespace() + "\"><soap:Body><soap:Fault>"
                 + "<faultcode>soap:" + (code.isSenderFault() ? "Client" : "Server") + "</faultcode>"
-                + "<faultstring>" + escape(message) + "</faultstring>"
+                + "<faultstring>" + XmlText.escape(message) + "</faultstring>"
                 + "<detail>" + detail + "</detail>"
                 + "</soap:Fault></soap:Body></soap:Envelope>";
     }
@@ -37,7 +38,7 @@ final class SoapFaultWriter {
     private static String soap12(FaultCode code, String message, String detail) {
         return "<env:Envelope xmlns:env=\"" + SoapVersion.SOAP_12.envelopeNamespace() + "\"><env:Body><env:Fault>"
                 + "<env:Code><env:Value>env:" + (code.isSenderFault() ? "Sender" : "Receiver") + "</env:Value></env:Code>"
-                + "<env:Reason><env:Text xml:lang=\"en\">" + escape(message) + "</env:Text></env:Reason>"
+                + "<env:Reason><env:Text xml:lang=\"en\">" + XmlText.escape(message) + "</env:Text></env:Reason>"
                 + "<env:Detail>" + detail + "</env:Detail>"
                 + "</env:Fault></env:Body></env:Envelope>";
     }
@@ -45,33 +46,17 @@ final class SoapFaultWriter {
     private static String detail(NodeFault fault, String message) {
         StringBuilder xml = new StringBuilder("<sd:fault xmlns:sd=\"urn:sd:home:1\">")
                 .append("<sd:code>").append(fault.code().name()).append("</sd:code>")
-                .append("<sd:message>").append(escape(message)).append("</sd:message>");
+                .append("<sd:message>").append(XmlText.escape(message)).append("</sd:message>");
         for (NodeFault.Attempt a : fault.attempts()) {
-            xml.append("<sd:attempt><sd:instanceId>").append(escape(a.instanceId()))
-                    .append("</sd:instanceId><sd:endpointAddress>").append(escape(a.endpointAddress()))
-                    .append("</sd:endpointAddress><sd:reason>").append(escape(a.reason()))
+            xml.append("<sd:attempt><sd:instanceId>").append(XmlText.escape(a.instanceId()))
+                    .append("</sd:instanceId><sd:endpointAddress>").append(XmlText.escape(a.endpointAddress()))
+                    .append("</sd:endpointAddress><sd:reason>").append(XmlText.escape(a.reason()))
                     .append("</sd:reason>");
             if (a.path() != null) {
-                xml.append("<sd:path>").append(escape(a.path())).append("</sd:path>");
+                xml.append("<sd:path>").append(XmlText.escape(a.path())).append("</sd:path>");
             }
             xml.append("</sd:attempt>");
         }
         return xml.append("</sd:fault>").toString();
-    }
-
-    static String escape(String maybeNull) {
-        String text = String.valueOf(maybeNull);
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                default -> out.append(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? ' ' : c);
-            }
-        }
-        return out.toString();
     }
 }

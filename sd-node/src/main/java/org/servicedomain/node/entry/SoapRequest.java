@@ -2,6 +2,7 @@ package org.servicedomain.node.entry;
 
 import java.util.Arrays;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.xml.Utf8Offsets;
 
 /**
  * All the node reads of a request's envelope: the first element inside soap:Body, which names the
@@ -14,8 +15,6 @@ import javax.xml.namespace.QName;
  */
 record SoapRequest(QName operationElement, String sessionId, long sessionStart, long sessionEnd) {
 
-    private static final int[] BOM = {0xEF, 0xBB, 0xBF};
-
     /**
      * The message as providers get it: without the session header, so a session id never leaves
      * the node. Unchanged when there is no header or its place is unknown.
@@ -24,8 +23,8 @@ record SoapRequest(QName operationElement, String sessionId, long sessionStart, 
         if (sessionStart < 0 || sessionEnd <= sessionStart) {
             return body;
         }
-        int from = byteIndex(body, sessionStart);
-        int to = byteIndex(body, sessionEnd);
+        int from = Utf8Offsets.byteIndex(body, sessionStart);
+        int to = Utf8Offsets.byteIndex(body, sessionEnd);
         if (from < 0 || to < from) {
             return body;
         }
@@ -34,20 +33,4 @@ record SoapRequest(QName operationElement, String sessionId, long sessionStart, 
         return stripped;
     }
 
-    /** The byte index in UTF-8 {@code body} of the character at {@code offset} (Java chars, after any BOM). */
-    private static int byteIndex(byte[] body, long offset) {
-        int i = hasBom(body) ? BOM.length : 0;
-        long chars = 0;
-        while (chars < offset && i < body.length) {
-            int lead = body[i] & 0xFF;
-            int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-            chars += length == 4 ? 2 : 1;
-            i += length;
-        }
-        return chars == offset && i <= body.length ? i : -1;
-    }
-
-    private static boolean hasBom(byte[] body) {
-        return body.length >= 3 && (body[0] & 0xFF) == BOM[0] && (body[1] & 0xFF) == BOM[1] && (body[2] & 0xFF) == BOM[2];
-    }
 }

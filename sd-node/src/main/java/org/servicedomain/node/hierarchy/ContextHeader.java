@@ -8,6 +8,7 @@ import java.util.Base64;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.servicedomain.node.xml.XmlText;
 
 /**
  * Writes the {@code sd:context} SOAP header (namespace {@code urn:sd:home:1}) that carries a
@@ -31,8 +32,8 @@ public final class ContextHeader {
         optional(xml, "sessionKey", context.sessionKey());
         context.designated().forEach(d -> optional(xml, "designated", d));
         for (Map.Entry<String, String> value : context.values().entrySet()) {
-            xml.append("<sdc:value name=\"").append(escape(value.getKey())).append("\">")
-                    .append(escape(value.getValue())).append("</sdc:value>");
+            xml.append("<sdc:value name=\"").append(XmlText.escape(value.getKey())).append("\">")
+                    .append(XmlText.escape(value.getValue())).append("</sdc:value>");
         }
         optional(xml, "signature", signature(context, secret));
         return xml.append("</sdc:context>").toString();
@@ -83,22 +84,8 @@ public final class ContextHeader {
 
     private static void optional(StringBuilder xml, String name, String value) {
         if (value != null) {
-            xml.append("<sdc:").append(name).append('>').append(escape(value)).append("</sdc:").append(name).append('>');
+            xml.append("<sdc:").append(name).append('>').append(XmlText.escape(value)).append("</sdc:").append(name).append('>');
         }
     }
 
-    private static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length() + 8);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
-    }
 }

@@ -13,6 +13,7 @@ import org.codehaus.stax2.XMLStreamReader2;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.Utf8Offsets;
 
 /**
  * Finds the {@code sd:context} header in a request envelope, reading no further than the start of

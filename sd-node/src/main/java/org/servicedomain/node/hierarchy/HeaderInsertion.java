@@ -10,6 +10,7 @@ import org.codehaus.stax2.XMLStreamReader2;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.Utf8Offsets;
 
 /**
  * Adds one header element to a UTF-8 SOAP envelope without re-serialising it: inside the existing

@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.servicedomain.node.xml.XmlText;
 
 /**
  * The back-out recovery action: when every attempt of a request failed, call {@code operation} of
@@ -51,13 +52,10 @@ public record BackOutRule(String virtualPort, String operation, Set<String> onOp
         Matcher m = PLACEHOLDER.matcher(payload);
         StringBuilder out = new StringBuilder(payload.length() + 64);
         while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(escape(filled.getOrDefault(m.group(1), ""))));
+            m.appendReplacement(out, Matcher.quoteReplacement(XmlText.escape(filled.getOrDefault(m.group(1), ""))));
         }
         m.appendTail(out);
         return out.toString();
     }
 
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 }

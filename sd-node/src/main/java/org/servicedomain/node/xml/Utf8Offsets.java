@@ -1,13 +1,13 @@
-package org.servicedomain.node.hierarchy;
+package org.servicedomain.node.xml;
 
 /** Turns the character offsets a StAX parser reports into byte offsets of a UTF-8 document. */
-final class Utf8Offsets {
+public final class Utf8Offsets {
 
     private Utf8Offsets() {
     }
 
     /** The byte index of the character at {@code offset} (Java chars, after any BOM), or -1. */
-    static int byteIndex(byte[] body, long offset) {
+    public static int byteIndex(byte[] body, long offset) {
         int i = hasBom(body) ? 3 : 0;
         long chars = 0;
         while (chars < offset && i < body.length) {
