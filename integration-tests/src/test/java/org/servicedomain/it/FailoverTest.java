@@ -2,22 +2,19 @@ package org.servicedomain.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -29,32 +26,22 @@ class FailoverTest {
 
     private static final long INSTANCE_TIMEOUT_MS = 700;
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("primary", "backup");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private SampleProvider primary;
     private SampleProvider backup;
 
     @BeforeEach
     void primaryAndBackupInFixedOrder() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("primary", "backup");
-        primary = providers.named("primary");
-        backup = providers.named("backup");
-        for (SampleProvider p : providers.all()) {
-            Registrations.register(node.home(), p, INSTANCE_TIMEOUT_MS);
+        primary = domain.provider("primary");
+        backup = domain.provider("backup");
+        for (SampleProvider p : domain.providers().all()) {
+            Registrations.register(domain.node().home(), p, INSTANCE_TIMEOUT_MS);
         }
         setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
                 + "<recovery retries=\"1\" timeoutMs=\"5000\"><idempotent operation=\"getQuote\"/></recovery>"
                 + "</defaults></policy>");
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test
@@ -86,7 +73,7 @@ class FailoverTest {
         primary.setFaultMode(FaultMode.SOAP_FAULT);
         long backupBefore = backup.requestsReceived();
 
-        SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+        SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
 
         assertThat(reply.status()).isEqualTo(500);
         assertThat(reply.isSoapFault()).isTrue();
@@ -102,7 +89,7 @@ class FailoverTest {
         primary.stop();
         long backupBefore = backup.requestsReceived();
 
-        SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+        SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
 
         assertThat(reply.faultCode()).contains("NoInstanceAvailable");
         assertThat(backup.requestsReceived()).isEqualTo(backupBefore);
@@ -110,13 +97,13 @@ class FailoverTest {
 
     @Test
     void instancesTakenDownByTheAdministratorAreNotSelected() throws Exception {
-        String primaryId = node.home().getServiceInfo(new GetServiceInfo()).getInstance()
+        String primaryId = domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance()
                 .stream().filter(i -> i.getEndpointAddress().equals(primary.address().toString()))
                 .findFirst().orElseThrow().getInstanceId();
         SetServiceInfo down = new SetServiceInfo();
         down.setInstanceId(primaryId);
         down.setState(InstanceState.DOWN);
-        node.home().setServiceInfo(down);
+        domain.node().home().setServiceInfo(down);
         long primaryBefore = primary.requestsReceived();
 
         assertServedByBackup();
@@ -126,7 +113,7 @@ class FailoverTest {
     private void assertServedByBackup() {
         List<String> servedBy = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+            SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
             assertThat(reply.status()).as(reply.text()).isEqualTo(200);
             servedBy.add(StockQuoteCalls.servedBy(reply));
         }
@@ -136,6 +123,6 @@ class FailoverTest {
     private void setPolicy(String document) throws Exception {
         SetPolicy request = new SetPolicy();
         request.setDocument(document);
-        node.home().setPolicy(request);
+        domain.node().home().setPolicy(request);
     }
 }

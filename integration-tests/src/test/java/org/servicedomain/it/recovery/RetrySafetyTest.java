@@ -3,17 +3,14 @@ package org.servicedomain.it.recovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -24,24 +21,20 @@ import org.servicedomain.testsupport.StockQuoteCalls;
  */
 class RetrySafetyTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("primary", "backup");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private SampleProvider primary;
     private SampleProvider backup;
 
     @BeforeEach
     void primaryAndBackupInFixedOrderWithGetQuoteIdempotent() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("primary", "backup");
-        primary = providers.named("primary");
-        backup = providers.named("backup");
-        DomainSetup domain = new DomainSetup(node.home());
-        domain.provider(primary, null);
-        domain.provider(backup, null);
-        domain.policy("""
+        primary = domain.provider("primary");
+        backup = domain.provider("backup");
+        DomainSetup setup = domain.setup();
+        setup.provider(primary, null);
+        setup.provider(backup, null);
+        setup.policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
                     <selection directive="fixed-order"/>
@@ -49,12 +42,6 @@ class RetrySafetyTest {
                   </defaults>
                 </policy>
                 """);
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test
@@ -154,6 +141,6 @@ class RetrySafetyTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("StockQuotePortType");
+        return domain.node().virtualPortAddress("StockQuotePortType");
     }
 }
