@@ -3,19 +3,15 @@ package org.servicedomain.it.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.BlastCalls;
-import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Resources;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapReply;
 
 /**
@@ -27,36 +23,23 @@ class BlastScenarioTest {
 
     private static final List<String> DATABASES = List.of("database1", "database2", "database3");
 
-    @TempDir
-    Path dataDir;
-
-    private RunningNode node;
-    private ProviderFleet providers;
-    private DomainSetup domain;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.emptyFleet();
 
     @BeforeEach
     void oneProviderPairPerDatabase() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = new ProviderFleet();
-        domain = new DomainSetup(node.home());
         String[] levels = {"ServerBlue", "ServerGreen", "ServerRed"};
         for (int i = 0; i < 3; i++) {
             for (String copy : new String[] {"-1", "-2"}) {
-                domain.provider(providers.start(ProviderOptions.builder(SampleService.BLAST, levels[i] + copy)
+                domain.setup().provider(domain.providers().start(ProviderOptions.builder(SampleService.BLAST, levels[i] + copy)
                         .databases(List.of(DATABASES.get(i))).build()), levels[i]);
             }
         }
     }
 
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
-    }
-
     @Test
     void oneOperationPerDatabaseRoutesEachToItsSupplierLevel() throws Exception {
-        domain.policy(Resources.text("policies/blast-by-operation.xml"));
+        domain.setup().policy(Resources.text("policies/blast-by-operation.xml"));
         for (int i = 0; i < 4; i++) {
             assertThat(servedBy(BlastCalls.runColour(port(), "runBlue", null))).startsWith("ServerBlue");
             assertThat(servedBy(BlastCalls.runColour(port(), "runGreen", null))).startsWith("ServerGreen");
@@ -66,7 +49,7 @@ class BlastScenarioTest {
 
     @Test
     void contentBasedSelectionReadsTheDatabaseArgument() throws Exception {
-        domain.policy(Resources.text("policies/blast-by-content.xml"));
+        domain.setup().policy(Resources.text("policies/blast-by-content.xml"));
         for (int i = 0; i < 4; i++) {
             assertThat(servedBy(BlastCalls.run(port(), "database1", null))).startsWith("ServerBlue");
             assertThat(servedBy(BlastCalls.run(port(), "database2", null))).startsWith("ServerGreen");
@@ -76,11 +59,11 @@ class BlastScenarioTest {
 
     @Test
     void userLevelsMappedToSupplierLevelsKeepEachUserOnItsDatabase() throws Exception {
-        domain.policy(Resources.text("policies/blast-by-service-map.xml"));
-        domain.user("bea", "bea-pw", "UserBlue").user("gus", "gus-pw", "UserGreen").user("rio", "rio-pw", "UserRed");
-        String blue = domain.login("bea", "bea-pw");
-        String green = domain.login("gus", "gus-pw");
-        String red = domain.login("rio", "rio-pw");
+        domain.setup().policy(Resources.text("policies/blast-by-service-map.xml"));
+        domain.setup().user("bea", "bea-pw", "UserBlue").user("gus", "gus-pw", "UserGreen").user("rio", "rio-pw", "UserRed");
+        String blue = domain.setup().login("bea", "bea-pw");
+        String green = domain.setup().login("gus", "gus-pw");
+        String red = domain.setup().login("rio", "rio-pw");
         for (int i = 0; i < 4; i++) {
             assertThat(servedBy(BlastCalls.run(port(), "database1", blue))).startsWith("ServerBlue");
             assertThat(servedBy(BlastCalls.run(port(), "database2", green))).startsWith("ServerGreen");
@@ -94,14 +77,14 @@ class BlastScenarioTest {
         SampleService[] services = {SampleService.BLAST_BLUE, SampleService.BLAST_GREEN, SampleService.BLAST_RED};
         for (int i = 0; i < 3; i++) {
             for (String copy : new String[] {"-1", "-2"}) {
-                domain.provider(providers.start(ProviderOptions.of(services[i], services[i].path() + copy)), null);
+                domain.setup().provider(domain.providers().start(ProviderOptions.of(services[i], services[i].path() + copy)), null);
             }
         }
-        domain.policy(Resources.text("policies/blast-by-port-type.xml"));
+        domain.setup().policy(Resources.text("policies/blast-by-port-type.xml"));
         String[] ports = {"BlastBluePortType", "BlastGreenPortType", "BlastRedPortType"};
         for (int i = 0; i < 3; i++) {
             for (int call = 0; call < 4; call++) {
-                SoapReply reply = BlastCalls.search(node.virtualPortAddress(ports[i]));
+                SoapReply reply = BlastCalls.search(domain.node().virtualPortAddress(ports[i]));
                 assertThat(servedBy(reply)).startsWith(services[i].path());
                 assertThat(reply.firstText(BlastCalls.NS, "database")).contains(DATABASES.get(i));
             }
@@ -114,6 +97,6 @@ class BlastScenarioTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("BlastPortType");
+        return domain.node().virtualPortAddress("BlastPortType");
     }
 }

@@ -3,49 +3,32 @@ package org.servicedomain.it.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Resources;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /** Directives that depend on more than the candidates: a custom class, and a session's history. */
 class DirectivesScenarioTest {
 
-    @TempDir
-    Path dataDir;
-
-    private RunningNode node;
-    private ProviderFleet providers;
-    private DomainSetup domain;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b", "quote-c");
 
     @BeforeEach
     void threeProviders() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b", "quote-c");
-        domain = new DomainSetup(node.home());
         for (String name : new String[] {"quote-a", "quote-b", "quote-c"}) {
-            domain.provider(providers.named(name), null);
+            domain.setup().provider(domain.provider(name), null);
         }
-        domain.user("ann", "ann-pw", "customer").user("bob", "bob-pw", "customer");
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        domain.setup().user("ann", "ann-pw", "customer").user("bob", "bob-pw", "customer");
     }
 
     @Test
     void customDirectiveClassSelectsByItsOwnLogic() throws Exception {
-        domain.policy(Resources.text("policies/custom-directive.xml"));
+        domain.setup().policy(Resources.text("policies/custom-directive.xml"));
         for (int i = 0; i < 4; i++) {
             assertThat(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port(), "ACME"))).isEqualTo("quote-c");
         }
@@ -53,9 +36,9 @@ class DirectivesScenarioTest {
 
     @Test
     void transactionHistoryKeepsASessionOnOneInstanceAndMovesItOnlyWhenThatOneFails() throws Exception {
-        domain.policy(Resources.text("policies/transaction-history.xml"));
-        String ann = domain.login("ann", "ann-pw");
-        String bob = domain.login("bob", "bob-pw");
+        domain.setup().policy(Resources.text("policies/transaction-history.xml"));
+        String ann = domain.setup().login("ann", "ann-pw");
+        String bob = domain.setup().login("bob", "bob-pw");
 
         String annsInstance = StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port(), "ACME", ann));
         String bobsInstance = StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port(), "ACME", bob));
@@ -64,7 +47,7 @@ class DirectivesScenarioTest {
             assertThat(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port(), "ACME", bob))).isEqualTo(bobsInstance);
         }
 
-        providers.named(annsInstance).stop();
+        domain.provider(annsInstance).stop();
         String moved = StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port(), "ACME", ann));
         assertThat(moved).isNotEqualTo(annsInstance);
         Set<String> afterMove = new HashSet<>();
@@ -75,6 +58,6 @@ class DirectivesScenarioTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("StockQuotePortType");
+        return domain.node().virtualPortAddress("StockQuotePortType");
     }
 }

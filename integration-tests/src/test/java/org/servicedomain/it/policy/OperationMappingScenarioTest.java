@@ -3,22 +3,19 @@ package org.servicedomain.it.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.BlastCalls;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.GeneratedClient;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Resources;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 
@@ -28,28 +25,17 @@ import org.servicedomain.testsupport.SoapReply;
  */
 class OperationMappingScenarioTest {
 
-    @TempDir
-    Path dataDir;
-
-    private RunningNode node;
-    private ProviderFleet providers;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.emptyFleet();
 
     @BeforeEach
     void blueAndGreenProviders() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = new ProviderFleet();
-        DomainSetup domain = new DomainSetup(node.home());
-        domain.provider(providers.start(ProviderOptions.builder(SampleService.BLAST, "blue")
+        DomainSetup setup = domain.setup();
+        setup.provider(domain.providers().start(ProviderOptions.builder(SampleService.BLAST, "blue")
                 .databases(List.of("database1")).build()), "ServerBlue");
-        domain.provider(providers.start(ProviderOptions.builder(SampleService.BLAST, "green")
+        setup.provider(domain.providers().start(ProviderOptions.builder(SampleService.BLAST, "green")
                 .databases(List.of("database2")).build()), "ServerGreen");
-        domain.policy(Resources.text("policies/blast-operation-mapping.xml"));
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        setup.policy(Resources.text("policies/blast-operation-mapping.xml"));
     }
 
     @Test
@@ -70,15 +56,15 @@ class OperationMappingScenarioTest {
                 SoapExchange.soap11(null, "<b:runDatabase1 xmlns:b=\"" + BlastCalls.NS + "\">"
                         + "<b:sequence>ACGT</b:sequence><b:database>database2</b:database></b:runDatabase1>"));
         assertThat(reply.faultCode()).contains("BadRequest");
-        assertThat(providers.named("green").requestsReceived()).isZero();
+        assertThat(domain.provider("green").requestsReceived()).isZero();
     }
 
     @Test
     void theVirtualWsdlShowsTheMappedOperationAndAGeneratedClientCanCallIt() throws Exception {
-        SoapReply wsdl = SoapExchange.get(node.virtualPortWsdl("BlastPortType"));
+        SoapReply wsdl = SoapExchange.get(domain.node().virtualPortWsdl("BlastPortType"));
         assertThat(wsdl.text()).contains("runDatabase1");
 
-        try (GeneratedClient client = GeneratedClient.fromWsdl(node.virtualPortWsdl("BlastPortType"), Duration.ofSeconds(30))) {
+        try (GeneratedClient client = GeneratedClient.fromWsdl(domain.node().virtualPortWsdl("BlastPortType"), Duration.ofSeconds(30))) {
             Map<String, Object> answer = client.invoke("runDatabase1", Map.of("sequence", "ACGT"));
             assertThat(answer.get("provider")).isEqualTo("blue");
             assertThat(answer.get("database")).isEqualTo("database1");
@@ -94,6 +80,6 @@ class OperationMappingScenarioTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("BlastPortType");
+        return domain.node().virtualPortAddress("BlastPortType");
     }
 }

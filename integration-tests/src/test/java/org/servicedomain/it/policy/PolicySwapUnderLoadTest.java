@@ -3,7 +3,6 @@ package org.servicedomain.it.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -12,15 +11,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -33,37 +30,26 @@ class PolicySwapUnderLoadTest {
     private static final String ONLY_GOLD = policyServing("gold");
     private static final String ONLY_SILVER = policyServing("silver");
 
-    @TempDir
-    Path dataDir;
-
-    private RunningNode node;
-    private ProviderFleet providers;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("gold-1", "gold-2", "silver-1", "silver-2", "bronze-1");
 
     @BeforeEach
     void goldAndSilverProviders() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("gold-1", "gold-2", "silver-1", "silver-2", "bronze-1");
-        DomainSetup domain = new DomainSetup(node.home());
+        DomainSetup setup = domain.setup();
         for (String name : new String[] {"gold-1", "gold-2", "silver-1", "silver-2", "bronze-1"}) {
-            domain.provider(providers.named(name), name.substring(0, name.indexOf('-')));
+            setup.provider(domain.provider(name), name.substring(0, name.indexOf('-')));
         }
-        domain.policy(ONLY_GOLD);
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        setup.policy(ONLY_GOLD);
     }
 
     @Test
     void swappingPoliciesUnderLoadFailsAndMisroutesNothing() throws Exception {
-        URI port = node.virtualPortAddress("StockQuotePortType");
+        URI port = domain.node().virtualPortAddress("StockQuotePortType");
         List<String> servedBy = new CopyOnWriteArrayList<>();
         List<String> errors = new CopyOnWriteArrayList<>();
         AtomicBoolean swapping = new AtomicBoolean(true);
         ExecutorService clients = Executors.newFixedThreadPool(6);
-        DomainSetup admin = new DomainSetup(node.home());
+        DomainSetup admin = domain.setup();
         try {
             List<Future<?>> runs = new ArrayList<>();
             for (int c = 0; c < 6; c++) {
@@ -93,7 +79,7 @@ class PolicySwapUnderLoadTest {
         assertThat(errors).isEmpty();
         assertThat(servedBy).hasSizeGreaterThan(20).allMatch(p -> p.startsWith("gold") || p.startsWith("silver"));
         assertThat(servedBy).anyMatch(p -> p.startsWith("gold")).anyMatch(p -> p.startsWith("silver"));
-        assertThat(node.home().getPolicy(new GetPolicy()).getDocument()).isEqualTo(ONLY_GOLD);
+        assertThat(domain.node().home().getPolicy(new GetPolicy()).getDocument()).isEqualTo(ONLY_GOLD);
     }
 
     private static void refusedAsInvalid(DomainSetup admin) {

@@ -3,19 +3,15 @@ package org.servicedomain.it.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.servicedomain.node.NodeConfig;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.MovableClock;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Resources;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /** Time windows (samples/policies/business-hours.xml) read the node's clock in the policy's time zone. */
@@ -23,27 +19,17 @@ class TimeWindowScenarioTest {
 
     private static final ZoneId PARIS = ZoneId.of("Europe/Paris");
 
-    @TempDir
-    Path dataDir;
-
     private final MovableClock clock = new MovableClock(ZonedDateTime.of(2026, 11, 30, 10, 0, 0, 0, PARIS).toInstant());
-    private RunningNode node;
-    private ProviderFleet providers;
+
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("ubc", "upm").configured(config -> config.clock(clock));
 
     @BeforeEach
     void setUp() throws Exception {
-        node = RunningNode.start(NodeConfig.builder(dataDir).clock(clock).build());
-        providers = ProviderFleet.stockQuotes("ubc", "upm");
-        DomainSetup domain = new DomainSetup(node.home());
-        domain.provider(providers.named("ubc"), "UBC");
-        domain.provider(providers.named("upm"), "UPM");
-        domain.policy(Resources.text("policies/business-hours.xml"));
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        DomainSetup setup = domain.setup();
+        setup.provider(domain.provider("ubc"), "UBC");
+        setup.provider(domain.provider("upm"), "UPM");
+        setup.policy(Resources.text("policies/business-hours.xml"));
     }
 
     @Test
@@ -67,7 +53,7 @@ class TimeWindowScenarioTest {
     }
 
     private String servedBy() {
-        URI port = node.virtualPortAddress("StockQuotePortType");
+        URI port = domain.node().virtualPortAddress("StockQuotePortType");
         return StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port, "ACME"));
     }
 }
