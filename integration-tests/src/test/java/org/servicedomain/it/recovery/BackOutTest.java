@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
@@ -17,8 +16,7 @@ import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.BackOutCalls;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.EventReceiver;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -29,25 +27,21 @@ import org.servicedomain.testsupport.StockQuoteCalls;
  */
 class BackOutTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private SampleProvider backOuts;
     private EventReceiver events;
 
     @BeforeEach
     void twoQuoteProvidersAndABackOutServiceUnderABackOutPolicy() throws Exception {
-        node = RunningNode.start(dataDir);
         events = EventReceiver.start();
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        backOuts = providers.start(ProviderOptions.of(SampleService.BACKOUT, "backouts"));
-        DomainSetup domain = new DomainSetup(node.home());
-        for (SampleProvider p : providers.all()) {
-            domain.provider(p, null);
+        backOuts = domain.providers().start(ProviderOptions.of(SampleService.BACKOUT, "backouts"));
+        DomainSetup setup = domain.setup();
+        for (SampleProvider p : domain.providers().all()) {
+            setup.provider(p, null);
         }
-        domain.policy("""
+        setup.policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <settings notifyUrl="%s"/>
                   <namespace prefix="q" uri="urn:sd:samples:stockquote"/>
@@ -72,15 +66,13 @@ class BackOutTest {
 
     @AfterEach
     void stop() {
-        providers.close();
-        node.close();
         events.close();
     }
 
     @Test
     void aBuyFailingOnEveryInstanceRunsTheBackOutWithItsValuesAndStillAnswersTheFault() {
-        providers.named("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
-        providers.named("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.provider("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.provider("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
 
         SoapReply reply = StockQuoteCalls.buy(port(), "ACME", 7, null);
 
@@ -100,8 +92,8 @@ class BackOutTest {
 
     @Test
     void aFailedOperationTheBackOutDoesNotCoverRunsNone() {
-        providers.named("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
-        providers.named("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.provider("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.provider("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
 
         assertThat(StockQuoteCalls.getQuote(port(), "ACME").faultCode()).contains("NoInstanceAvailable");
 
@@ -110,8 +102,8 @@ class BackOutTest {
 
     @Test
     void aBackOutThatFailsIsReportedAndTheClientStillGetsTheOriginalFault() {
-        providers.named("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
-        providers.named("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.provider("quote-a").setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.provider("quote-b").setFaultMode(FaultMode.HTTP_500_PLAIN);
         backOuts.setFaultMode(FaultMode.HTTP_500_PLAIN);
 
         SoapReply reply = StockQuoteCalls.buy(port(), "ACME", 7, null);
@@ -122,6 +114,6 @@ class BackOutTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("StockQuotePortType");
+        return domain.node().virtualPortAddress("StockQuotePortType");
     }
 }
