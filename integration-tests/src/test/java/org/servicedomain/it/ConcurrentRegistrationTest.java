@@ -3,7 +3,6 @@ package org.servicedomain.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,17 +13,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.Unregister;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -38,11 +34,8 @@ class ConcurrentRegistrationTest {
     private static final int CLIENTS = 6;
     private static final int CHURN_ROUNDS = 15;
 
-    @TempDir
-    Path dataDir;
-
-    private RunningNode node;
-    private ProviderFleet providers;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("steady-a", "steady-b", "churn-c", "churn-d");
 
     /** One answered request: when it was sent (before the HTTP call), when its answer came, and who served it. */
     private record Served(long sentNanos, long answeredNanos, String provider) {
@@ -52,24 +45,12 @@ class ConcurrentRegistrationTest {
     private record Absence(String provider, long fromNanos, long untilNanos) {
     }
 
-    @BeforeEach
-    void start() {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("steady-a", "steady-b", "churn-c", "churn-d");
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
-    }
-
     @Test
     void clientsNeverFailNorReachAnUnregisteredInstanceWhileInstancesComeAndGo() throws Exception {
-        HomePortType home = node.home();
-        Registrations.register(home, providers.named("steady-a"));
-        Registrations.register(home, providers.named("steady-b"));
-        URI port = node.virtualPortAddress("StockQuotePortType");
+        HomePortType home = domain.node().home();
+        Registrations.register(home, domain.provider("steady-a"));
+        Registrations.register(home, domain.provider("steady-b"));
+        URI port = domain.node().virtualPortAddress("StockQuotePortType");
 
         List<Served> served = new CopyOnWriteArrayList<>();
         List<String> errors = new CopyOnWriteArrayList<>();
@@ -100,7 +81,7 @@ class ConcurrentRegistrationTest {
                     if (since != null) {
                         absences.add(new Absence(name, since, registering));
                     }
-                    String id = Registrations.register(home, providers.named(name)).getInstanceId();
+                    String id = Registrations.register(home, domain.provider(name)).getInstanceId();
                     Unregister unregister = new Unregister();
                     unregister.setInstanceId(id);
                     home.unregister(unregister);
@@ -127,6 +108,6 @@ class ConcurrentRegistrationTest {
         assertThat(misrouted).isEmpty();
         List<InstanceInfo> filed = home.getServiceInfo(new GetServiceInfo()).getInstance();
         assertThat(filed).extracting(InstanceInfo::getEndpointAddress).containsExactlyInAnyOrder(
-                providers.named("steady-a").address().toString(), providers.named("steady-b").address().toString());
+                domain.provider("steady-a").address().toString(), domain.provider("steady-b").address().toString());
     }
 }

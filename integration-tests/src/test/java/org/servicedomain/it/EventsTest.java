@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
@@ -17,30 +16,25 @@ import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.EventReceiver;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /** The node's events reach the HTTP listener the policy names, one per change. */
 class EventsTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private EventReceiver receiver;
 
     @BeforeEach
     void nodeWithTwoProvidersAndAListener() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
         receiver = EventReceiver.start();
-        DomainSetup domain = new DomainSetup(node.home());
-        for (SampleProvider p : providers.all()) {
-            domain.provider(p, null);
+        DomainSetup setup = domain.setup();
+        for (SampleProvider p : domain.providers().all()) {
+            setup.provider(p, null);
         }
-        domain.policy("""
+        setup.policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <settings notifyUrl="%s"/>
                   <defaults>
@@ -53,15 +47,13 @@ class EventsTest {
     @AfterEach
     void stop() {
         receiver.close();
-        providers.close();
-        node.close();
     }
 
     @Test
     void policyActivationEjectionAndServiceAvailabilityAreEachNotifiedOnce() throws Exception {
         await().atMost(Duration.ofSeconds(10)).until(() -> has("POLICY_ACTIVATED"));
 
-        providers.named("quote-a").stop();
+        domain.provider("quote-a").stop();
         for (int i = 0; i < 4; i++) {
             assertThat(StockQuoteCalls.getQuote(port(), "ACME").status()).isEqualTo(200);
         }
@@ -85,11 +77,11 @@ class EventsTest {
 
     /** Sets every instance's state, as an administrator would. */
     private void setState(InstanceState state) throws Exception {
-        for (InstanceInfo instance : node.home().getServiceInfo(new GetServiceInfo()).getInstance()) {
+        for (InstanceInfo instance : domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance()) {
             SetServiceInfo change = new SetServiceInfo();
             change.setInstanceId(instance.getInstanceId());
             change.setState(state);
-            node.home().setServiceInfo(change);
+            domain.node().home().setServiceInfo(change);
         }
     }
 
@@ -102,6 +94,6 @@ class EventsTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("StockQuotePortType");
+        return domain.node().virtualPortAddress("StockQuotePortType");
     }
 }

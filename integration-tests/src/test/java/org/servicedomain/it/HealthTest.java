@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,10 +11,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
@@ -23,8 +21,7 @@ import org.servicedomain.home.v1.Registration;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -34,32 +31,22 @@ import org.servicedomain.testsupport.StockQuoteCalls;
  */
 class HealthTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b", "quote-c");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private final List<Registration> registrations = new ArrayList<>();
 
     @BeforeEach
     void threeProviders() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b", "quote-c");
-        DomainSetup domain = new DomainSetup(node.home());
-        for (SampleProvider p : providers.all()) {
-            registrations.add(domain.provider(p, null));
+        DomainSetup setup = domain.setup();
+        for (SampleProvider p : domain.providers().all()) {
+            registrations.add(setup.provider(p, null));
         }
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test
     void aFailingInstanceIsEjectedWithoutClientErrorsAndReturnsWhenItsProbePasses() throws Exception {
-        new DomainSetup(node.home()).policy("""
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
                     <recovery retries="2"/>
@@ -67,7 +54,7 @@ class HealthTest {
                   </defaults>
                 </policy>
                 """);
-        providers.named("quote-b").stop();
+        domain.provider("quote-b").stop();
         for (int i = 0; i < 30; i++) {
             assertThat(quote().status()).isEqualTo(200);
         }
@@ -75,19 +62,19 @@ class HealthTest {
         assertThat(ejected.getState()).isEqualTo(InstanceState.DOWN);
         assertThat(ejected.getFailures()).as("no dispatch after the ejection").isEqualTo(2);
 
-        providers.named("quote-b").restart();
+        domain.provider("quote-b").restart();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> instance("quote-b").getState() == InstanceState.OPERATIONAL);
-        long before = providers.named("quote-b").requestsReceived();
+        long before = domain.provider("quote-b").requestsReceived();
         for (int i = 0; i < 6; i++) {
             assertThat(quote().status()).isEqualTo(200);
         }
-        assertThat(providers.named("quote-b").requestsReceived()).isGreaterThan(before);
+        assertThat(domain.provider("quote-b").requestsReceived()).isGreaterThan(before);
     }
 
     @Test
     void withEveryProviderFailingRetriesDoNotMultiplyTheLoad() throws Exception {
-        new DomainSetup(node.home()).policy("""
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
                     <recovery retries="2" retryBudgetPercent="20"><idempotent operation="getQuote"/></recovery>
@@ -95,7 +82,7 @@ class HealthTest {
                   </defaults>
                 </policy>
                 """);
-        providers.all().forEach(p -> p.setFaultMode(FaultMode.HTTP_500_PLAIN));
+        domain.providers().all().forEach(p -> p.setFaultMode(FaultMode.HTTP_500_PLAIN));
         int clients = 16;
         int callsEach = 15;
         ExecutorService pool = Executors.newFixedThreadPool(clients);
@@ -114,18 +101,18 @@ class HealthTest {
         } finally {
             pool.shutdownNow();
         }
-        long received = providers.all().stream().mapToLong(SampleProvider::requestsReceived).sum();
+        long received = domain.providers().all().stream().mapToLong(SampleProvider::requestsReceived).sum();
         double perClientRequest = (double) received / (clients * callsEach);
         assertThat(perClientRequest).as("provider requests per client request, 3.0 without a budget").isLessThan(2.0);
     }
 
     private SoapReply quote() {
-        URI port = node.virtualPortAddress("StockQuotePortType");
+        URI port = domain.node().virtualPortAddress("StockQuotePortType");
         return StockQuoteCalls.getQuote(port, "ACME");
     }
 
     private InstanceInfo instance(String providerName) throws Exception {
-        return node.home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
+        return domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
                 .filter(i -> i.getAttribute().stream().anyMatch(a -> a.getValue().equals(providerName)))
                 .findFirst().orElseThrow();
     }

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.List;
 import javax.xml.namespace.QName;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
@@ -31,9 +29,8 @@ import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -49,29 +46,19 @@ class HomePortTest {
             </policy>
             """;
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private HomePortType home;
 
     @BeforeEach
     void start() {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        home = node.home();
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        home = domain.node().home();
     }
 
     @Test
     void homePortPublishesItsWsdlWithEveryOperation() {
-        SoapReply wsdl = SoapExchange.get(URI.create(node.homeAddress() + "?wsdl"));
+        SoapReply wsdl = SoapExchange.get(URI.create(domain.node().homeAddress() + "?wsdl"));
         assertThat(wsdl.status()).isEqualTo(200);
         assertThat(wsdl.parse().getDocumentElement().getAttribute("targetNamespace")).isEqualTo("urn:sd:home:1");
         assertThat(wsdl.text()).contains("register", "unregister", "setPolicy", "getPolicy", "setServiceInfo",
@@ -80,7 +67,7 @@ class HomePortTest {
 
     @Test
     void registerHonoursEndpointOverrideSupplierLevelTimeoutAndAttributes() throws Exception {
-        SampleProvider a = providers.named("quote-a");
+        SampleProvider a = domain.provider("quote-a");
         Register request = new Register();
         request.setWsdlLocation(a.wsdlAddress().toString());
         request.setEndpointAddress(a.address().toString());
@@ -101,8 +88,8 @@ class HomePortTest {
 
     @Test
     void registeringTheSameEndpointTwiceKeepsOneInstance() throws Exception {
-        Registration first = Registrations.register(home, providers.named("quote-a"));
-        Registration second = Registrations.register(home, providers.named("quote-a"));
+        Registration first = Registrations.register(home, domain.provider("quote-a"));
+        Registration second = Registrations.register(home, domain.provider("quote-a"));
         assertThat(second.getInstanceId()).isEqualTo(first.getInstanceId());
         assertThat(home.getServiceInfo(new GetServiceInfo()).getInstance()).hasSize(1);
     }
@@ -119,15 +106,15 @@ class HomePortTest {
     @Test
     void registeringANonWsdlDocumentIsRefusedAsWsdlUnreadable() {
         Register request = new Register();
-        request.setWsdlLocation(node.homeAddress().toString());
+        request.setWsdlLocation(domain.node().homeAddress().toString());
         HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.register(request));
         assertThat(fault.getFaultInfo().getCode()).isEqualTo("WsdlUnreadable");
     }
 
     @Test
     void getServiceInfoNarrowsToAVirtualPortOrAnInstance() throws Exception {
-        Registration a = Registrations.register(home, providers.named("quote-a"));
-        Registrations.register(home, providers.named("quote-b"));
+        Registration a = Registrations.register(home, domain.provider("quote-a"));
+        Registrations.register(home, domain.provider("quote-b"));
         try (SampleProvider credit = SampleProvider.launch(ProviderOptions.of(SampleService.CREDITCHECK, "credit"))) {
             Registrations.register(home, credit);
 
@@ -142,7 +129,7 @@ class HomePortTest {
             assertThat(quotes.getVirtualPort()).singleElement().satisfies(p -> {
                 assertThat(p.getInstanceCount()).isEqualTo(2);
                 assertThat(p.getSoapVersion()).isEqualTo("1.1");
-                assertThat(p.getWsdlAddress()).isEqualTo(node.virtualPortWsdl("StockQuotePortType").toString());
+                assertThat(p.getWsdlAddress()).isEqualTo(domain.node().virtualPortWsdl("StockQuotePortType").toString());
             });
             assertThat(quotes.getInstance()).hasSize(2);
 
@@ -153,9 +140,9 @@ class HomePortTest {
 
     @Test
     void getServiceInfoCountsRequestsPerInstance() throws Exception {
-        Registration a = Registrations.register(home, providers.named("quote-a"));
+        Registration a = Registrations.register(home, domain.provider("quote-a"));
         for (int i = 0; i < 3; i++) {
-            StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+            StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
         }
         InstanceInfo info = only(instances(a.getInstanceId()));
         assertThat(info.getRequests()).isEqualTo(3);
@@ -165,7 +152,7 @@ class HomePortTest {
 
     @Test
     void setServiceInfoChangesStateTimeoutAndMergesAttributes() throws Exception {
-        Registration a = Registrations.register(home, providers.named("quote-a"));
+        Registration a = Registrations.register(home, domain.provider("quote-a"));
         SetServiceInfo change = new SetServiceInfo();
         change.setInstanceId(a.getInstanceId());
         change.setState(InstanceState.STANDBY);
@@ -182,14 +169,14 @@ class HomePortTest {
 
     @Test
     void unregisterRemovesTheInstanceAndUnknownIdsAreRefused() throws Exception {
-        Registration a = Registrations.register(home, providers.named("quote-a"));
-        Registrations.register(home, providers.named("quote-b"));
+        Registration a = Registrations.register(home, domain.provider("quote-a"));
+        Registrations.register(home, domain.provider("quote-b"));
         Unregister request = new Unregister();
         request.setInstanceId(a.getInstanceId());
         home.unregister(request);
 
         for (int i = 0; i < 4; i++) {
-            SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+            SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
             assertThat(StockQuoteCalls.servedBy(reply)).isEqualTo("quote-b");
         }
         HomeFault fault = catchThrowableOfType(HomeFault.class, () -> home.unregister(request));
@@ -198,7 +185,7 @@ class HomePortTest {
 
     @Test
     void setPolicyActivatesAValidPolicyAndGetPolicyReturnsIt() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, domain.provider("quote-a"));
         SetPolicy set = new SetPolicy();
         set.setDocument(VALID_POLICY);
         long version = home.setPolicy(set).getVersion();
@@ -210,7 +197,7 @@ class HomePortTest {
 
     @Test
     void invalidPolicyIsRefusedWithItsLineAndTheOldPolicyStaysActive() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, domain.provider("quote-a"));
         SetPolicy valid = new SetPolicy();
         valid.setDocument(VALID_POLICY);
         home.setPolicy(valid);
@@ -232,7 +219,7 @@ class HomePortTest {
 
     @Test
     void policyNamingAPortOrOperationTheCatalogLacksIsRefusedWithItsLine() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, domain.provider("quote-a"));
         SetPolicy unknownPort = new SetPolicy();
         unknownPort.setDocument("""
                 <policy xmlns="urn:sd:policy:1">
@@ -258,10 +245,10 @@ class HomePortTest {
 
     @Test
     void getPolicyReturnsAKeptEarlierVersion() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
-        DomainSetup domain = new DomainSetup(home);
-        long first = domain.policy(VALID_POLICY);
-        domain.policy(VALID_POLICY.replace("fixed-order", "random"));
+        Registrations.register(home, domain.provider("quote-a"));
+        DomainSetup setup = new DomainSetup(home);
+        long first = setup.policy(VALID_POLICY);
+        setup.policy(VALID_POLICY.replace("fixed-order", "random"));
         GetPolicy earlier = new GetPolicy();
         earlier.setVersion(first);
 
@@ -271,7 +258,7 @@ class HomePortTest {
 
     @Test
     void invokeOperationCallsAVirtualPortThroughTheHomePort() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, domain.provider("quote-a"));
         InvokeOperation call = new InvokeOperation();
         call.setVirtualPort("StockQuotePortType");
         call.setOperation("getQuote");
@@ -287,12 +274,12 @@ class HomePortTest {
 
     @Test
     void policySurvivesARestart() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
+        Registrations.register(home, domain.provider("quote-a"));
         SetPolicy set = new SetPolicy();
         set.setDocument(VALID_POLICY);
         home.setPolicy(set);
-        node.restart();
-        assertThat(node.home().getPolicy(new GetPolicy()).getDocument()).isEqualTo(VALID_POLICY);
+        domain.node().restart();
+        assertThat(domain.node().home().getPolicy(new GetPolicy()).getDocument()).isEqualTo(VALID_POLICY);
     }
 
     @Test
@@ -314,10 +301,10 @@ class HomePortTest {
 
     @Test
     void aSessionServesVirtualPortCallsUntilLogout() throws Exception {
-        Registrations.register(home, providers.named("quote-a"));
-        DomainSetup domain = new DomainSetup(home).user("joe", "secret", "trial");
-        String session = domain.login("joe", "secret");
-        URI port = node.virtualPortAddress("StockQuotePortType");
+        Registrations.register(home, domain.provider("quote-a"));
+        DomainSetup setup = new DomainSetup(home).user("joe", "secret", "trial");
+        String session = setup.login("joe", "secret");
+        URI port = domain.node().virtualPortAddress("StockQuotePortType");
 
         assertThat(StockQuoteCalls.getQuote(port, "ACME", session).status()).isEqualTo(200);
         Logout logout = new Logout();

@@ -5,23 +5,18 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.SetServiceInfo;
-import org.servicedomain.node.NodeConfig;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
-import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -33,28 +28,17 @@ class InstanceStateTest {
 
     private static final String PORT = "StockQuotePortType";
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b")
+            .configured(config -> config.maxStateDataBytes(64));
 
-    private RunningNode node;
-    private ProviderFleet providers;
-    private DomainSetup domain;
     private String a;
     private String b;
 
     @BeforeEach
     void nodeWithSmallStateDataAndTwoProviders() throws Exception {
-        node = RunningNode.start(NodeConfig.builder(dataDir).maxStateDataBytes(64).build());
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        domain = new DomainSetup(node.home());
-        a = domain.provider(providers.named("quote-a"), null).getInstanceId();
-        b = domain.provider(providers.named("quote-b"), null).getInstanceId();
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        a = domain.setup().provider(domain.provider("quote-a"), null).getInstanceId();
+        b = domain.setup().provider(domain.provider("quote-b"), null).getInstanceId();
     }
 
     @Test
@@ -62,16 +46,16 @@ class InstanceStateTest {
         SetServiceInfo record = new SetServiceInfo();
         record.setInstanceId(a);
         record.setStateData("queue=3;build=42");
-        assertThat(node.home().setServiceInfo(record).getInstance().getStateData()).isEqualTo("queue=3;build=42");
+        assertThat(domain.node().home().setServiceInfo(record).getInstance().getStateData()).isEqualTo("queue=3;build=42");
 
-        node.restart();
+        domain.node().restart();
 
         assertThat(instance(a).getStateData()).isEqualTo("queue=3;build=42");
         assertThat(instance(b).getStateData()).isNull();
         SetServiceInfo tooLarge = new SetServiceInfo();
         tooLarge.setInstanceId(a);
         tooLarge.setStateData("x".repeat(65));
-        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> node.home().setServiceInfo(tooLarge));
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> domain.node().home().setServiceInfo(tooLarge));
         assertThat(fault.getFaultInfo().getCode()).isEqualTo("BadRequest");
         assertThat(fault.getFaultInfo().getMessage()).contains("65 bytes").contains("64");
         assertThat(instance(a).getStateData()).as("a refused change leaves the data as it was").isEqualTo("queue=3;build=42");
@@ -79,18 +63,18 @@ class InstanceStateTest {
         SetServiceInfo clear = new SetServiceInfo();
         clear.setInstanceId(a);
         clear.setStateData("");
-        node.home().setServiceInfo(clear);
+        domain.node().home().setServiceInfo(clear);
         assertThat(instance(a).getStateData()).isNull();
     }
 
     @Test
     void aStandbyInstanceKeepsItsStateButIsRoutedNothingUntilItIsOperationalAgain() throws Exception {
-        SampleProvider standby = providers.named("quote-a");
+        SampleProvider standby = domain.provider("quote-a");
         SetServiceInfo toStandby = new SetServiceInfo();
         toStandby.setInstanceId(a);
         toStandby.setState(InstanceState.STANDBY);
         toStandby.setStateData("draining");
-        node.home().setServiceInfo(toStandby);
+        domain.node().home().setServiceInfo(toStandby);
         long before = standby.requestsReceived();
 
         for (int i = 0; i < 8; i++) {
@@ -104,7 +88,7 @@ class InstanceStateTest {
         SetServiceInfo back = new SetServiceInfo();
         back.setInstanceId(a);
         back.setState(InstanceState.OPERATIONAL);
-        node.home().setServiceInfo(back);
+        domain.node().home().setServiceInfo(back);
         for (int i = 0; i < 4; i++) {
             quote();
         }
@@ -113,18 +97,18 @@ class InstanceStateTest {
 
     @Test
     void anInstancesOwnTimeoutWinsOverThePolicys() throws Exception {
-        domain.policy("""
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults><recovery retries="0" timeoutMs="120000"/></defaults>
                 </policy>
                 """);
-        node.home().setServiceInfo(state(b, InstanceState.DOWN));
-        SampleProvider hanging = providers.named("quote-a");
+        domain.node().home().setServiceInfo(state(b, InstanceState.DOWN));
+        SampleProvider hanging = domain.provider("quote-a");
         hanging.setFaultMode(FaultMode.HANG);
         SetServiceInfo shortTimeout = new SetServiceInfo();
         shortTimeout.setInstanceId(a);
         shortTimeout.setTimeoutMs(300L);
-        node.home().setServiceInfo(shortTimeout);
+        domain.node().home().setServiceInfo(shortTimeout);
         try {
             assertThat(quote().faultCode()).as("the client gives up after 60 s; the policy alone would wait 120 s")
                     .contains("Timeout");
@@ -137,7 +121,7 @@ class InstanceStateTest {
 
     @Test
     void aShareOfFailuresEjectsAnInstanceThatReturnsOnlyWhenItsProbeOperationSucceeds() throws Exception {
-        domain.policy("""
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
                     <selection directive="round-robin"/>
@@ -149,7 +133,7 @@ class InstanceStateTest {
                   </defaults>
                 </policy>
                 """);
-        SampleProvider failing = providers.named("quote-b");
+        SampleProvider failing = domain.provider("quote-b");
         failing.setFaultMode(FaultMode.HTTP_500_PLAIN);
 
         for (int i = 0; i < 12; i++) {
@@ -173,14 +157,14 @@ class InstanceStateTest {
     }
 
     private SoapReply quote() {
-        URI port = node.virtualPortAddress(PORT);
+        URI port = domain.node().virtualPortAddress(PORT);
         return StockQuoteCalls.getQuote(port, "ACME");
     }
 
     private InstanceInfo instance(String id) throws HomeFault {
         GetServiceInfo request = new GetServiceInfo();
         request.setInstanceId(id);
-        return node.home().getServiceInfo(request).getInstance().get(0);
+        return domain.node().home().getServiceInfo(request).getInstance().get(0);
     }
 
     private static SetServiceInfo state(String id, InstanceState state) {

@@ -11,43 +11,31 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.UsageInfo;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /** Every invocation is metered: the records on disk and the totals per user and port add up to what was sent. */
 class MeteringTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private String joe;
 
     @BeforeEach
     void nodeWithOneProviderAndAUser() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a");
-        DomainSetup domain = new DomainSetup(node.home());
-        domain.provider(providers.get(0), null);
-        domain.user("joe", "joe-pw", "customer");
-        joe = domain.login("joe", "joe-pw");
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        DomainSetup setup = domain.setup();
+        setup.provider(domain.providers().get(0), null);
+        setup.user("joe", "joe-pw", "customer");
+        joe = setup.login("joe", "joe-pw");
     }
 
     @Test
@@ -59,10 +47,10 @@ class MeteringTest {
         for (int i = 0; i < 3; i++) {
             StockQuoteCalls.getQuote(port(), "ACME");
         }
-        providers.get(0).setFaultMode(FaultMode.HTTP_500_PLAIN);
+        domain.providers().get(0).setFaultMode(FaultMode.HTTP_500_PLAIN);
         assertThat(StockQuoteCalls.getQuote(port(), "ACME", joe).faultCode()).contains("NoInstanceAvailable");
 
-        List<UsageInfo> usage = node.home().getServiceInfo(new GetServiceInfo()).getUsage();
+        List<UsageInfo> usage = domain.node().home().getServiceInfo(new GetServiceInfo()).getUsage();
         UsageInfo joeUsage = usage.stream().filter(u -> u.getUser().equals("joe")).findFirst().orElseThrow();
         UsageInfo anonymous = usage.stream().filter(u -> u.getUser().equals("(anonymous)")).findFirst().orElseThrow();
         assertThat(joeUsage.getRequests()).isEqualTo(6);
@@ -87,7 +75,7 @@ class MeteringTest {
         }
         List<UsageInfo> before = usage();
 
-        node.restart();
+        domain.node().restart();
 
         assertThat(usage()).usingRecursiveFieldByFieldElementComparator().containsExactlyInAnyOrderElementsOf(before);
         assertThat(usage()).filteredOn(u -> u.getUser().equals("joe")).singleElement()
@@ -98,11 +86,11 @@ class MeteringTest {
     }
 
     private List<UsageInfo> usage() throws Exception {
-        return node.home().getServiceInfo(new GetServiceInfo()).getUsage();
+        return domain.node().home().getServiceInfo(new GetServiceInfo()).getUsage();
     }
 
     private List<String> records() throws IOException {
-        Path dir = dataDir.resolve("metering");
+        Path dir = domain.dataDir().resolve("metering");
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
@@ -118,6 +106,6 @@ class MeteringTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress("StockQuotePortType");
+        return domain.node().virtualPortAddress("StockQuotePortType");
     }
 }

@@ -11,23 +11,20 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.PrometheusText;
-import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.Registrations;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -42,46 +39,36 @@ class MetricsTest {
     private static final String PORT = "StockQuotePortType";
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("primary", "backup");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private SampleProvider primary;
     private String primaryId;
     private String backupId;
 
     @BeforeEach
     void twoStockQuoteProvidersInFixedOrder() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("primary", "backup");
-        primary = providers.named("primary");
-        primaryId = Registrations.register(node.home(), primary).getInstanceId();
-        backupId = Registrations.register(node.home(), providers.named("backup")).getInstanceId();
+        primary = domain.provider("primary");
+        primaryId = Registrations.register(domain.node().home(), primary).getInstanceId();
+        backupId = Registrations.register(domain.node().home(), domain.provider("backup")).getInstanceId();
         SetPolicy policy = new SetPolicy();
         policy.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
                 + "<recovery retries=\"1\" timeoutMs=\"5000\"/></defaults></policy>");
-        node.home().setPolicy(policy);
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
+        domain.node().home().setPolicy(policy);
     }
 
     @Test
     void metricsScrapeAsPrometheusTextCountingServedRequestsFailoversAndDispatchPercentiles() {
         int served = 0;
         for (int i = 0; i < 5; i++) {
-            served += isServed(StockQuoteCalls.getQuote(node.virtualPortAddress(PORT), "ACME")) ? 1 : 0;
+            served += isServed(StockQuoteCalls.getQuote(domain.node().virtualPortAddress(PORT), "ACME")) ? 1 : 0;
         }
         primary.stop();
         for (int i = 0; i < 3; i++) {
-            served += isServed(StockQuoteCalls.getQuote(node.virtualPortAddress(PORT), "ACME")) ? 1 : 0;
+            served += isServed(StockQuoteCalls.getQuote(domain.node().virtualPortAddress(PORT), "ACME")) ? 1 : 0;
         }
 
-        HttpResponse<String> scrape = get(URI.create(node.baseUri() + "/metrics"), Map.of());
+        HttpResponse<String> scrape = get(URI.create(domain.node().baseUri() + "/metrics"), Map.of());
 
         assertThat(served).isEqualTo(8);
         assertThat(scrape.statusCode()).isEqualTo(200);
@@ -157,7 +144,7 @@ class MetricsTest {
         try {
             SetServiceInfo unknown = new SetServiceInfo();
             unknown.setInstanceId("no-such-instance");
-            assertThat(catchThrowableOfType(HomeFault.class, () -> node.home().setServiceInfo(unknown))
+            assertThat(catchThrowableOfType(HomeFault.class, () -> domain.node().home().setServiceInfo(unknown))
                     .getFaultInfo().getCode()).isEqualTo("UnknownInstance"); // refusals are logged
         } finally {
             homeLogger.detachAppender(recorder);
@@ -171,7 +158,7 @@ class MetricsTest {
     }
 
     private HttpResponse<String> getQuote(Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(node.virtualPortAddress(PORT))
+        HttpRequest.Builder request = HttpRequest.newBuilder(domain.node().virtualPortAddress(PORT))
                 .header("Content-Type", "text/xml; charset=UTF-8")
                 .header("SOAPAction", StockQuoteCalls.GET_QUOTE_ACTION)
                 .POST(HttpRequest.BodyPublishers.ofString(

@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.HomeFault;
@@ -22,10 +19,8 @@ import org.servicedomain.home.v1.Statistics;
 import org.servicedomain.home.v1.VirtualPortInfo;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
-import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.PrometheusText;
-import org.servicedomain.testsupport.ProviderFleet;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -38,30 +33,13 @@ class MonitorStatisticsTest {
 
     private static final String PORT = "StockQuotePortType";
 
-    @TempDir
-    Path dataDir;
-
-    private RunningNode node;
-    private ProviderFleet providers;
-    private DomainSetup domain;
-
-    @BeforeEach
-    void nodeAndTwoProviders() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        domain = new DomainSetup(node.home());
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
-    }
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b");
 
     @Test
     void windowAndTotalShowTheRequestsAndResponseTimesOfADelayedProvider() throws Exception {
-        SampleProvider slow = providers.named("quote-a");
-        String id = domain.provider(slow, null).getInstanceId();
+        SampleProvider slow = domain.provider("quote-a");
+        String id = domain.setup().provider(slow, null).getInstanceId();
         slow.setDelayMs(200);
         for (int i = 0; i < 20; i++) {
             assertThat(quote().status()).isEqualTo(200);
@@ -88,9 +66,9 @@ class MonitorStatisticsTest {
 
     @Test
     void failuresAreCountedByKindForTheInstanceAndItsPortAndScrapedAsPrometheusText() throws Exception {
-        SampleProvider provider = providers.named("quote-a");
-        String id = domain.provider(provider, null).getInstanceId();
-        domain.policy("""
+        SampleProvider provider = domain.provider("quote-a");
+        String id = domain.setup().provider(provider, null).getInstanceId();
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
                     <recovery retries="0" timeoutMs="500"/>
@@ -123,7 +101,7 @@ class MonitorStatisticsTest {
             assertThat(s.getProtocolErrors()).isZero();
         }
 
-        PrometheusText metrics = PrometheusText.parse(SoapExchange.get(URI.create(node.baseUri() + "/metrics")).text());
+        PrometheusText metrics = PrometheusText.parse(SoapExchange.get(URI.create(domain.node().baseUri() + "/metrics")).text());
         assertThat(metrics.sum("sd_dispatch_failures_total", Map.of("instance", id, "kind", "soap_fault"))).isEqualTo(1);
         assertThat(metrics.sum("sd_dispatch_failures_total", Map.of("instance", id, "kind", "timeout"))).isEqualTo(1);
         assertThat(metrics.sum("sd_port_failures_total", Map.of("virtual_port", PORT, "kind", "http_error"))).isEqualTo(2);
@@ -137,12 +115,12 @@ class MonitorStatisticsTest {
 
     @Test
     void requestsWhileNoInstanceIsAvailableAreAPercentageOfThePortsRequests() throws Exception {
-        SampleProvider provider = providers.named("quote-a");
-        String id = domain.provider(provider, null).getInstanceId();
+        SampleProvider provider = domain.provider("quote-a");
+        String id = domain.setup().provider(provider, null).getInstanceId();
         for (int i = 0; i < 3; i++) {
             assertThat(quote().status()).isEqualTo(200);
         }
-        node.home().setServiceInfo(state(id, InstanceState.STANDBY));
+        domain.node().home().setServiceInfo(state(id, InstanceState.STANDBY));
 
         assertThat(quote().faultCode()).contains("NoInstanceAvailable");
 
@@ -150,17 +128,17 @@ class MonitorStatisticsTest {
         assertThat(window.getRequests()).isEqualTo(4);
         assertThat(window.getNoInstance()).isEqualTo(1);
         assertThat(window.getNoInstancePercent()).isEqualTo(25.0);
-        PrometheusText metrics = PrometheusText.parse(SoapExchange.get(URI.create(node.baseUri() + "/metrics")).text());
+        PrometheusText metrics = PrometheusText.parse(SoapExchange.get(URI.create(domain.node().baseUri() + "/metrics")).text());
         assertThat(metrics.sum("sd_requests_without_instance_total", Map.of("virtual_port", PORT))).isEqualTo(1);
         assertThat(metrics.sum("sd_window_no_instance_ratio", Map.of("virtual_port", PORT))).isEqualTo(0.25);
     }
 
     @Test
     void aSessionsHistoryNamesTheInstancesAndOperationsItUsedLately() throws Exception {
-        String a = domain.provider(providers.named("quote-a"), null).getInstanceId();
-        String b = domain.provider(providers.named("quote-b"), null).getInstanceId();
-        domain.user("joe", "joe-pw", "customer");
-        String joe = domain.login("joe", "joe-pw");
+        String a = domain.setup().provider(domain.provider("quote-a"), null).getInstanceId();
+        String b = domain.setup().provider(domain.provider("quote-b"), null).getInstanceId();
+        domain.setup().user("joe", "joe-pw", "customer");
+        String joe = domain.setup().login("joe", "joe-pw");
         for (int i = 0; i < 3; i++) {
             assertThat(StockQuoteCalls.getQuote(port(), "ACME", joe).status()).isEqualTo(200);
         }
@@ -169,7 +147,7 @@ class MonitorStatisticsTest {
 
         GetServiceInfo request = new GetServiceInfo();
         request.setSessionId(joe);
-        GetServiceInfoResponse info = node.home().getServiceInfo(request);
+        GetServiceInfoResponse info = domain.node().home().getServiceInfo(request);
 
         assertThat(info.getSession().getUser()).isEqualTo("joe");
         List<SessionEntry> entries = info.getSession().getEntry();
@@ -180,9 +158,9 @@ class MonitorStatisticsTest {
 
         GetServiceInfo unknown = new GetServiceInfo();
         unknown.setSessionId("no-such-session");
-        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> node.home().getServiceInfo(unknown));
+        HomeFault fault = catchThrowableOfType(HomeFault.class, () -> domain.node().home().getServiceInfo(unknown));
         assertThat(fault.getFaultInfo().getCode()).isEqualTo("BadRequest");
-        assertThat(node.home().getServiceInfo(new GetServiceInfo()).getSession()).isNull();
+        assertThat(domain.node().home().getServiceInfo(new GetServiceInfo()).getSession()).isNull();
     }
 
     private SoapReply quote() {
@@ -190,11 +168,11 @@ class MonitorStatisticsTest {
     }
 
     private URI port() {
-        return node.virtualPortAddress(PORT);
+        return domain.node().virtualPortAddress(PORT);
     }
 
     private GetServiceInfoResponse serviceInfo() throws HomeFault {
-        return node.home().getServiceInfo(new GetServiceInfo());
+        return domain.node().home().getServiceInfo(new GetServiceInfo());
     }
 
     private static InstanceInfo instance(GetServiceInfoResponse info, String id) {

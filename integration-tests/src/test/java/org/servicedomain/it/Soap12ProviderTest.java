@@ -2,22 +2,19 @@ package org.servicedomain.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.GeneratedClient;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -25,43 +22,33 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 /** A SOAP 1.2 provider behind a virtual port: the port speaks SOAP 1.2 end to end, faults included. */
 class Soap12ProviderTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.emptyFleet();
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private Registration registration;
 
     @BeforeEach
     void registerSoap12Providers() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = new ProviderFleet();
         for (String name : new String[] {"quote12-a", "quote12-b"}) {
-            SampleProvider provider = providers.start(ProviderOptions.builder(SampleService.STOCKQUOTE, name)
+            SampleProvider provider = domain.providers().start(ProviderOptions.builder(SampleService.STOCKQUOTE, name)
                     .soap12(true).build());
-            registration = Registrations.register(node.home(), provider);
+            registration = Registrations.register(domain.node().home(), provider);
         }
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test
     void virtualWsdlKeepsTheSoap12BindingAndPointsAtTheNode() {
-        SoapReply wsdl = SoapExchange.get(node.virtualPortWsdl(registration.getVirtualPort()));
+        SoapReply wsdl = SoapExchange.get(domain.node().virtualPortWsdl(registration.getVirtualPort()));
         assertThat(wsdl.parse().getElementsByTagNameNS("http://schemas.xmlsoap.org/wsdl/soap12/", "binding").getLength())
                 .isEqualTo(1);
         assertThat(wsdl.parse().getElementsByTagNameNS("http://schemas.xmlsoap.org/wsdl/soap12/", "address").item(0)
                 .getAttributes().getNamedItem("location").getNodeValue())
-                .isEqualTo(node.virtualPortAddress(registration.getVirtualPort()).toString());
+                .isEqualTo(domain.node().virtualPortAddress(registration.getVirtualPort()).toString());
     }
 
     @Test
     void generatedSoap12ClientIsServedByEachProvider() throws Exception {
-        try (GeneratedClient client = GeneratedClient.fromWsdl(node.virtualPortWsdl(registration.getVirtualPort()),
+        try (GeneratedClient client = GeneratedClient.fromWsdl(domain.node().virtualPortWsdl(registration.getVirtualPort()),
                 Duration.ofSeconds(30))) {
             Object first = client.invoke("getQuote", Map.of("symbol", "ACME")).get("provider");
             Object second = client.invoke("getQuote", Map.of("symbol", "ACME")).get("provider");
@@ -71,8 +58,8 @@ class Soap12ProviderTest {
 
     @Test
     void nodeFaultsOnASoap12PortAreSoap12Faults() {
-        providers.all().forEach(SampleProvider::stop);
-        SoapReply reply = SoapExchange.post(node.virtualPortAddress(registration.getVirtualPort()),
+        domain.providers().all().forEach(SampleProvider::stop);
+        SoapReply reply = SoapExchange.post(domain.node().virtualPortAddress(registration.getVirtualPort()),
                 "application/soap+xml; charset=UTF-8", null,
                 SoapExchange.soap12(null, StockQuoteCalls.getQuoteBody("ACME")));
         assertThat(reply.status()).isEqualTo(500);
@@ -83,7 +70,7 @@ class Soap12ProviderTest {
 
     @Test
     void soap11RequestOnASoap12PortIsABadRequest() {
-        SoapReply reply = SoapExchange.post(node.virtualPortAddress(registration.getVirtualPort()),
+        SoapReply reply = SoapExchange.post(domain.node().virtualPortAddress(registration.getVirtualPort()),
                 "text/xml", StockQuoteCalls.GET_QUOTE_ACTION, SoapExchange.soap11(null, StockQuoteCalls.getQuoteBody("ACME")));
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.faultCode()).contains("BadRequest");

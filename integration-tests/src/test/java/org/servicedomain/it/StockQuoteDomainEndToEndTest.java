@@ -3,7 +3,6 @@ package org.servicedomain.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +14,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.GeneratedClient;
-import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
-import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -38,27 +35,17 @@ import org.servicedomain.testsupport.StockQuoteCalls;
  */
 class StockQuoteDomainEndToEndTest {
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b", "quote-c");
 
-    private RunningNode node;
-    private ProviderFleet providers;
     private List<Registration> registrations;
 
     @BeforeEach
     void startNodeAndRegisterThreeProviders() throws Exception {
-        node = RunningNode.start(dataDir);
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b", "quote-c");
         registrations = new ArrayList<>();
-        for (SampleProvider provider : providers.all()) {
-            registrations.add(Registrations.register(node.home(), provider));
+        for (SampleProvider provider : domain.providers().all()) {
+            registrations.add(Registrations.register(domain.node().home(), provider));
         }
-    }
-
-    @AfterEach
-    void stopEverything() {
-        providers.close();
-        node.close();
     }
 
     @Test
@@ -66,14 +53,14 @@ class StockQuoteDomainEndToEndTest {
         assertThat(registrations).extracting(Registration::getVirtualPort).containsOnly("StockQuotePortType");
         assertThat(registrations).extracting(Registration::getInstanceId).doesNotHaveDuplicates();
         assertThat(registrations.get(0).getVirtualPortAddress())
-                .isEqualTo(node.virtualPortAddress("StockQuotePortType").toString());
+                .isEqualTo(domain.node().virtualPortAddress("StockQuotePortType").toString());
     }
 
     @Test
     void generatedClientReachesEveryProviderInTurn() throws Exception {
-        try (GeneratedClient client = GeneratedClient.fromWsdl(node.virtualPortWsdl("StockQuotePortType"),
+        try (GeneratedClient client = GeneratedClient.fromWsdl(domain.node().virtualPortWsdl("StockQuotePortType"),
                 Duration.ofSeconds(30))) {
-            assertThat(client.address()).isEqualTo(node.virtualPortAddress("StockQuotePortType").toString());
+            assertThat(client.address()).isEqualTo(domain.node().virtualPortAddress("StockQuotePortType").toString());
             List<String> servedBy = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 servedBy.add(providerOf(client.invoke("getQuote", Map.of("symbol", "ACME"))));
@@ -96,7 +83,7 @@ class StockQuoteDomainEndToEndTest {
             for (int t = 0; t < threads; t++) {
                 runs.add(pool.submit(() -> {
                     for (int i = 0; i < callsPerThread; i++) {
-                        SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+                        SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
                         if (reply.status() != 200) {
                             errors.add("HTTP " + reply.status() + ": " + reply.text());
                         } else {
@@ -108,7 +95,7 @@ class StockQuoteDomainEndToEndTest {
                 }));
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> completed.get() >= threads * callsPerThread / 3);
-            providers.named("quote-b").stop();
+            domain.provider("quote-b").stop();
             for (Future<?> run : runs) {
                 run.get(60, TimeUnit.SECONDS);
             }
@@ -122,9 +109,9 @@ class StockQuoteDomainEndToEndTest {
 
     @Test
     void withEveryProviderStoppedTheClientGetsNoInstanceAvailableNamingEachAttempt() {
-        providers.all().forEach(SampleProvider::stop);
+        domain.providers().all().forEach(SampleProvider::stop);
 
-        SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
+        SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
 
         assertThat(reply.status()).isEqualTo(500);
         assertThat(reply.faultCode()).contains("NoInstanceAvailable");
@@ -136,21 +123,21 @@ class StockQuoteDomainEndToEndTest {
 
     @Test
     void restartedNodeKeepsItsCatalogAndServesWithoutTheProvidersWsdlUrls() throws Exception {
-        providers.all().forEach(SampleProvider::stop);
-        node.restart();
+        domain.providers().all().forEach(SampleProvider::stop);
+        domain.node().restart();
 
-        assertThat(node.home().getServiceInfo(new GetServiceInfo()).getInstance())
+        assertThat(domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance())
                 .extracting(InstanceInfo::getInstanceId)
                 .containsExactlyElementsOf(registrations.stream().map(Registration::getInstanceId).toList());
-        providers.all().forEach(SampleProvider::restart);
-        try (GeneratedClient client = GeneratedClient.fromWsdl(node.virtualPortWsdl("StockQuotePortType"),
+        domain.providers().all().forEach(SampleProvider::restart);
+        try (GeneratedClient client = GeneratedClient.fromWsdl(domain.node().virtualPortWsdl("StockQuotePortType"),
                 Duration.ofSeconds(30))) {
             assertThat(providerOf(client.invoke("getQuote", Map.of("symbol", "ACME")))).startsWith("quote-");
         }
     }
 
     private InstanceInfo instance(String providerName) throws Exception {
-        GetServiceInfoResponse info = node.home().getServiceInfo(new GetServiceInfo());
+        GetServiceInfoResponse info = domain.node().home().getServiceInfo(new GetServiceInfo());
         return info.getInstance().stream()
                 .filter(i -> i.getAttribute().stream().anyMatch(a -> a.getValue().equals(providerName)))
                 .findFirst().orElseThrow();
