@@ -13,8 +13,6 @@ import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.SetServiceInfo;
-import org.servicedomain.samples.provider.SampleProvider;
-import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.EventReceiver;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -30,11 +28,8 @@ class EventsTest {
     @BeforeEach
     void nodeWithTwoProvidersAndAListener() throws Exception {
         receiver = EventReceiver.start();
-        DomainSetup setup = domain.setup();
-        for (SampleProvider p : domain.providers().all()) {
-            setup.provider(p, null);
-        }
-        setup.policy("""
+        domain.registerAll();
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <settings notifyUrl="%s"/>
                   <defaults>

@@ -20,7 +20,6 @@ import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
-import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -38,10 +37,7 @@ class HealthTest {
 
     @BeforeEach
     void threeProviders() throws Exception {
-        DomainSetup setup = domain.setup();
-        for (SampleProvider p : domain.providers().all()) {
-            registrations.add(setup.provider(p, null));
-        }
+        registrations.addAll(domain.registerAll());
     }
 
     @Test

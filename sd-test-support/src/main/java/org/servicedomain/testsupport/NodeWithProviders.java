@@ -3,6 +3,7 @@ package org.servicedomain.testsupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -10,6 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.Registration;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.samples.provider.SampleProvider;
 
@@ -108,6 +111,15 @@ public final class NodeWithProviders implements BeforeEachCallback, AfterEachCal
             setup = new DomainSetup(node.home());
         }
         return setup;
+    }
+
+    /** Registers every provider of the fleet through {@link #setup()} with no supplier level; returns them in fleet order. */
+    public List<Registration> registerAll() throws HomeFault {
+        List<Registration> registrations = new ArrayList<>();
+        for (SampleProvider provider : providers.all()) {
+            registrations.add(setup().provider(provider, null));
+        }
+        return registrations;
     }
 
     /** The node's data directory, kept for the whole test (also over restarts). */

@@ -20,9 +20,7 @@ class DirectivesScenarioTest {
 
     @BeforeEach
     void threeProviders() throws Exception {
-        for (String name : new String[] {"quote-a", "quote-b", "quote-c"}) {
-            domain.setup().provider(domain.provider(name), null);
-        }
+        domain.registerAll();
         domain.setup().user("ann", "ann-pw", "customer").user("bob", "bob-pw", "customer");
     }
 

@@ -14,7 +14,6 @@ import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.BackOutCalls;
-import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.EventReceiver;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
@@ -37,11 +36,8 @@ class BackOutTest {
     void twoQuoteProvidersAndABackOutServiceUnderABackOutPolicy() throws Exception {
         events = EventReceiver.start();
         backOuts = domain.providers().start(ProviderOptions.of(SampleService.BACKOUT, "backouts"));
-        DomainSetup setup = domain.setup();
-        for (SampleProvider p : domain.providers().all()) {
-            setup.provider(p, null);
-        }
-        setup.policy("""
+        domain.registerAll();
+        domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <settings notifyUrl="%s"/>
                   <namespace prefix="q" uri="urn:sd:samples:stockquote"/>
