@@ -63,6 +63,7 @@ public class HomePort implements HomePortType {
 
     private final Node node;
     private final HomeUsers users;
+    private final HomeAccess access;
 
     @Resource
     private WebServiceContext context;
@@ -70,15 +71,21 @@ public class HomePort implements HomePortType {
     public HomePort(Node node) {
         this.node = node;
         this.users = new HomeUsers(node);
+        this.access = new HomeAccess(node);
     }
 
     @Override
     public RegisterResponse register(Register request) throws HomeFault {
         return call("register", () -> {
+            HomeAccess.HomeCaller caller = access.requireProvider(context, "register");
+            String wsdlLocation = HomeArguments.required(request.getWsdlLocation(), "wsdlLocation");
+            String endpointAddress = HomeArguments.blankToNull(request.getEndpointAddress());
+            Map<String, String> attributes = HomeAccess.registration(caller, attributes(request.getAttribute()),
+                    node.catalog().snapshot(), wsdlLocation, endpointAddress);
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
-                    HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"), HomeArguments.blankToNull(request.getEndpointAddress()),
+                    wsdlLocation, endpointAddress,
                     request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
-                    attributes(request.getAttribute())));
+                    attributes));
             RegisterResponse response = new RegisterResponse();
             for (Catalog.Registered r : filed) {
                 Registration registration = new Registration();
@@ -95,6 +102,7 @@ public class HomePort implements HomePortType {
     @Override
     public UnregisterResponse unregister(Unregister request) throws HomeFault {
         return call("unregister", () -> {
+            ownedInstance(access.requireProvider(context, "unregister"), request.getInstanceId());
             Instance removed = node.catalog().unregister(HomeArguments.required(request.getInstanceId(), "instanceId"));
             UnregisterResponse response = new UnregisterResponse();
             response.setInstanceId(removed.id());
@@ -105,10 +113,15 @@ public class HomePort implements HomePortType {
     @Override
     public SetPolicyResponse setPolicy(SetPolicy request) throws HomeFault {
         return call("setPolicy", () -> {
+            access.requireAdministrator(context, "setPolicy");
             SetPolicyResponse response = new SetPolicyResponse();
             String document = request.getDocument();
             if (document == null || document.isBlank()) {
                 throw new NodeFault(FaultCode.BadRequest, "document is required");
+            }
+            if (Boolean.TRUE.equals(request.isValidateOnly())) {
+                response.setVersion(node.policy().validate(document));
+                return response;
             }
             response.setVersion(node.policy().set(document));
             return response;
@@ -118,6 +131,7 @@ public class HomePort implements HomePortType {
     @Override
     public GetPolicyResponse getPolicy(GetPolicy request) throws HomeFault {
         return call("getPolicy", () -> {
+            access.requireAdministrator(context, "getPolicy");
             CompiledPolicy current = node.policy().current();
             long version = request.getVersion() == null ? current.version() : request.getVersion();
             GetPolicyResponse response = new GetPolicyResponse();
@@ -133,6 +147,9 @@ public class HomePort implements HomePortType {
         return call("setServiceInfo", () -> {
             InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
             Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
+            HomeAccess.HomeCaller caller = access.requireProvider(context, "setServiceInfo");
+            ownedInstance(caller, request.getInstanceId());
+            HomeAccess.requireOwnerUnchanged(caller, attributes);
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
@@ -144,6 +161,7 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
+            access.requireSignedIn(context, "getServiceInfo");
             CatalogSnapshot snapshot = node.catalog().snapshot();
             String base = NodeAddress.base(servletRequest());
             String portName = HomeArguments.blankToNull(request.getVirtualPort());
@@ -181,17 +199,26 @@ public class HomePort implements HomePortType {
 
     @Override
     public SetUserResponse setUser(SetUser request) throws HomeFault {
-        return call("setUser", () -> users.setUser(request));
+        return call("setUser", () -> {
+            access.requireAdministrator(context, "setUser");
+            return users.setUser(request);
+        });
     }
 
     @Override
     public RemoveUserResponse removeUser(RemoveUser request) throws HomeFault {
-        return call("removeUser", () -> users.removeUser(request));
+        return call("removeUser", () -> {
+            access.requireAdministrator(context, "removeUser");
+            return users.removeUser(request);
+        });
     }
 
     @Override
     public GetUsersResponse getUsers(GetUsers request) throws HomeFault {
-        return call("getUsers", users::getUsers);
+        return call("getUsers", () -> {
+            access.requireAdministrator(context, "getUsers");
+            return users.getUsers();
+        });
     }
 
     @Override
@@ -219,6 +246,12 @@ public class HomePort implements HomePortType {
             LOG.error("{} failed inside the node", operation, e);
             throw HomeFaults.of(new NodeFault(FaultCode.InternalError, operation + " failed inside the node; see its log"));
         }
+    }
+
+    /** Refuses unless {@code caller} may change the instance {@code instanceId}; an unknown id is left to the catalog. */
+    private void ownedInstance(HomeAccess.HomeCaller caller, String instanceId) {
+        node.catalog().snapshot().instance(HomeArguments.required(instanceId, "instanceId"))
+                .ifPresent(instance -> HomeAccess.requireOwner(caller, instance));
     }
 
     private HttpServletRequest servletRequest() {
