@@ -96,7 +96,7 @@ class HomePortRolesTest {
     }
 
     @Test
-    void aPlainUserMayReadServiceInfoButNotRegister() {
+    void aPlainUserMayReadServiceInfoAndPolicyButNotChangeThem() {
         anonymous.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
         signIn("root", "root-pw").setUser(new NodeClient.UserEntry("joe", "joe-pw", "customer", List.of(), List.of("user")));
         NodeClient joe = signIn("joe", "joe-pw");
@@ -104,7 +104,8 @@ class HomePortRolesTest {
         assertThat(joe.getServiceInfo().getVirtualPort()).isEmpty();
         assertThat(code(() -> joe.register(providers.get(0).wsdlAddress().toString(), null, null, Map.of())))
                 .isEqualTo("NotAuthorized");
-        assertThat(code(() -> joe.getPolicy())).isEqualTo("NotAuthorized");
+        assertThat(joe.getPolicy().version()).isZero();
+        assertThat(code(() -> joe.validatePolicy("<policy xmlns=\"urn:sd:policy:1\"/>"))).isEqualTo("NotAuthorized");
     }
 
     @Test

@@ -131,7 +131,7 @@ public class HomePort implements HomePortType {
     @Override
     public GetPolicyResponse getPolicy(GetPolicy request) throws HomeFault {
         return call("getPolicy", () -> {
-            access.requireAdministrator(context, "getPolicy");
+            access.requireSignedIn(context, "getPolicy");
             CompiledPolicy current = node.policy().current();
             long version = request.getVersion() == null ? current.version() : request.getVersion();
             GetPolicyResponse response = new GetPolicyResponse();
