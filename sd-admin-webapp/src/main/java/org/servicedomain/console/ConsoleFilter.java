@@ -35,7 +35,7 @@ public class ConsoleFilter extends HttpFilter {
         }
         HttpSession session = request.getSession(false);
         boolean post = "POST".equals(request.getMethod());
-        if (path.equals("/login")) {
+        if (path.equals("/login") || path.equals("/setup")) {
             if (post && !tokenMatches(request, session == null ? null : (String) session.getAttribute(LoginServlet.LOGIN_TOKEN))) {
                 refuse(response, "The sign-in form was out of date. Open the sign-in page again.");
                 return;

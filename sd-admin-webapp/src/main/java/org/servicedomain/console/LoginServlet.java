@@ -33,13 +33,7 @@ public class LoginServlet extends TaskServlet {
         }
         NodeConnection connection = NodeConnection.of(getServletContext());
         try {
-            NodeClient.SignedIn signedIn = connection.anonymous(request).login(name, password);
-            HttpSession session = request.getSession();
-            request.changeSessionId();
-            session.removeAttribute(LOGIN_TOKEN);
-            ConsoleUser user = new ConsoleUser(signedIn.user(), signedIn.userLevel(), signedIn.roles(), signedIn.sessionId());
-            session.setAttribute(ConsoleUser.ATTRIBUTE, user);
-            response.sendRedirect(request.getContextPath() + user.getStartPage());
+            signIn(request, response, connection.anonymous(request).login(name, password));
         } catch (NodeClientException e) {
             request.setAttribute("problem", "NotAuthorized".equals(e.code()) ? "Wrong user name or password." : problem(e));
             request.setAttribute("enteredUser", name);
@@ -48,11 +42,35 @@ public class LoginServlet extends TaskServlet {
         }
     }
 
+    /** Starts the console session of a user the node signed in: a new session id, then the user's start page. */
+    static void signIn(HttpServletRequest request, HttpServletResponse response, NodeClient.SignedIn signedIn) throws IOException {
+        HttpSession session = request.getSession();
+        request.changeSessionId();
+        session.removeAttribute(LOGIN_TOKEN);
+        ConsoleUser user = new ConsoleUser(signedIn.user(), signedIn.userLevel(), signedIn.roles(), signedIn.sessionId());
+        session.setAttribute(ConsoleUser.ATTRIBUTE, user);
+        response.sendRedirect(request.getContextPath() + user.getStartPage());
+    }
+
+    /**
+     * True while the node's home port is open because no administrator exists: the sign-in page
+     * then offers to create the first one.
+     */
+    private boolean nodeIsOpen(HttpServletRequest request) {
+        try {
+            return NodeConnection.of(getServletContext()).anonymous(request).users().stream()
+                    .noneMatch(u -> u.getRole().contains(ConsoleUser.ADMINISTRATOR));
+        } catch (NodeClientException e) {
+            return false;
+        }
+    }
+
     private void showForm(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         HttpSession session = request.getSession();
         String token = ConsoleUser.newToken();
         session.setAttribute(LOGIN_TOKEN, token);
         request.setAttribute("loginToken", token);
+        request.setAttribute("firstRun", nodeIsOpen(request));
         render(request, response, "login");
     }
 }
