@@ -47,9 +47,9 @@
   </table>
   <form method="post" action="${pageContext.request.contextPath}/contracts" id="map-form">
     <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="addServiceMap">
-    <input name="userLevel" placeholder="user level" required>
-    <input name="supplierLevels" placeholder="supplier levels (space-separated)" required>
-    <button type="submit">Add map</button>
+    <input name="userLevel" id="map-user-level" placeholder="user level" required>
+    <input name="supplierLevels" id="map-supplier-levels" placeholder="supplier levels (space-separated)" required>
+    <button type="submit" id="add-map">Add map</button>
   </form>
 </section>
 </div>

@@ -71,6 +71,9 @@ abstract class TaskServlet extends HttpServlet {
         if (fault.isUnreachable()) {
             return "The node does not answer (" + fault.getMessage() + "). Check that it is running.";
         }
+        if ("NotAuthorized".equals(fault.code()) && "unknown or expired session".equals(fault.getMessage())) {
+            return "Your session on the node has ended (idle too long, or the node restarted). Sign out and sign in again.";
+        }
         return "The node refused: " + fault.getMessage() + " [" + fault.code() + "]";
     }
 

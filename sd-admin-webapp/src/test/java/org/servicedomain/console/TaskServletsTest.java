@@ -66,6 +66,29 @@ class TaskServletsTest {
     }
 
     @Test
+    void anExpiredNodeSessionAsksTheUserToSignInAgain() throws Exception {
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator());
+        when(h.request.getServletPath()).thenReturn("/dashboard");
+        when(h.client.getServiceInfo()).thenThrow(fault("NotAuthorized", "unknown or expired session"));
+
+        h.init(new DashboardServlet()).doGet(h.request, h.response);
+
+        assertThat((String) h.requestAttributes.get("problem")).contains("Sign out and sign in again");
+    }
+
+    @Test
+    void theFirstAdministratorIsCreatedWithTheAdministratorRoleAndSignedIn() throws Exception {
+        TaskServletHarness h = new TaskServletHarness(null).param("user", "root").param("password", "pw");
+        when(h.client.login("root", "pw")).thenReturn(new NodeClient.SignedIn("sid", "root", "staff", List.of("administrator")));
+
+        h.init(new SetupServlet()).doPost(h.request, h.response);
+
+        verify(h.client).setUser(new NodeClient.UserEntry("root", "pw", "staff", List.of(), List.of("administrator")));
+        verify(h.request).changeSessionId();
+        verify(h.response).sendRedirect("/sd-admin/dashboard");
+    }
+
+    @Test
     void registeringSendsTheWsdlLevelTimeoutAndAttributesToTheNode() throws Exception {
         TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
                 .param("action", "register").param("wsdlLocation", "http://p/quote?wsdl").param("supplierLevel", "Gold")

@@ -19,6 +19,7 @@ import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.HomeService;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.InvokeOperation;
@@ -46,6 +47,7 @@ import org.w3c.dom.Element;
 public class NodeClient {
 
     static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
+    private static volatile HomeService sharedService;
 
     private final URI nodeBase;
     private final Duration connectTimeout;
@@ -73,10 +75,24 @@ public class NodeClient {
         this.connectTimeout = connectTimeout;
         this.receiveTimeout = receiveTimeout;
         this.sessionId = sessionId;
-        this.port = HomeClient.connect(nodeBase, connectTimeout, receiveTimeout);
+        this.port = HomeClient.configure(service().getHomePort(), nodeBase, connectTimeout, receiveTimeout);
         if (sessionId != null) {
             ((BindingProvider) port).getRequestContext().put(Header.HEADER_LIST, List.of(sessionHeader(sessionId)));
         }
+    }
+
+    /** The generated service, read from the WSDL once and shared: each client only makes a new port of it. */
+    private static HomeService service() {
+        HomeService service = sharedService;
+        if (service == null) {
+            synchronized (NodeClient.class) {
+                if (sharedService == null) {
+                    sharedService = new HomeService();
+                }
+                service = sharedService;
+            }
+        }
+        return service;
     }
 
     /** A client of the node at {@code nodeBase} ({@code http://host:port/sd}) without a session. */

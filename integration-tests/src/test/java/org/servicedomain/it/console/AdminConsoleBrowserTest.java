@@ -122,8 +122,11 @@ class AdminConsoleBrowserTest {
         await().atMost(Duration.ofSeconds(20)).ignoreException(StaleElementReferenceException.class).until(() -> "operational".equals(
                 browser.find(By.cssSelector("tr[data-instance='" + quoteA + "'] td.state")).getText()));
         assertThat(browser.path()).as("refreshed without a reload").isEqualTo("/sd-admin/dashboard");
-        await().atMost(Duration.ofSeconds(20)).ignoreException(StaleElementReferenceException.class).until(() ->
-                !browser.findAll(By.cssSelector("section.port svg.chart polyline")).isEmpty());
+        await().atMost(Duration.ofSeconds(40)).ignoreException(StaleElementReferenceException.class).until(() -> {
+            StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME", joe);
+            return browser.findAll(By.cssSelector("section.port svg.chart polyline")).size() == 2
+                    && !browser.text(By.cssSelector("section.port svg.chart text")).startsWith("0.0");
+        });
         browser.screenshot("02-dashboard");
     }
 
@@ -218,12 +221,20 @@ class AdminConsoleBrowserTest {
     }
 
     @Test
-    void administratorDefinesLevelsAndUsersOnTheContractsPage() {
+    void administratorDefinesLevelsMapsAndUsersOnTheContractsPage() {
+        root.register(providers.get(0).wsdlAddress().toString(), "Gold", null, Map.of());
+        root.setPolicy(POLICY);
         browser.signIn("root", "root-pw").open("/contracts");
         browser.type(By.id("level-name"), "platinum");
         browser.click(By.id("add-level"));
-        assertThat(browser.text(By.id("notice"))).contains("active as version 1");
+        assertThat(browser.text(By.id("notice"))).contains("active as version 2");
         assertThat(browser.text(By.id("levels"))).contains("platinum");
+        browser.type(By.id("map-user-level"), "platinum");
+        browser.type(By.id("map-supplier-levels"), "Gold");
+        browser.click(By.id("add-map"));
+        assertThat(browser.text(By.id("notice"))).contains("active as version 3");
+        assertThat(browser.text(By.id("service-maps"))).contains("platinum").contains("Gold");
+        assertThat(browser.text(By.id("packages"))).contains("quotes").contains("StockQuotePortType");
 
         browser.type(By.id("user-name"), "ann");
         browser.type(By.id("user-password"), "ann-pw");
