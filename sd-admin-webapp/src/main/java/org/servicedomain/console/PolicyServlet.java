@@ -43,6 +43,8 @@ public class PolicyServlet extends TaskServlet {
             request.setAttribute("versions", keptVersions(client, active.version()));
         } catch (NodeClientException e) {
             request.setAttribute("problem", problem(e));
+        } catch (NumberFormatException e) {
+            request.setAttribute("problem", "Not a policy version: " + request.getParameter("version"));
         }
         render(request, response, "policy");
     }
