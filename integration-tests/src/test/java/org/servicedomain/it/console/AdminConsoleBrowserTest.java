@@ -239,7 +239,7 @@ class AdminConsoleBrowserTest {
         browser.type(By.id("user-name"), "ann");
         browser.type(By.id("user-password"), "ann-pw");
         browser.type(By.id("user-level"), "platinum");
-        browser.click(By.id("role-user"));
+        browser.tick(By.id("role-user"));
         browser.click(By.id("save-user"));
 
         assertThat(browser.text(By.cssSelector("tr[data-user='ann']"))).contains("platinum").contains("user");

@@ -16,6 +16,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Headless Debian Chromium driven through Selenium and chromedriver, pointed at one console.
@@ -76,8 +78,16 @@ final class ConsoleBrowser implements AutoCloseable {
         ((JavascriptExecutor) driver).executeScript("arguments[0].value = arguments[1];", driver.findElement(field), text);
     }
 
+    /** Clicks a button or link that loads a page, and returns once the new page is there. */
     void click(By button) {
+        WebElement page = driver.findElement(By.tagName("html"));
         driver.findElement(button).click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+    }
+
+    /** Ticks a check box (no page load). */
+    void tick(By checkbox) {
+        driver.findElement(checkbox).click();
     }
 
     WebElement find(By by) {
