@@ -12,11 +12,11 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -80,9 +80,11 @@ final class ConsoleBrowser implements AutoCloseable {
 
     /** Clicks a button or link that loads a page, and returns once the new page is there. */
     void click(By button) {
-        WebElement page = driver.findElement(By.tagName("html"));
+        ((JavascriptExecutor) driver).executeScript("window.sdOldPage = true;");
         driver.findElement(button).click();
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(WebDriverException.class).until(d ->
+                Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
+                        "return window.sdOldPage === undefined && document.readyState === 'complete';")));
     }
 
     /** Ticks a check box (no page load). */
