@@ -30,7 +30,11 @@ public final class HomeClient {
 
     /** A home-port proxy for the node at {@code nodeBase} ({@code http://host:port/sd}). */
     public static HomePortType connect(URI nodeBase, Duration connectTimeout, Duration receiveTimeout) {
-        HomePortType port = new HomeService().getHomePort();
+        return configure(new HomeService().getHomePort(), nodeBase, connectTimeout, receiveTimeout);
+    }
+
+    /** Points {@code port} at the node at {@code nodeBase} with these timeouts. */
+    static HomePortType configure(HomePortType port, URI nodeBase, Duration connectTimeout, Duration receiveTimeout) {
         String address = stripTrailingSlash(nodeBase.toString()) + HOME_PATH;
         Map<String, Object> context = ((BindingProvider) port).getRequestContext();
         context.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);

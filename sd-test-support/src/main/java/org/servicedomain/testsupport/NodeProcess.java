@@ -40,12 +40,18 @@ public final class NodeProcess implements AutoCloseable {
 
     /** Starts {@code NodeLauncher} on an ephemeral port over {@code dataDir}; returns once it is ready. */
     public static NodeProcess start(Path dataDir) {
-        ProcessBuilder builder = new ProcessBuilder(
+        return start(dataDir, new String[0]);
+    }
+
+    /** Starts {@code NodeLauncher} as {@link #start(Path)} does, with more launcher options (e.g. {@code --console WAR}). */
+    public static NodeProcess start(Path dataDir, String... moreOptions) {
+        List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "org.servicedomain.node.launcher.NodeLauncher",
-                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString())
-                .redirectErrorStream(true);
+                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString()));
+        command.addAll(List.of(moreOptions));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         try {
             Process process = builder.start();
             List<String> output = new CopyOnWriteArrayList<>();

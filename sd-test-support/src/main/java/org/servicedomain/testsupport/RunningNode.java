@@ -19,11 +19,13 @@ import org.servicedomain.node.launcher.EmbeddedNode;
 public final class RunningNode implements AutoCloseable {
 
     private final NodeConfig config;
+    private final Path consoleWar;
     private EmbeddedNode node;
     private int port;
 
-    private RunningNode(NodeConfig config) {
+    private RunningNode(NodeConfig config, Path consoleWar) {
         this.config = config;
+        this.consoleWar = consoleWar;
     }
 
     /** A node with default settings keeping its state in {@code dataDir}. */
@@ -32,14 +34,21 @@ public final class RunningNode implements AutoCloseable {
     }
 
     public static RunningNode start(NodeConfig config) {
-        RunningNode running = new RunningNode(config);
+        RunningNode running = new RunningNode(config, null);
+        running.boot(0);
+        return running;
+    }
+
+    /** A node with the admin console from {@code consoleWar} beside it at {@code /sd-admin}, as the launcher serves it. */
+    public static RunningNode startWithConsole(Path dataDir, Path consoleWar) {
+        RunningNode running = new RunningNode(NodeConfig.builder(dataDir).build(), consoleWar);
         running.boot(0);
         return running;
     }
 
     private void boot(int wantedPort) {
         try {
-            node = EmbeddedNode.start(config, "127.0.0.1", wantedPort);
+            node = EmbeddedNode.start(config, "127.0.0.1", wantedPort, consoleWar);
             port = node.port();
         } catch (IOException e) {
             throw new UncheckedIOException("the node did not start", e);
@@ -72,6 +81,11 @@ public final class RunningNode implements AutoCloseable {
     /** A fresh client of the home port, generated from its WSDL (not the node's own classes). */
     public HomePortType home() {
         return HomeClient.connect(baseUri());
+    }
+
+    /** {@code http://localhost:PORT/sd-admin}, where the console answers when the node was started with one. */
+    public URI consoleUri() {
+        return URI.create("http://localhost:" + port + EmbeddedNode.CONSOLE_PATH);
     }
 
     public URI homeAddress() {

@@ -68,6 +68,7 @@ public class HomePort implements HomePortType {
 
     private final Node node;
     private final HomeUsers users;
+    private final HomeAccess access;
 
     @Resource
     private WebServiceContext context;
@@ -75,32 +76,46 @@ public class HomePort implements HomePortType {
     public HomePort(Node node) {
         this.node = node;
         this.users = new HomeUsers(node);
+        this.access = new HomeAccess(node);
     }
 
     @Override
     public RegisterResponse register(Register request) throws HomeFault {
         return call("register", () -> {
-            List<Catalog.Registered> filed = ChildRegistrations.isChild(request) ? ChildRegistrations.register(node, request)
-                    : node.catalog().register(new RegistrationRequest(
-                    HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"), HomeArguments.blankToNull(request.getEndpointAddress()),
-                    request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
-                    attributes(request.getAttribute())));
-            RegisterResponse response = new RegisterResponse();
-            for (Catalog.Registered r : filed) {
-                Registration registration = new Registration();
-                registration.setInstanceId(r.instance().id());
-                registration.setPortType(r.port().portType());
-                registration.setVirtualPort(r.port().name());
-                registration.setVirtualPortAddress(NodeAddress.virtualPort(servletRequest(), r.port().name()));
-                response.getRegistration().add(registration);
+            if (ChildRegistrations.isChild(request)) {
+                access.requireAdministrator(context, "register of a child node");
+                return registered(ChildRegistrations.register(node, request));
             }
-            return response;
+            HomeAccess.HomeCaller caller = access.requireProvider(context, "register");
+            String wsdlLocation = HomeArguments.required(request.getWsdlLocation(), "wsdlLocation");
+            String endpointAddress = HomeArguments.blankToNull(request.getEndpointAddress());
+            Map<String, String> attributes = HomeAccess.registration(caller, attributes(request.getAttribute()),
+                    node.catalog().snapshot(), wsdlLocation, endpointAddress);
+            List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
+                    wsdlLocation, endpointAddress,
+                    request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
+                    attributes));
+            return registered(filed);
         });
+    }
+
+    private RegisterResponse registered(List<Catalog.Registered> filed) {
+        RegisterResponse response = new RegisterResponse();
+        for (Catalog.Registered r : filed) {
+            Registration registration = new Registration();
+            registration.setInstanceId(r.instance().id());
+            registration.setPortType(r.port().portType());
+            registration.setVirtualPort(r.port().name());
+            registration.setVirtualPortAddress(NodeAddress.virtualPort(servletRequest(), r.port().name()));
+            response.getRegistration().add(registration);
+        }
+        return response;
     }
 
     @Override
     public UnregisterResponse unregister(Unregister request) throws HomeFault {
         return call("unregister", () -> {
+            ownedInstance(access.requireProvider(context, "unregister"), request.getInstanceId());
             String id = HomeArguments.required(request.getInstanceId(), "instanceId");
             Instance removed = node.hierarchy().unregisterChildOf(id).orElseGet(() -> node.catalog().unregister(id));
             UnregisterResponse response = new UnregisterResponse();
@@ -112,10 +127,15 @@ public class HomePort implements HomePortType {
     @Override
     public SetPolicyResponse setPolicy(SetPolicy request) throws HomeFault {
         return call("setPolicy", () -> {
+            access.requireAdministrator(context, "setPolicy");
             SetPolicyResponse response = new SetPolicyResponse();
             String document = request.getDocument();
             if (document == null || document.isBlank()) {
                 throw new NodeFault(FaultCode.BadRequest, "document is required");
+            }
+            if (Boolean.TRUE.equals(request.isValidateOnly())) {
+                response.setVersion(node.policy().validate(document));
+                return response;
             }
             response.setVersion(node.policy().set(document));
             return response;
@@ -125,6 +145,7 @@ public class HomePort implements HomePortType {
     @Override
     public GetPolicyResponse getPolicy(GetPolicy request) throws HomeFault {
         return call("getPolicy", () -> {
+            access.requireSignedIn(context, "getPolicy");
             CompiledPolicy current = node.policy().current();
             long version = request.getVersion() == null ? current.version() : request.getVersion();
             GetPolicyResponse response = new GetPolicyResponse();
@@ -141,6 +162,9 @@ public class HomePort implements HomePortType {
             InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
             Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
             String stateData = InstanceStateData.checked(request.getStateData(), node.config().maxStateDataBytes());
+            HomeAccess.HomeCaller caller = access.requireProvider(context, "setServiceInfo");
+            ownedInstance(caller, request.getInstanceId());
+            HomeAccess.requireOwnerUnchanged(caller, attributes);
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
@@ -152,6 +176,7 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
+            access.requireSignedIn(context, "getServiceInfo");
             if (Boolean.TRUE.equals(request.isPoll())) {
                 node.hierarchy().pollAskedByParent();
             }
@@ -210,17 +235,26 @@ public class HomePort implements HomePortType {
 
     @Override
     public SetUserResponse setUser(SetUser request) throws HomeFault {
-        return call("setUser", () -> users.setUser(request));
+        return call("setUser", () -> {
+            access.requireAdministrator(context, "setUser");
+            return users.setUser(request);
+        });
     }
 
     @Override
     public RemoveUserResponse removeUser(RemoveUser request) throws HomeFault {
-        return call("removeUser", () -> users.removeUser(request));
+        return call("removeUser", () -> {
+            access.requireAdministrator(context, "removeUser");
+            return users.removeUser(request);
+        });
     }
 
     @Override
     public GetUsersResponse getUsers(GetUsers request) throws HomeFault {
-        return call("getUsers", users::getUsers);
+        return call("getUsers", () -> {
+            access.requireAdministrator(context, "getUsers");
+            return users.getUsers();
+        });
     }
 
     @Override
@@ -261,6 +295,12 @@ public class HomePort implements HomePortType {
         } finally {
             MDC.remove(RequestId.MDC_KEY);
         }
+    }
+
+    /** Refuses unless {@code caller} may change the instance {@code instanceId}; an unknown id is left to the catalog. */
+    private void ownedInstance(HomeAccess.HomeCaller caller, String instanceId) {
+        node.catalog().snapshot().instance(HomeArguments.required(instanceId, "instanceId"))
+                .ifPresent(instance -> HomeAccess.requireOwner(caller, instance));
     }
 
     private HttpServletRequest servletRequest() {

@@ -37,6 +37,7 @@ final class HomeUsers {
             LoginResponse response = new LoginResponse();
             response.setSessionId(session.id());
             response.setUserLevel(session.userLevel());
+            node.users().find(session.caller().user()).ifPresent(u -> response.getRole().addAll(u.sortedRoles()));
             return response;
         } finally {
             Arrays.fill(password, '\0');

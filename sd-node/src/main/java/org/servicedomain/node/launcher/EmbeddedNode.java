@@ -24,6 +24,8 @@ public final class EmbeddedNode implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedNode.class);
 
     public static final String CONTEXT_PATH = "/sd";
+    /** Where the admin console is served when the node is started with one. */
+    public static final String CONSOLE_PATH = "/sd-admin";
 
     private final Tomcat tomcat;
     private final Connector connector;
@@ -37,6 +39,15 @@ public final class EmbeddedNode implements AutoCloseable {
 
     /** Starts a node on {@code port} (0 for an ephemeral one) and returns once it serves. */
     public static EmbeddedNode start(NodeConfig config, String bindAddress, int port) throws IOException {
+        return start(config, bindAddress, port, null);
+    }
+
+    /**
+     * Starts a node and, when {@code consoleWar} is not null, the admin console from that WAR at
+     * {@value #CONSOLE_PATH} on the same port. The node knows nothing of the console: the console
+     * is a client of the node's home port like any other.
+     */
+    public static EmbeddedNode start(NodeConfig config, String bindAddress, int port, Path consoleWar) throws IOException {
         Path baseDir = Files.createTempDirectory("sd-tomcat");
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
@@ -51,6 +62,10 @@ public final class EmbeddedNode implements AutoCloseable {
         Path docBase = Files.createDirectories(baseDir.resolve("docbase"));
         Context context = tomcat.addContext(CONTEXT_PATH, docBase.toString());
         context.addServletContainerInitializer(new NodeWebApp(config), null);
+        if (consoleWar != null) {
+            tomcat.getHost().setAppBase(Files.createDirectories(baseDir.resolve("webapps")).toString());
+            tomcat.addWebapp(CONSOLE_PATH, consoleWar.toAbsolutePath().toString());
+        }
         EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir);
         try {
             tomcat.start();

@@ -7,12 +7,16 @@ import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /** The launcher's command line, parsed and checked. */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
-        Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs) {
+        Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console) {
+
+    /** The {@code --console} value that turns the console off. */
+    static final String NO_CONSOLE = "none";
 
     static final String USAGE = "usage: java -jar sd-node-standalone.jar [--port 8080] [--data-dir ./sd-data]"
             + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
             + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]"
-            + " [--node-name node] [--poll-interval-ms 30000]   (parent secret: environment variable SD_PARENT_SECRET)";
+            + " [--node-name node] [--poll-interval-ms 30000] [--console sd-admin.war|none]"
+            + "   (parent secret: environment variable SD_PARENT_SECRET)";
 
     /** The options, or null when the caller asked for help. */
     static LauncherOptions parse(String[] args) {
@@ -25,6 +29,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer retention = null;
         String nodeName = "node";
         long pollMs = 30_000;
+        String console = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -44,10 +49,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--metering-retention-days" -> retention = number(flag, value, 1, 36_500);
                 case "--node-name" -> nodeName = value;
                 case "--poll-interval-ms" -> pollMs = number(flag, value, 1, Integer.MAX_VALUE);
+                case "--console" -> console = value;
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
-        return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs);
+        return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
+                console);
     }
 
     /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */

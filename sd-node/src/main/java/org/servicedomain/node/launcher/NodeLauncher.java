@@ -1,6 +1,8 @@
 package org.servicedomain.node.launcher;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -8,11 +10,28 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 /**
  * {@code java -jar sd-node-standalone.jar [--port 8080] [--data-dir DIR] [--host ADDR]
  * [--max-message-bytes N] [--statistics-window-seconds S] [--max-state-data-bytes N]
- * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS]}: runs one node until SIGTERM, then stops it cleanly.
+ * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS] [--console WAR|none]}: runs one
+ * node, and the admin console beside it at {@code /sd-admin} when its WAR is named or found, until
+ * SIGTERM, then stops it cleanly.
  */
 public final class NodeLauncher {
 
     private NodeLauncher() {
+    }
+
+    /** The console's WAR: the one named, none for {@code --console none}, else one found beside the jar or in the build tree. */
+    private static Path consoleWar(LauncherOptions options) {
+        if (options.console() == null) {
+            return ConsoleWar.detect().orElse(null);
+        }
+        if (options.console().equals(LauncherOptions.NO_CONSOLE)) {
+            return null;
+        }
+        Path war = Path.of(options.console());
+        if (!Files.isRegularFile(war)) {
+            throw new IllegalArgumentException("--console: no file " + war.toAbsolutePath());
+        }
+        return war;
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
@@ -33,7 +52,15 @@ public final class NodeLauncher {
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
         NodeConfig config = options.config(blankToNull(System.getenv("SD_PARENT_SECRET")));
-        EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port());
+        Path consoleWar;
+        try {
+            consoleWar = consoleWar(options);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();
@@ -43,6 +70,11 @@ public final class NodeLauncher {
         System.out.println("SD node ready (data in " + config.dataDir().toAbsolutePath() + ")");
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
+        if (consoleWar != null) {
+            System.out.println("  admin console: http://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH + "/   (from " + consoleWar + ")");
+        } else {
+            System.out.println("  admin console: none (no sd-admin.war found; --console PATH names one)");
+        }
         stopped.await();
     }
 

@@ -81,6 +81,16 @@ public final class ActivePolicy {
         }
     }
 
+    /**
+     * Validates and compiles {@code document} exactly as {@link #set} would, without saving or
+     * activating it; returns the version it would get.
+     */
+    public long validate(String document) {
+        long version = current.version() + 1;
+        compiler.compile(version, document, reader.read(document));
+        return version;
+    }
+
     /** A kept earlier (or the current) version's document, as it was set. */
     public Optional<String> document(long version) {
         if (version == current.version()) {

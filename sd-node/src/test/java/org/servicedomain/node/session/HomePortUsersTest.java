@@ -68,7 +68,7 @@ class HomePortUsersTest {
     @Test
     void getUsersShowsLevelsAndRolesButNoHashes() throws HomeFault {
         SetUser ann = setUser("ann", "pw", "trial");
-        ann.getRole().add("administrator");
+        ann.getRole().add("provider");
         ann.getDesignated().add("bankA");
         home.setUser(ann);
 
@@ -76,7 +76,7 @@ class HomePortUsersTest {
 
         assertThat(shown.getName()).isEqualTo("ann");
         assertThat(shown.getUserLevel()).isEqualTo("trial");
-        assertThat(shown.getRole()).containsExactly("administrator");
+        assertThat(shown.getRole()).containsExactly("provider");
         assertThat(shown.getDesignated()).containsExactly("bankA");
     }
 

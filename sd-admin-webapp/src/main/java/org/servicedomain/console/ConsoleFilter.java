@@ -1,0 +1,81 @@
+package org.servicedomain.console;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The console's guard, in front of every page: security headers, sign-in, the page's role, and the
+ * CSRF token of every POST. Only the sign-in page and the static files are open.
+ */
+@WebFilter("/*")
+public class ConsoleFilter extends HttpFilter {
+
+    public static final String CSRF_PARAMETER = "csrf";
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setHeader("X-Frame-Options", "DENY");
+        response.setHeader("Referrer-Policy", "same-origin");
+        response.setHeader("Content-Security-Policy",
+                "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:; frame-ancestors 'none'");
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        if (path.startsWith("/static/")) {
+            chain.doFilter(request, response);
+            return;
+        }
+        HttpSession session = request.getSession(false);
+        boolean post = "POST".equals(request.getMethod());
+        if (path.equals("/login") || path.equals("/setup")) {
+            if (post && !tokenMatches(request, session == null ? null : (String) session.getAttribute(LoginServlet.LOGIN_TOKEN))) {
+                refuse(response, "The sign-in form was out of date. Open the sign-in page again.");
+                return;
+            }
+            chain.doFilter(request, response);
+            return;
+        }
+        ConsoleUser user = session == null ? null : (ConsoleUser) session.getAttribute(ConsoleUser.ATTRIBUTE);
+        if (user == null) {
+            if (post) {
+                refuse(response, "You are not signed in.");
+            } else {
+                response.sendRedirect(request.getContextPath() + "/login");
+            }
+            return;
+        }
+        if (post && !tokenMatches(request, user.getCsrfToken())) {
+            refuse(response, "The request did not carry this session's form token and was refused.");
+            return;
+        }
+        request.setAttribute("user", user);
+        if (!PageAccess.allows(user, path)) {
+            request.setAttribute("problem", "This page is for " + PageAccess.need(path).name().toLowerCase().replace('_', '-')
+                    + " users; you are signed in as " + user.getName() + ".");
+            response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+            request.getRequestDispatcher("/WEB-INF/views/forbidden.jsp").forward(request, response);
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+
+    private static boolean tokenMatches(HttpServletRequest request, String expected) {
+        String sent = request.getParameter(CSRF_PARAMETER);
+        return expected != null && sent != null
+                && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), sent.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void refuse(HttpServletResponse response, String message) throws IOException {
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        response.setContentType("text/plain;charset=UTF-8");
+        response.getWriter().write(message);
+    }
+}

@@ -1,0 +1,51 @@
+package org.servicedomain.console;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.servicedomain.client.NodeClientException;
+
+/**
+ * The dashboard: every virtual port with its instances and a chart. {@code /dashboard/fragment}
+ * answers only the ports' part, which the page's script fetches to refresh without a reload.
+ */
+@WebServlet({"/dashboard", "/dashboard/fragment"})
+public class DashboardServlet extends TaskServlet {
+
+    private static final long serialVersionUID = 1L;
+    static final String HISTORY = ThroughputHistory.class.getName();
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        boolean fragment = "/dashboard/fragment".equals(request.getServletPath());
+        try {
+            List<PortStatistics.PortRow> ports = PortStatistics.of(client(request).getServiceInfo());
+            ThroughputHistory history = history();
+            history.sample(ports);
+            Map<String, String> charts = new LinkedHashMap<>();
+            ports.forEach(p -> charts.put(p.name(), SvgChart.of(history.points(p.name()))));
+            request.setAttribute("ports", ports);
+            request.setAttribute("charts", charts);
+        } catch (NodeClientException e) {
+            request.setAttribute("problem", problem(e));
+        }
+        render(request, response, fragment ? "dashboard-fragment" : "dashboard");
+    }
+
+    private ThroughputHistory history() {
+        synchronized (getServletContext()) {
+            Object history = getServletContext().getAttribute(HISTORY);
+            if (history == null) {
+                history = new ThroughputHistory(Clock.systemUTC());
+                getServletContext().setAttribute(HISTORY, history);
+            }
+            return (ThroughputHistory) history;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.servicedomain.console;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.servicedomain.client.NodeClient;
+import org.servicedomain.client.NodeClientException;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.Registration;
+
+/**
+ * Instances: register by WSDL URL, unregister, set state, edit attributes. An administrator sees
+ * every instance; a provider sees and changes only its own (the node enforces that too).
+ */
+@WebServlet("/instances")
+public class InstancesServlet extends TaskServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    /** One instance as the page lists it. */
+    public record InstanceView(PortStatistics.InstanceRow row, String virtualPort, String timeoutMs, String attributes) {
+        public PortStatistics.InstanceRow getRow() { return row; }
+        public String getVirtualPort() { return virtualPort; }
+        public String getTimeoutMs() { return timeoutMs; }
+        public String getAttributes() { return attributes; }
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        ConsoleUser user = user(request);
+        try {
+            List<InstanceView> instances = client(request).getServiceInfo().getInstance().stream()
+                    .filter(i -> user.isAdministrator() || user.getName().equals(PortStatistics.owner(i)))
+                    .map(InstancesServlet::view).toList();
+            request.setAttribute("instances", instances);
+        } catch (NodeClientException e) {
+            request.setAttribute("problem", problem(e));
+        }
+        request.setAttribute("states", List.of("operational", "standby", "down"));
+        render(request, response, "instances");
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String action = parameter(request, "action");
+        NodeClient client = client(request);
+        try {
+            String notice = switch (action == null ? "" : action) {
+                case "register" -> register(request, client);
+                case "unregister" -> {
+                    String id = required(request, "instanceId");
+                    client.unregister(id);
+                    yield "Unregistered " + id + ".";
+                }
+                case "state" -> {
+                    String id = required(request, "instanceId");
+                    InstanceState state = InstanceState.fromValue(required(request, "state"));
+                    client.setServiceInfo(id, state, null, null);
+                    yield "Instance " + id + " is now " + state.value() + ".";
+                }
+                case "attributes" -> editAttributes(request, client);
+                default -> throw new IllegalArgumentException("unknown action");
+            };
+            redirect(request, response, "/instances", notice);
+        } catch (NodeClientException e) {
+            redirectWithProblem(request, response, "/instances", e);
+        } catch (IllegalArgumentException e) {
+            request.getSession().setAttribute(FLASH_PROBLEM, "The form was incomplete: " + e.getMessage());
+            response.sendRedirect(request.getContextPath() + "/instances");
+        }
+    }
+
+    private static String register(HttpServletRequest request, NodeClient client) {
+        String wsdl = required(request, "wsdlLocation");
+        String timeout = parameter(request, "timeoutMs");
+        List<Registration> filed = client.register(wsdl, parameter(request, "supplierLevel"),
+                timeout == null ? null : Long.valueOf(timeout), AttributeText.parse(request.getParameter("attributes")));
+        return "Registered " + String.join(", ", filed.stream().map(r -> r.getInstanceId() + " on " + r.getVirtualPort()).toList()) + ".";
+    }
+
+    /** Sends the attributes as edited: changed and new ones with their values, removed ones empty. */
+    private static String editAttributes(HttpServletRequest request, NodeClient client) {
+        String id = required(request, "instanceId");
+        InstanceInfo current = client.getServiceInfo().getInstance().stream().filter(i -> i.getInstanceId().equals(id))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("no instance " + id));
+        Map<String, String> edited = AttributeText.parse(request.getParameter("attributes"));
+        edited.remove("sd.owner");
+        Map<String, String> changes = new LinkedHashMap<>(edited);
+        current.getAttribute().stream().map(a -> a.getName())
+                .filter(name -> !edited.containsKey(name) && !"sd.owner".equals(name))
+                .forEach(name -> changes.put(name, ""));
+        String timeout = parameter(request, "timeoutMs");
+        client.setServiceInfo(id, null, timeout == null ? null : Long.valueOf(timeout), changes);
+        return "Attributes of " + id + " saved.";
+    }
+
+    static String required(HttpServletRequest request, String name) {
+        String value = parameter(request, name);
+        if (value == null) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return value;
+    }
+
+    private static InstanceView view(InstanceInfo info) {
+        return new InstanceView(PortStatistics.row(info), info.getVirtualPort(),
+                info.getTimeoutMs() == null ? "" : info.getTimeoutMs().toString(),
+                AttributeText.format(info.getAttribute().stream().filter(a -> !"sd.owner".equals(a.getName()))
+                        .collect(LinkedHashMap::new, (m, a) -> m.put(a.getName(), a.getValue()), Map::putAll)));
+    }
+}

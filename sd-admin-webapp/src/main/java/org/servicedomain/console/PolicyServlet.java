@@ -1,0 +1,129 @@
+package org.servicedomain.console;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.servicedomain.client.NodeClient;
+import org.servicedomain.client.NodeClientException;
+
+/**
+ * The policy: the active document in an editor, validate without activating, activate, the
+ * earlier versions the node keeps and a roll-back to one of them. A document the node refuses
+ * stays in the editor, with the offending line marked.
+ */
+@WebServlet("/policy")
+public class PolicyServlet extends TaskServlet {
+
+    private static final long serialVersionUID = 1L;
+    private static final Pattern LINE = Pattern.compile("at line (\\d+)");
+
+    /** One line of the document, numbered, marked when a validation error points at it. */
+    public record Line(int number, String text, boolean error) {
+        public int getNumber() { return number; }
+        public String getText() { return text; }
+        public boolean isError() { return error; }
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        NodeClient client = client(request);
+        try {
+            NodeClient.PolicyVersion active = client.getPolicy();
+            request.setAttribute("activeVersion", active.version());
+            String shown = parameter(request, "version");
+            NodeClient.PolicyVersion viewed = shown == null ? active : client.getPolicy(Long.valueOf(shown));
+            request.setAttribute("viewedVersion", viewed.version());
+            request.setAttribute("document", viewed.document());
+            request.setAttribute("versions", keptVersions(client, active.version()));
+        } catch (NodeClientException e) {
+            request.setAttribute("problem", problem(e));
+        } catch (NumberFormatException e) {
+            request.setAttribute("problem", "Not a policy version: " + request.getParameter("version"));
+        }
+        render(request, response, "policy");
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        NodeClient client = client(request);
+        String action = parameter(request, "action");
+        String document = request.getParameter("document");
+        try {
+            if ("rollback".equals(action)) {
+                long version = Long.parseLong(InstancesServlet.required(request, "version"));
+                long now = client.setPolicy(client.getPolicy(version).document());
+                redirect(request, response, "/policy", "Rolled back to version " + version + "; it is active as version " + now + ".");
+            } else if ("validate".equals(action)) {
+                long next = client.validatePolicy(document);
+                request.setAttribute("notice", "The policy is valid; it would become version " + next + ". It was not activated.");
+                showEdited(request, response, client, document, 0);
+            } else {
+                long version = client.setPolicy(document);
+                redirect(request, response, "/policy", "Version " + version + " is active.");
+            }
+        } catch (NodeClientException e) {
+            if ("rollback".equals(action)) {
+                redirectWithProblem(request, response, "/policy", e);
+                return;
+            }
+            request.setAttribute("problem", problem(e));
+            showEdited(request, response, client, document, errorLine(e));
+        }
+    }
+
+    /** Shows the submitted document in the editor again, with its numbered lines. */
+    private void showEdited(HttpServletRequest request, HttpServletResponse response, NodeClient client, String document,
+            int errorLine) throws ServletException, IOException {
+        request.setAttribute("document", document);
+        request.setAttribute("lines", lines(document == null ? "" : document, errorLine));
+        request.setAttribute("errorLine", errorLine == 0 ? null : errorLine);
+        try {
+            long active = client.getPolicy().version();
+            request.setAttribute("activeVersion", active);
+            request.setAttribute("versions", keptVersions(client, active));
+        } catch (NodeClientException e) {
+            request.setAttribute("problem", request.getAttribute("problem") == null ? problem(e) : request.getAttribute("problem"));
+        }
+        render(request, response, "policy");
+    }
+
+    static int errorLine(NodeClientException e) {
+        if (!"InvalidPolicy".equals(e.code()) || e.getMessage() == null) {
+            return 0;
+        }
+        Matcher m = LINE.matcher(e.getMessage());
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    static List<Line> lines(String document, int errorLine) {
+        String[] texts = document.split("\\R", -1);
+        List<Line> lines = new ArrayList<>();
+        for (int i = 0; i < texts.length; i++) {
+            lines.add(new Line(i + 1, texts[i], i + 1 == errorLine));
+        }
+        return lines;
+    }
+
+    /** The versions the node still keeps, newest first (the node keeps the last ten). */
+    private static List<Long> keptVersions(NodeClient client, long active) {
+        List<Long> versions = new ArrayList<>();
+        versions.add(active);
+        for (long v = active - 1; v >= Math.max(1, active - 9); v--) {
+            try {
+                client.getPolicy(v);
+                versions.add(v);
+            } catch (NodeClientException e) {
+                if (!"BadRequest".equals(e.code())) {
+                    throw e;
+                }
+            }
+        }
+        return versions;
+    }
+}

@@ -1,0 +1,84 @@
+package org.servicedomain.console;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import org.servicedomain.client.NodeClient;
+import org.servicedomain.client.NodeClientException;
+
+/**
+ * What every task servlet shares: the signed-in user's client of the node, rendering a view, and
+ * turning a node fault into a readable message on the page (never a stack trace). After a POST
+ * the servlet redirects (post/redirect/get) and the message travels in the session as a flash.
+ */
+abstract class TaskServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+    static final String FLASH = "flash";
+    static final String FLASH_PROBLEM = "flashProblem";
+
+    protected NodeClient client(HttpServletRequest request) {
+        return NodeConnection.of(getServletContext()).as(request, user(request));
+    }
+
+    protected static ConsoleUser user(HttpServletRequest request) {
+        return (ConsoleUser) request.getAttribute("user");
+    }
+
+    /** Shows {@code view} ({@code /WEB-INF/views/VIEW.jsp}), with the flash messages of the last POST. */
+    protected void render(HttpServletRequest request, HttpServletResponse response, String view)
+            throws ServletException, IOException {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            moveFlash(session, request, FLASH, "notice");
+            moveFlash(session, request, FLASH_PROBLEM, "problem");
+        }
+        response.setContentType("text/html;charset=UTF-8");
+        request.getRequestDispatcher("/WEB-INF/views/" + view + ".jsp").forward(request, response);
+    }
+
+    private static void moveFlash(HttpSession session, HttpServletRequest request, String from, String to) {
+        Object value = session.getAttribute(from);
+        if (value != null) {
+            session.removeAttribute(from);
+            if (request.getAttribute(to) == null) {
+                request.setAttribute(to, value);
+            }
+        }
+    }
+
+    /** Redirects to {@code path} below the console with a notice for the next page. */
+    protected static void redirect(HttpServletRequest request, HttpServletResponse response, String path, String notice)
+            throws IOException {
+        if (notice != null) {
+            request.getSession().setAttribute(FLASH, notice);
+        }
+        response.sendRedirect(request.getContextPath() + path);
+    }
+
+    /** Redirects to {@code path} with the node's fault as a readable problem. */
+    protected static void redirectWithProblem(HttpServletRequest request, HttpServletResponse response, String path,
+            NodeClientException fault) throws IOException {
+        request.getSession().setAttribute(FLASH_PROBLEM, problem(fault));
+        response.sendRedirect(request.getContextPath() + path);
+    }
+
+    /** The message a person reads for a node fault. */
+    static String problem(NodeClientException fault) {
+        if (fault.isUnreachable()) {
+            return "The node does not answer (" + fault.getMessage() + "). Check that it is running.";
+        }
+        if ("NotAuthorized".equals(fault.code()) && "unknown or expired session".equals(fault.getMessage())) {
+            return "Your session on the node has ended (idle too long, or the node restarted). Sign out and sign in again.";
+        }
+        return "The node refused: " + fault.getMessage() + " [" + fault.code() + "]";
+    }
+
+    protected static String parameter(HttpServletRequest request, String name) {
+        String value = request.getParameter(name);
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+}

@@ -1,0 +1,134 @@
+package org.servicedomain.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.Statistics;
+
+/** The console's pieces without I/O: policy contracts, launch forms, charts. */
+class ConsoleModelTest {
+
+    private static final String POLICY = """
+            <policy xmlns="urn:sd:policy:1">
+              <serviceLevels><userLevel name="customer"/></serviceLevels>
+              <package name="quotes" userLevels="customer"><grant virtualPort="Quotes" operations="getQuote"/></package>
+              <virtualPort name="Open" anonymous="true"/>
+            </policy>""";
+
+    @Test
+    void aPortNoPackageGrantsIsOpenAndAGrantedOneOnlyToItsLevelAndOperations() {
+        assertThat(PolicyContracts.mayUse(POLICY, "customer", "Quotes", "getQuote")).isTrue();
+        assertThat(PolicyContracts.mayUse(POLICY, "customer", "Quotes", "buy")).isFalse();
+        assertThat(PolicyContracts.mayUse(POLICY, "trial", "Quotes", null)).isFalse();
+        assertThat(PolicyContracts.mayUse(POLICY, "trial", "Elsewhere", null)).isTrue();
+    }
+
+    @Test
+    void newPolicyElementsGoWhereTheSchemaWantsThem() {
+        String edited = PolicyContracts.addServiceMap(PolicyContracts.addLevel(POLICY, "userLevel", "trial"), "trial", "Silver");
+
+        PolicyContracts.Contracts contracts = PolicyContracts.read(edited);
+        assertThat(contracts.userLevels()).containsExactly("customer", "trial");
+        assertThat(edited.indexOf("<serviceMap")).isBetween(edited.indexOf("</package>"), edited.indexOf("<virtualPort"));
+        assertThat(PolicyContracts.read(PolicyContracts.removePackage(edited, "quotes")).packages()).isEmpty();
+    }
+
+    @Test
+    void anInstanceRowShowsTheNodesP95AndADashBeforeAnyAnswer() {
+        InstanceInfo answered = instance(40, 12.5);
+        InstanceInfo idle = instance(0, 0);
+
+        assertThat(PortStatistics.row(answered).getP95Latency()).isEqualTo(String.format("%.1f", 12.5));
+        assertThat(PortStatistics.row(idle).getP95Latency()).isEqualTo("\u2014");
+    }
+
+    private static InstanceInfo instance(long requests, double p95) {
+        Statistics total = new Statistics();
+        total.setRequests(requests);
+        total.setP95Ms(p95);
+        InstanceInfo info = new InstanceInfo();
+        info.setInstanceId("q-1");
+        info.setState(InstanceState.OPERATIONAL);
+        info.setRequests(requests);
+        info.setTotal(total);
+        return info;
+    }
+
+    @Test
+    void aPolicyWithADoctypeIsRefused() {
+        assertThatThrownBy(() -> PolicyContracts.read("<!DOCTYPE p [<!ENTITY x \"y\">]><policy xmlns=\"urn:sd:policy:1\"/>"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aLaunchFormHasAFieldPerSimplePartAndEscapesWhatIsTyped() {
+        String wsdl = """
+                <wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+                    xmlns:tns="urn:q" targetNamespace="urn:q">
+                  <wsdl:types><xs:schema targetNamespace="urn:q" elementFormDefault="qualified">
+                    <xs:element name="getQuote" type="tns:GetQuote"/>
+                    <xs:complexType name="GetQuote"><xs:sequence><xs:element name="symbol" type="xs:string"/></xs:sequence></xs:complexType>
+                    <xs:element name="order"><xs:complexType><xs:sequence><xs:element name="item" type="tns:GetQuote"/></xs:sequence></xs:complexType></xs:element>
+                  </xs:schema></wsdl:types>
+                  <wsdl:message name="getQuote"><wsdl:part name="p" element="tns:getQuote"/></wsdl:message>
+                  <wsdl:message name="order"><wsdl:part name="p" element="tns:order"/></wsdl:message>
+                  <wsdl:portType name="Q">
+                    <wsdl:operation name="getQuote"><wsdl:input message="tns:getQuote"/></wsdl:operation>
+                    <wsdl:operation name="order"><wsdl:input message="tns:order"/></wsdl:operation>
+                  </wsdl:portType>
+                </wsdl:definitions>""";
+
+        List<WsdlForms.OperationForm> forms = WsdlForms.of(wsdl);
+
+        assertThat(forms).extracting(WsdlForms.OperationForm::operation).containsExactly("getQuote", "order");
+        assertThat(forms.get(0).fields()).containsExactly(new WsdlForms.Field("symbol", "string"));
+        assertThat(forms.get(0).payload(List.of("A<&B")))
+                .isEqualTo("<q:getQuote xmlns:q=\"urn:q\"><q:symbol>A&lt;&amp;B</q:symbol></q:getQuote>");
+        assertThat(forms.get(1).isRaw()).isTrue();
+    }
+
+    @Test
+    void aChartPointIsTheDifferenceOfTwoSamples() {
+        MutableClock clock = new MutableClock();
+        ThroughputHistory history = new ThroughputHistory(clock);
+        history.sample(List.of(port(10, 2.0)));
+        clock.now = clock.now.plusSeconds(5);
+        history.sample(List.of(port(20, 3.0)));
+
+        ThroughputHistory.Point point = history.points("Q").get(0);
+        assertThat(point.requestsPerSecond()).isEqualTo(2.0);
+        assertThat(point.meanLatencyMs()).isEqualTo((20 * 3.0 - 10 * 2.0) / 10);
+        assertThat(SvgChart.of(history.points("Q"))).startsWith("<svg").contains("2.0 req/s").doesNotContain("<script");
+    }
+
+    private static PortStatistics.PortRow port(long requests, double meanMs) {
+        return new PortStatistics.PortRow("Q", "http://n/sd/services/ports/Q", "http://n/sd/services/ports/Q?wsdl",
+                List.of(new PortStatistics.InstanceRow("Q-1", "http://p", "operational", null, null, requests, 0, meanMs, null)));
+    }
+
+    private static final class MutableClock extends Clock {
+        Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

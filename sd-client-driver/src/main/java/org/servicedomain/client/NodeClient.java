@@ -1,0 +1,283 @@
+package org.servicedomain.client;
+
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.WebServiceException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.apache.cxf.headers.Header;
+import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.GetPolicy;
+import org.servicedomain.home.v1.GetPolicyResponse;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.GetUsers;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.HomeService;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.InvokeOperation;
+import org.servicedomain.home.v1.Login;
+import org.servicedomain.home.v1.LoginResponse;
+import org.servicedomain.home.v1.Logout;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.RemoveUser;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetServiceInfo;
+import org.servicedomain.home.v1.SetUser;
+import org.servicedomain.home.v1.Unregister;
+import org.servicedomain.home.v1.UserInfo;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * The one way into a node from outside: a small typed API over the home port's generated client.
+ * Every failure is a {@link NodeClientException} carrying the node's fault code. A client made
+ * {@link #withSession} sends the session id in the {@code sd:session} header of every call, which
+ * is how the node knows the caller's roles (docs/home-port.md, Authentication and roles).
+ * Instances are cheap; each holds its own proxy and is safe for one thread at a time.
+ */
+public class NodeClient {
+
+    static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
+    private static volatile HomeService sharedService;
+
+    private final URI nodeBase;
+    private final Duration connectTimeout;
+    private final Duration receiveTimeout;
+    private final String sessionId;
+    private final HomePortType port;
+
+    /** A signed-in user: the session id for {@link #withSession}, the user level and roles. */
+    public record SignedIn(String sessionId, String user, String userLevel, List<String> roles) {
+        public boolean hasRole(String role) {
+            return roles.contains(role);
+        }
+    }
+
+    /** One kept policy version. */
+    public record PolicyVersion(long version, String document) {
+    }
+
+    /** A user as {@code setUser} takes it; a null password keeps an existing user's. */
+    public record UserEntry(String name, String password, String userLevel, List<String> designated, List<String> roles) {
+    }
+
+    protected NodeClient(URI nodeBase, Duration connectTimeout, Duration receiveTimeout, String sessionId) {
+        this.nodeBase = nodeBase;
+        this.connectTimeout = connectTimeout;
+        this.receiveTimeout = receiveTimeout;
+        this.sessionId = sessionId;
+        this.port = HomeClient.configure(service().getHomePort(), nodeBase, connectTimeout, receiveTimeout);
+        if (sessionId != null) {
+            ((BindingProvider) port).getRequestContext().put(Header.HEADER_LIST, List.of(sessionHeader(sessionId)));
+        }
+    }
+
+    /** The generated service, read from the WSDL once and shared: each client only makes a new port of it. */
+    private static HomeService service() {
+        HomeService service = sharedService;
+        if (service == null) {
+            synchronized (NodeClient.class) {
+                if (sharedService == null) {
+                    sharedService = new HomeService();
+                }
+                service = sharedService;
+            }
+        }
+        return service;
+    }
+
+    /** A client of the node at {@code nodeBase} ({@code http://host:port/sd}) without a session. */
+    public static NodeClient connect(URI nodeBase) {
+        return connect(nodeBase, Duration.ofSeconds(5), Duration.ofSeconds(60));
+    }
+
+    public static NodeClient connect(URI nodeBase, Duration connectTimeout, Duration receiveTimeout) {
+        return new NodeClient(nodeBase, connectTimeout, receiveTimeout, null);
+    }
+
+    /** A client of the same node whose calls carry {@code sessionId} in the {@code sd:session} header. */
+    public NodeClient withSession(String sessionId) {
+        return new NodeClient(nodeBase, connectTimeout, receiveTimeout, sessionId);
+    }
+
+    public URI nodeBase() {
+        return nodeBase;
+    }
+
+    /** The session this client's calls carry, if any. */
+    public Optional<String> sessionId() {
+        return Optional.ofNullable(sessionId);
+    }
+
+    /** Registers the WSDL's instances; returns one registration per port type filed. */
+    public List<Registration> register(String wsdlLocation, String supplierLevel, Long timeoutMs, Map<String, String> attributes) {
+        Register request = new Register();
+        request.setWsdlLocation(wsdlLocation);
+        request.setSupplierLevel(supplierLevel);
+        request.setTimeoutMs(timeoutMs);
+        request.getAttribute().addAll(attributes(attributes));
+        return call(() -> port.register(request).getRegistration());
+    }
+
+    public void unregister(String instanceId) {
+        Unregister request = new Unregister();
+        request.setInstanceId(instanceId);
+        call(() -> port.unregister(request));
+    }
+
+    /** Validates, saves and activates {@code document}; returns its version. */
+    public long setPolicy(String document) {
+        return setPolicy(document, false);
+    }
+
+    /** Validates {@code document} as {@link #setPolicy} would, without saving or activating it. */
+    public long validatePolicy(String document) {
+        return setPolicy(document, true);
+    }
+
+    private long setPolicy(String document, boolean validateOnly) {
+        SetPolicy request = new SetPolicy();
+        request.setDocument(document);
+        request.setValidateOnly(validateOnly ? Boolean.TRUE : null);
+        return call(() -> port.setPolicy(request).getVersion());
+    }
+
+    /** The active policy. */
+    public PolicyVersion getPolicy() {
+        return getPolicy(null);
+    }
+
+    /** A kept policy version; {@code BadRequest} when the node no longer keeps it. */
+    public PolicyVersion getPolicy(Long version) {
+        GetPolicy request = new GetPolicy();
+        request.setVersion(version);
+        GetPolicyResponse response = call(() -> port.getPolicy(request));
+        return new PolicyVersion(response.getVersion(), response.getDocument());
+    }
+
+    /** Every virtual port, instance and usage total. */
+    public GetServiceInfoResponse getServiceInfo() {
+        return call(() -> port.getServiceInfo(new GetServiceInfo()));
+    }
+
+    /** One virtual port with its instances. */
+    public GetServiceInfoResponse getServiceInfo(String virtualPort) {
+        GetServiceInfo request = new GetServiceInfo();
+        request.setVirtualPort(virtualPort);
+        return call(() -> port.getServiceInfo(request));
+    }
+
+    /** Changes an instance's state, timeout or attributes (null = unchanged; an empty value removes an attribute). */
+    public InstanceInfo setServiceInfo(String instanceId, InstanceState state, Long timeoutMs, Map<String, String> attributes) {
+        SetServiceInfo request = new SetServiceInfo();
+        request.setInstanceId(instanceId);
+        request.setState(state);
+        request.setTimeoutMs(timeoutMs);
+        request.getAttribute().addAll(attributes(attributes));
+        return call(() -> port.setServiceInfo(request).getInstance());
+    }
+
+    public SignedIn login(String user, String password) {
+        Login request = new Login();
+        request.setUser(user);
+        request.setPassword(password);
+        LoginResponse response = call(() -> port.login(request));
+        return new SignedIn(response.getSessionId(), user.strip(), response.getUserLevel(), List.copyOf(response.getRole()));
+    }
+
+    public void logout(String sessionId) {
+        Logout request = new Logout();
+        request.setSessionId(sessionId);
+        call(() -> port.logout(request));
+    }
+
+    /** Calls {@code operation} of {@code virtualPort} in this client's session; answers the response element as XML text. */
+    public String invokeOperation(String virtualPort, String operation, String payload) {
+        InvokeOperation request = new InvokeOperation();
+        request.setSessionId(sessionId);
+        request.setVirtualPort(virtualPort);
+        request.setOperation(operation);
+        request.setPayload(payload);
+        return call(() -> port.invokeOperation(request).getPayload());
+    }
+
+    /** Every user, by name, without passwords. */
+    public List<UserInfo> users() {
+        return call(() -> port.getUsers(new GetUsers()).getUser());
+    }
+
+    public void setUser(UserEntry user) {
+        SetUser request = new SetUser();
+        request.setUser(user.name());
+        request.setPassword(user.password());
+        request.setUserLevel(user.userLevel());
+        request.getDesignated().addAll(user.designated());
+        request.getRole().addAll(user.roles());
+        call(() -> port.setUser(request));
+    }
+
+    /** Removes a user; false when there was none. */
+    public boolean removeUser(String name) {
+        RemoveUser request = new RemoveUser();
+        request.setUser(name);
+        return call(() -> port.removeUser(request).isRemoved());
+    }
+
+    /** A home-port call whose failure becomes a NodeClientException. */
+    private interface HomeCall<T> {
+        T run() throws HomeFault;
+    }
+
+    private <T> T call(HomeCall<T> call) {
+        try {
+            return call.run();
+        } catch (HomeFault fault) {
+            throw NodeClientException.of(fault);
+        } catch (WebServiceException e) {
+            throw new NodeClientException(NodeClientException.UNREACHABLE,
+                    "the node at " + nodeBase + " did not answer: " + rootMessage(e), List.of(), e);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
+    private static List<Attribute> attributes(Map<String, String> attributes) {
+        if (attributes == null) {
+            return List.of();
+        }
+        return attributes.entrySet().stream().map(e -> {
+            Attribute a = new Attribute();
+            a.setName(e.getKey());
+            a.setValue(e.getValue());
+            return a;
+        }).toList();
+    }
+
+    private static Header sessionHeader(String sessionId) {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setNamespaceAware(true);
+            Document doc = factory.newDocumentBuilder().newDocument();
+            Element element = doc.createElementNS(SESSION_HEADER.getNamespaceURI(), "sd:session");
+            element.setTextContent(sessionId);
+            return new Header(SESSION_HEADER, element);
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("no DOM implementation", e);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package org.servicedomain.node.entry;
+
+import jakarta.xml.ws.WebServiceContext;
+import jakarta.xml.ws.handler.MessageContext;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.xml.namespace.QName;
+import org.apache.cxf.headers.Header;
+import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.session.User;
+import org.w3c.dom.Element;
+
+/**
+ * Who may call which home operation. A caller is known by the {@code sd:session} SOAP header, as on
+ * virtual ports. While the user directory holds no administrator the home port stays open, so a
+ * fresh node can be set up; from the first administrator on, roles are enforced: administrators
+ * may do everything, providers register and change only the instances they own (recorded in the
+ * {@value #OWNER_ATTRIBUTE} attribute), and every signed-in user may read the service info.
+ */
+final class HomeAccess {
+
+    static final String ADMINISTRATOR = "administrator";
+    static final String PROVIDER = "provider";
+    /** The instance attribute naming the user who registered the instance. */
+    static final String OWNER_ATTRIBUTE = "sd.owner";
+    static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
+
+    /**
+     * The caller of one home operation.
+     *
+     * @param user the signed-in user, null when anonymous
+     * @param open true while no administrator exists, so that nothing is enforced
+     */
+    record HomeCaller(String user, Set<String> roles, boolean open) {
+
+        boolean isAdministrator() {
+            return open || roles.contains(ADMINISTRATOR);
+        }
+
+        boolean isProvider() {
+            return roles.contains(PROVIDER);
+        }
+
+        /** True when this caller may change {@code instance}: an administrator, or its owner. */
+        boolean owns(Instance instance) {
+            return isAdministrator() || (user != null && user.equals(instance.attributes().get(OWNER_ATTRIBUTE)));
+        }
+    }
+
+    private final Node node;
+
+    HomeAccess(Node node) {
+        this.node = node;
+    }
+
+    /** The caller of the current operation, from the session header; an unknown session is refused. */
+    HomeCaller caller(WebServiceContext context) {
+        boolean open = node.users().list().stream().noneMatch(u -> u.roles().contains(ADMINISTRATOR));
+        String sessionId = sessionHeader(context);
+        if (sessionId == null) {
+            return new HomeCaller(null, Set.of(), open);
+        }
+        Caller caller = node.sessions().caller(sessionId)
+                .orElseThrow(() -> new NodeFault(FaultCode.NotAuthorized, "unknown or expired session"));
+        Set<String> roles = node.users().find(caller.user()).map(User::roles).orElse(Set.of());
+        return new HomeCaller(caller.user(), roles, open);
+    }
+
+    HomeCaller requireAdministrator(WebServiceContext context, String operation) {
+        HomeCaller caller = caller(context);
+        if (!caller.isAdministrator()) {
+            throw refused(caller, operation, "an administrator");
+        }
+        return caller;
+    }
+
+    HomeCaller requireProvider(WebServiceContext context, String operation) {
+        HomeCaller caller = caller(context);
+        if (!caller.isAdministrator() && !caller.isProvider()) {
+            throw refused(caller, operation, "a provider or an administrator");
+        }
+        return caller;
+    }
+
+    HomeCaller requireSignedIn(WebServiceContext context, String operation) {
+        HomeCaller caller = caller(context);
+        if (!caller.open && caller.user == null) {
+            throw refused(caller, operation, "a signed-in user");
+        }
+        return caller;
+    }
+
+    /** Refuses unless {@code caller} may change {@code instance}. */
+    static void requireOwner(HomeCaller caller, Instance instance) {
+        if (!caller.owns(instance)) {
+            throw new NodeFault(FaultCode.NotAuthorized, "instance " + instance.id() + " belongs to another provider");
+        }
+    }
+
+    /**
+     * The attributes to file with a registration: a provider's own name as owner (whatever it sent),
+     * an administrator's given owner or else its own name. Refuses a provider that re-registers an
+     * instance of another provider (same WSDL location or endpoint address).
+     */
+    static Map<String, String> registration(HomeCaller caller, Map<String, String> attributes, CatalogSnapshot snapshot,
+            String wsdlLocation, String endpointAddress) {
+        snapshot.instances().stream()
+                .filter(i -> i.wsdlLocation().equals(wsdlLocation) || i.endpointAddress().equals(endpointAddress))
+                .forEach(i -> requireOwner(caller, i));
+        Map<String, String> owned = new LinkedHashMap<>(attributes);
+        if (caller.user != null && (!caller.isAdministrator() || !owned.containsKey(OWNER_ATTRIBUTE))) {
+            owned.put(OWNER_ATTRIBUTE, caller.user);
+        }
+        return owned;
+    }
+
+    /** Refuses a change of the owner attribute by anyone but an administrator. */
+    static void requireOwnerUnchanged(HomeCaller caller, Map<String, String> attributeChanges) {
+        if (attributeChanges != null && attributeChanges.containsKey(OWNER_ATTRIBUTE) && !caller.isAdministrator()) {
+            throw new NodeFault(FaultCode.NotAuthorized, "only an administrator may change " + OWNER_ATTRIBUTE);
+        }
+    }
+
+    private static NodeFault refused(HomeCaller caller, String operation, String who) {
+        return new NodeFault(FaultCode.NotAuthorized, caller.user == null
+                ? operation + " needs the sd:session header of " + who
+                : operation + " is for " + who + "; user " + caller.user + " is not one");
+    }
+
+    /** The text of the {@code sd:session} header, or null; null also for calls made without SOAP (tests). */
+    @SuppressWarnings("unchecked")
+    private static String sessionHeader(WebServiceContext context) {
+        if (context == null) {
+            return null;
+        }
+        MessageContext message = context.getMessageContext();
+        Object headers = message == null ? null : message.get(Header.HEADER_LIST);
+        if (!(headers instanceof List<?> list)) {
+            return null;
+        }
+        for (Header header : (List<Header>) list) {
+            if (SESSION_HEADER.equals(header.getName()) && header.getObject() instanceof Element element) {
+                String id = element.getTextContent().trim();
+                return id.isEmpty() ? null : id;
+            }
+        }
+        return null;
+    }
+}
