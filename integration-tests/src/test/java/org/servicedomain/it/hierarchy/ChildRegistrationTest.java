@@ -9,6 +9,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.client.NodeClient;
+import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.InstanceInfo;
@@ -107,6 +109,20 @@ class ChildRegistrationTest {
         assertThat(top.getChild()).extracting(NodeInfo::getName).containsExactly("child");
         assertThat(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(tree.get("parent").virtualPortAddress("StockQuotePortType"),
                 "IBM"))).isEqualTo("quotes");
+    }
+
+    @Test
+    void aChildWhoseHomePortEnforcesRolesStillAnswersItsParentsPoll() throws Exception {
+        tree.attach("child", "parent");
+        NodeClient child = NodeClient.connect(tree.get("child").baseUri());
+        child.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
+        assertThatThrownBy(child::getServiceInfo).isInstanceOfSatisfying(NodeClientException.class,
+                e -> assertThat(e.code()).isEqualTo("NotAuthorized"));
+
+        NodeInfo top = tree.poll("parent").getNode();
+
+        assertThat(top.getChild()).singleElement().satisfies(c -> assertThat(c.getState()).isEqualTo("reachable"));
+        assertThat(instances("parent").get(0).getState()).isEqualTo(InstanceState.OPERATIONAL);
     }
 
     private List<InstanceInfo> instances(String node) throws HomeFault {

@@ -47,6 +47,7 @@ import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.InstanceState;
 import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.session.Caller;
@@ -176,7 +177,9 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
-            access.requireSignedIn(context, "getServiceInfo");
+            if (!node.hierarchy().isParentCall(servletRequest().getHeader(ParentProof.HEADER))) {
+                access.requireSignedIn(context, "getServiceInfo");
+            }
             if (Boolean.TRUE.equals(request.isPoll())) {
                 node.hierarchy().pollAskedByParent();
             }

@@ -1,7 +1,11 @@
 package org.servicedomain.node.hierarchy;
 
 import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.MessageContext;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
 import org.apache.cxf.endpoint.Client;
@@ -29,12 +33,20 @@ final class ChildHomeClient implements AutoCloseable {
         this.receiveTimeout = receiveTimeout;
     }
 
-    /** The child's topology after it polled the nodes below it. */
-    NodeInfo poll(String childAddress) throws HomeFault {
+    /**
+     * The child's topology after it polled the nodes below it; with the child's {@code secret} the
+     * call carries a {@link ParentProof}, which a child enforcing roles asks for.
+     */
+    NodeInfo poll(String childAddress, String secret) throws HomeFault {
         GetServiceInfo request = new GetServiceInfo();
         request.setTopology(Boolean.TRUE);
         request.setPoll(Boolean.TRUE);
-        NodeInfo node = home(childAddress).getServiceInfo(request).getNode();
+        HomePortType home = home(childAddress);
+        if (secret != null) {
+            ((BindingProvider) home).getRequestContext().put(MessageContext.HTTP_REQUEST_HEADERS,
+                    Map.of(ParentProof.HEADER, List.of(ParentProof.of(secret, Instant.now()))));
+        }
+        NodeInfo node = home.getServiceInfo(request).getNode();
         if (node == null) {
             throw new IllegalStateException("the node at " + childAddress + " answered without its topology");
         }

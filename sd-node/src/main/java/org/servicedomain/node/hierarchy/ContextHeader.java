@@ -1,13 +1,8 @@
 package org.servicedomain.node.hierarchy;
 
 import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 import java.util.Map;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.servicedomain.node.xml.XmlText;
 
 /**
@@ -19,7 +14,6 @@ public final class ContextHeader {
 
     public static final String NAMESPACE = "urn:sd:home:1";
     public static final String LOCAL_NAME = "context";
-    private static final String HMAC = "HmacSHA256";
 
     private ContextHeader() {
     }
@@ -49,13 +43,7 @@ public final class ContextHeader {
     }
 
     static String signature(ParentContext context, String secret) {
-        try {
-            Mac mac = Mac.getInstance(HMAC);
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), HMAC));
-            return Base64.getEncoder().encodeToString(mac.doFinal(canonical(context).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("the JDK cannot compute " + HMAC, e);
-        }
+        return ParentProof.hmac(secret, canonical(context));
     }
 
     /** Every field, each with its length so that no two contexts read the same. */

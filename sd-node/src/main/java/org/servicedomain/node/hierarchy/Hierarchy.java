@@ -3,6 +3,7 @@ package org.servicedomain.node.hierarchy;
 import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +88,7 @@ public final class Hierarchy implements AutoCloseable {
         String address = baseOf(homeAddress);
         NodeInfo answer;
         try {
-            answer = client.poll(address);
+            answer = client.poll(address, secret);
         } catch (HomeFault | WebServiceException | IllegalStateException e) {
             throw new NodeFault(FaultCode.WsdlUnreadable, "the child node at " + address + " did not answer getServiceInfo: "
                     + e.getMessage(), e);
@@ -148,7 +149,7 @@ public final class Hierarchy implements AutoCloseable {
 
     private void pollChild(ChildNode child) {
         try {
-            NodeInfo answer = client.poll(child.address());
+            NodeInfo answer = client.poll(child.address(), child.secret());
             answers.put(child.address(), answer);
             discovery.reconcile(child, answer);
         } catch (HomeFault | WebServiceException | IllegalStateException e) {
@@ -180,6 +181,11 @@ public final class Hierarchy implements AutoCloseable {
             self.getChild().add(answers.getOrDefault(child.address(), stub(child, "unpolled")));
         }
         return self;
+    }
+
+    /** Whether a home-port call carrying {@code proof} (its {@link ParentProof#HEADER}) comes from this node's parent. */
+    public boolean isParentCall(String proof) {
+        return ParentProof.verifies(proof, config.parentSecret(), Instant.now());
     }
 
     /**
