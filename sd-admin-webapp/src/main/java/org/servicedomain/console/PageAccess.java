@@ -12,6 +12,7 @@ final class PageAccess {
             "/dashboard", Need.ADMINISTRATOR,
             "/policy", Need.ADMINISTRATOR,
             "/contracts", Need.ADMINISTRATOR,
+            "/topology", Need.ADMINISTRATOR,
             "/instances", Need.PROVIDER);
 
     private PageAccess() {

@@ -26,6 +26,7 @@ import org.servicedomain.home.v1.InvokeOperation;
 import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
+import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.RemoveUser;
@@ -174,6 +175,33 @@ public class NodeClient {
         GetServiceInfo request = new GetServiceInfo();
         request.setVirtualPort(virtualPort);
         return call(() -> port.getServiceInfo(request));
+    }
+
+    /**
+     * The node hierarchy below this node as it stands: the node with its ports and instances, and
+     * each child node as it answered the last discovery poll (docs/hierarchy.md).
+     */
+    public NodeInfo topology() {
+        return topology(false);
+    }
+
+    /**
+     * Starts a discovery poll through every level below this node, as its timer would, and answers
+     * the topology it found. Each child polls its own children before it answers.
+     */
+    public NodeInfo poll() {
+        return topology(true);
+    }
+
+    private NodeInfo topology(boolean poll) {
+        GetServiceInfo request = new GetServiceInfo();
+        request.setTopology(Boolean.TRUE);
+        request.setPoll(poll ? Boolean.TRUE : null);
+        NodeInfo node = call(() -> port.getServiceInfo(request)).getNode();
+        if (node == null) {
+            throw new NodeClientException("BadRequest", "the node at " + nodeBase + " answered no topology", List.of(), null);
+        }
+        return node;
     }
 
     /** Changes an instance's state, timeout or attributes (null = unchanged; an empty value removes an attribute). */

@@ -1,5 +1,6 @@
 package org.servicedomain.testsupport;
 
+import jakarta.xml.ws.BindingProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,15 +10,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.apache.cxf.headers.Header;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.VirtualPortInfo;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.w3c.dom.Element;
 
 /**
  * A hierarchy of real nodes, each in its own embedded Tomcat with its own data directory, named
@@ -28,6 +35,8 @@ public final class NodeTree implements AutoCloseable {
 
     /** Long enough that no timer poll happens during a test unless it asks for one. */
     public static final Duration NO_TIMER = Duration.ofHours(1);
+
+    private static final QName SESSION = new QName("urn:sd:home:1", "session");
 
     private final Path dir;
     private final Map<String, RunningNode> nodes = new LinkedHashMap<>();
@@ -43,12 +52,22 @@ public final class NodeTree implements AutoCloseable {
 
     /** Starts a node named {@code name} whose discovery timer polls every {@code pollInterval}. */
     public RunningNode start(String name, Duration pollInterval) {
+        RunningNode node = RunningNode.start(config(name, pollInterval));
+        nodes.put(name, node);
+        return node;
+    }
+
+    /** Starts a node named {@code name}, without timer polls, with the admin console from {@code consoleWar} beside it. */
+    public RunningNode startWithConsole(String name, Path consoleWar) {
+        RunningNode node = RunningNode.startWithConsole(config(name, NO_TIMER), consoleWar);
+        nodes.put(name, node);
+        return node;
+    }
+
+    private NodeConfig config(String name, Duration pollInterval) {
         try {
-            NodeConfig config = NodeConfig.builder(Files.createDirectories(dir.resolve(name)))
+            return NodeConfig.builder(Files.createDirectories(dir.resolve(name)))
                     .hierarchy(new HierarchyConfig(name, secretOf(name), pollInterval)).build();
-            RunningNode node = RunningNode.start(config);
-            nodes.put(name, node);
-            return node;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -64,12 +83,38 @@ public final class NodeTree implements AutoCloseable {
 
     /** Registers node {@code child} with node {@code parent}; returns one registration per port of the child. */
     public List<Registration> attach(String child, String parent) throws HomeFault {
+        return get(parent).home().register(attachment(child)).getRegistration();
+    }
+
+    /**
+     * Registers node {@code child} with node {@code parent} in the parent's session {@code sessionId}
+     * (sent in the {@code sd:session} header), as a parent with an administrator requires.
+     */
+    public List<Registration> attach(String child, String parent, String sessionId) throws HomeFault {
+        HomePortType home = get(parent).home();
+        ((BindingProvider) home).getRequestContext().put(Header.HEADER_LIST, List.of(sessionHeader(sessionId)));
+        return home.register(attachment(child)).getRegistration();
+    }
+
+    private Register attachment(String child) {
         Register request = new Register();
         request.setWsdlLocation(get(child).homeAddress().toString());
         request.setOriginType("sd-node");
         request.setNodeSecret(secretOf(child));
         request.getAttribute().add(Registrations.attribute("name", child));
-        return get(parent).home().register(request).getRegistration();
+        return request;
+    }
+
+    private static Header sessionHeader(String sessionId) {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setNamespaceAware(true);
+            Element element = factory.newDocumentBuilder().newDocument().createElementNS(SESSION.getNamespaceURI(), "sd:session");
+            element.setTextContent(sessionId);
+            return new Header(SESSION, element);
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("no DOM implementation", e);
+        }
     }
 
     /** Starts the discovery poll at {@code top}, as its timer would, and returns once every level answered. */

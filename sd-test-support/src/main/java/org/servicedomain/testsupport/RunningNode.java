@@ -46,6 +46,13 @@ public final class RunningNode implements AutoCloseable {
         return running;
     }
 
+    /** A node configured by {@code config} with the admin console from {@code consoleWar} beside it. */
+    public static RunningNode startWithConsole(NodeConfig config, Path consoleWar) {
+        RunningNode running = new RunningNode(config, consoleWar);
+        running.boot(0);
+        return running;
+    }
+
     private void boot(int wantedPort) {
         try {
             node = EmbeddedNode.start(config, "127.0.0.1", wantedPort, consoleWar);

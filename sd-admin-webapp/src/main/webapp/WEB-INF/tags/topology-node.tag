@@ -1,0 +1,35 @@
+<%@ tag body-content="empty" pageEncoding="UTF-8" trimDirectiveWhitespaces="true" %>
+<%@ taglib prefix="c" uri="jakarta.tags.core" %><%@ taglib prefix="fn" uri="jakarta.tags.functions" %>
+<%@ taglib prefix="sd" tagdir="/WEB-INF/tags" %>
+<%@ attribute name="node" required="true" type="java.lang.Object"
+    description="One node of the tree (TopologyTree.NodeBranch); its children are shown by this tag again, nested." %>
+<li class="node" data-node="${fn:escapeXml(node.name)}">
+  <div class="node-head">
+    <span class="node-name"><c:out value="${node.name}"/></span>
+    <span class="node-state node-${fn:escapeXml(node.state)}"><c:out value="${node.state}"/></span>
+    <span class="address"><c:out value="${node.address}"/></span>
+  </div>
+  <c:if test="${empty node.ports}"><p class="hint">No virtual port.</p></c:if>
+  <c:forEach var="port" items="${node.ports}">
+    <table class="instances topology-port" data-port="${fn:escapeXml(port.name)}">
+      <thead><tr><th colspan="4" class="port-name"><c:out value="${port.name}"/></th></tr>
+        <tr><th>instance</th><th>endpoint</th><th>state</th><th>supplier level</th></tr></thead>
+      <tbody>
+      <c:if test="${empty port.instances}"><tr><td colspan="4" class="hint">No instance.</td></tr></c:if>
+      <c:forEach var="i" items="${port.instances}">
+        <tr data-instance="${fn:escapeXml(i.instanceId)}">
+          <td><c:out value="${i.instanceId}"/></td>
+          <td class="address"><c:out value="${i.endpointAddress}"/></td>
+          <td class="state state-${fn:escapeXml(i.state)}"><c:out value="${i.state}"/></td>
+          <td><c:out value="${i.supplierLevel}"/></td>
+        </tr>
+      </c:forEach>
+      </tbody>
+    </table>
+  </c:forEach>
+  <c:if test="${not empty node.children}">
+    <ul class="children">
+      <c:forEach var="child" items="${node.children}"><sd:topology-node node="${child}"/></c:forEach>
+    </ul>
+  </c:if>
+</li>
