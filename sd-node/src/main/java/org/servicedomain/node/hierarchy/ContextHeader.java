@@ -2,13 +2,16 @@ package org.servicedomain.node.hierarchy;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.servicedomain.node.xml.XmlText;
 
 /**
  * Writes the {@code sd:context} SOAP header (namespace {@code urn:sd:home:1}) that carries a
- * {@link ParentContext} to a child, signed with HMAC-SHA256 under the secret the child was
- * registered with, and checks such a signature on the child's side.
+ * {@link ParentContext} to a child, with the time it was issued, signed with HMAC-SHA256 under the
+ * secret the child was registered with, and checks such a signature on the child's side: a header
+ * older than {@link ParentProof#MAX_SKEW} is refused, so a captured one cannot be replayed later.
  */
 public final class ContextHeader {
 
@@ -19,7 +22,7 @@ public final class ContextHeader {
     }
 
     /** The header element, with a namespace declaration of its own so it fits any envelope. */
-    public static String element(ParentContext context, String secret) {
+    public static String element(ParentContext context, String secret, Instant issued) {
         StringBuilder xml = new StringBuilder("<sdc:context xmlns:sdc=\"").append(NAMESPACE).append("\">");
         optional(xml, "user", context.user());
         optional(xml, "userLevel", context.userLevel());
@@ -29,21 +32,35 @@ public final class ContextHeader {
             xml.append("<sdc:value name=\"").append(XmlText.escape(value.getKey())).append("\">")
                     .append(XmlText.escape(value.getValue())).append("</sdc:value>");
         }
-        optional(xml, "signature", signature(context, secret));
+        optional(xml, "issued", Long.toString(issued.toEpochMilli()));
+        optional(xml, "signature", signature(context, issued.toEpochMilli(), secret));
         return xml.append("</sdc:context>").toString();
     }
 
-    /** Whether {@code signature} is the one {@code secret} gives {@code context}, compared in constant time. */
-    public static boolean verifies(ParentContext context, String signature, String secret) {
-        if (signature == null) {
+    /**
+     * Whether {@code signature} is the one {@code secret} gives {@code context} issued at
+     * {@code issued} (ms since the epoch, as sent), and that time lies within
+     * {@link ParentProof#MAX_SKEW} of {@code now}; compared in constant time.
+     */
+    public static boolean verifies(ParentContext context, String issued, String signature, String secret, Instant now) {
+        if (signature == null || issued == null) {
             return false;
         }
-        return MessageDigest.isEqual(signature(context, secret).getBytes(StandardCharsets.US_ASCII),
+        long millis;
+        try {
+            millis = Long.parseLong(issued.trim());
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        if (Duration.between(Instant.ofEpochMilli(millis), now).abs().compareTo(ParentProof.MAX_SKEW) > 0) {
+            return false;
+        }
+        return MessageDigest.isEqual(signature(context, millis, secret).getBytes(StandardCharsets.US_ASCII),
                 signature.trim().getBytes(StandardCharsets.US_ASCII));
     }
 
-    static String signature(ParentContext context, String secret) {
-        return ParentProof.hmac(secret, canonical(context));
+    static String signature(ParentContext context, long issuedMillis, String secret) {
+        return ParentProof.hmac(secret, issuedMillis + "@" + canonical(context));
     }
 
     /** Every field, each with its length so that no two contexts read the same. */

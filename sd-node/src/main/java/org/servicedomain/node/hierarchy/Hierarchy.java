@@ -198,8 +198,10 @@ public final class Hierarchy implements AutoCloseable {
             return null;
         }
         ContextHeaderReader.Found found = ContextHeaderReader.read(envelope);
-        if (found != null && !ContextHeader.verifies(found.context(), found.signature(), config.parentSecret())) {
-            throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent");
+        if (found != null && !ContextHeader.verifies(found.context(), found.issued(), found.signature(), config.parentSecret(),
+                Instant.now())) {
+            throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent, or was issued more than "
+                    + ParentProof.MAX_SKEW.toMinutes() + " minutes from now");
         }
         return found;
     }

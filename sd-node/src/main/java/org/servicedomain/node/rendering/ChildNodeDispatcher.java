@@ -1,6 +1,7 @@
 package org.servicedomain.node.rendering;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.function.Function;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.catalog.Instance;
@@ -32,7 +33,7 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
     public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
         String secret = secretOf.apply(instance);
         RequestContext forwarded = secret == null ? request : request.withForwarded(request.soapAction(),
-                HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request), secret)));
+                HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request), secret, Instant.now())));
         ProviderReply reply = http.dispatch(instance, forwarded, timeout);
         if (reply.status() >= 300) {
             ChildFault fault = ChildFault.read(reply.body());
