@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
-import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.AggregationEngine;
 import org.servicedomain.node.engine.events.EventLog;
 import org.servicedomain.node.engine.events.HttpEventNotifier;
@@ -26,7 +26,7 @@ import org.servicedomain.node.engine.health.OperationProbe;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
 import org.servicedomain.node.engine.offload.BorrowingLookup;
@@ -41,6 +41,7 @@ import org.servicedomain.node.engine.monitor.StatisticsMeters;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.hierarchy.ChildHomeClient;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.policy.ActivePolicy;
@@ -160,7 +161,8 @@ public final class Node implements AutoCloseable {
             ChildRegistry children = ChildRegistry.open(config.dataDir());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher,
-                    events, notifier, Hierarchy.open(config, catalog, children));
+                    events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
+                            new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout())));
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             throw e;

@@ -1,8 +1,8 @@
 package org.servicedomain.it.policy;
 
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.selection.Selector;
 
 /** A "legacy" selection logic plugged in as a custom directive: always the newest-registered candidate. */

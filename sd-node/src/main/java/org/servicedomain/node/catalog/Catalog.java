@@ -1,5 +1,9 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+import org.servicedomain.node.core.VirtualPort;
+
 import java.io.IOException;
 import java.net.URI;
 import java.security.MessageDigest;
@@ -13,9 +17,9 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,8 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.VirtualPort;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,5 +1,7 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+
 import java.io.IOException;
 import java.util.List;
 import javax.xml.namespace.QName;

@@ -1,5 +1,8 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

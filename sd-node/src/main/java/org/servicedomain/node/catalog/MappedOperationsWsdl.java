@@ -1,5 +1,7 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.VirtualPort;
+
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 

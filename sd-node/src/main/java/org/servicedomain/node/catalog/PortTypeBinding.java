@@ -2,7 +2,7 @@ package org.servicedomain.node.catalog;
 
 import java.util.Map;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.SoapVersion;
 
 /**
  * What the node needs of one SOAP binding of a port type in a provider's WSDL: the SOAP version,

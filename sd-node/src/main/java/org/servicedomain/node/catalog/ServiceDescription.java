@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.SoapVersion;
 import org.w3c.dom.Document;
 
 /**

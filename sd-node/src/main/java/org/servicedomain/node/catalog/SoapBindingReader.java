@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.SoapVersion;
 import org.w3c.dom.Element;
 
 /** Reads one wsdl:binding: its SOAP version and style, and the request element of each operation. */

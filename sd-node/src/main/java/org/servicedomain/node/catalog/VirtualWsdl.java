@@ -1,5 +1,7 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.VirtualPort;
+
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 
@@ -15,7 +17,7 @@ import org.w3c.dom.Element;
 public final class VirtualWsdl {
 
     /** Stands for the virtual port's address in the stored WSDL text until it is served. */
-    public static final String ADDRESS_PLACEHOLDER = "http://sd-node.invalid/virtual-port-address";
+    public static final String ADDRESS_PLACEHOLDER = VirtualPort.ADDRESS_PLACEHOLDER;
 
     private VirtualWsdl() {
     }

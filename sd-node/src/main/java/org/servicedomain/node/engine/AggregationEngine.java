@@ -1,11 +1,15 @@
 package org.servicedomain.node.engine;
 
+import org.servicedomain.node.policy.ContentReader;
+
+import org.servicedomain.node.core.RequestContext;
+
 import java.time.Clock;
 import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.monitor.PortTraffic;
@@ -16,7 +20,7 @@ import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.ContentCondition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
-import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.core.ProviderReply;
 
 /**
  * Runs the stages for one request on a virtual port, in this order: take the policy snapshot
@@ -57,7 +61,7 @@ public final class AggregationEngine {
         this.load = load;
     }
 
-    /** The provider's answer, or a {@link org.servicedomain.node.NodeFault} saying why there is none. */
+    /** The provider's answer, or a {@link org.servicedomain.node.core.NodeFault} saying why there is none. */
     public ProviderReply handle(RequestContext request) {
         return handle(request, policy.current());
     }

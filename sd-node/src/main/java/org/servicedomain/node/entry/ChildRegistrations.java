@@ -5,9 +5,9 @@ import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Register;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.hierarchy.ChildNode;
 

@@ -6,7 +6,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.XmlText;
 
 /**

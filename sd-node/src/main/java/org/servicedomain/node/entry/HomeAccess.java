@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Set;
 import javax.xml.namespace.QName;
 import org.apache.cxf.headers.Header;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.CatalogSnapshot;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.session.User;
 import org.w3c.dom.Element;
 

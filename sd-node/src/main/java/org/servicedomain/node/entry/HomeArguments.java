@@ -1,7 +1,7 @@
 package org.servicedomain.node.entry;
 
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 
 /** How the home port reads the text fields of its requests: trimmed, and refused when required but blank. */
 final class HomeArguments {

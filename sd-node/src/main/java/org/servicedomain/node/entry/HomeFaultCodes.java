@@ -6,7 +6,7 @@ import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.jaxws.interceptors.WebFaultOutInterceptor;
 import org.apache.cxf.phase.Phase;
 import org.servicedomain.home.v1.HomeFault;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;

@@ -3,7 +3,7 @@ package org.servicedomain.node.entry;
 import org.servicedomain.home.v1.Attempt;
 import org.servicedomain.home.v1.Fault;
 import org.servicedomain.home.v1.HomeFault;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 
 /** Turns a {@link NodeFault} into the home port's declared fault, keeping its code and attempts. */
 final class HomeFaults {

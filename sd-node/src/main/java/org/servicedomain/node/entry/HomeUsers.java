@@ -12,9 +12,9 @@ import org.servicedomain.home.v1.RemoveUserResponse;
 import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.UserInfo;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.session.Session;
 import org.servicedomain.node.session.User;
 

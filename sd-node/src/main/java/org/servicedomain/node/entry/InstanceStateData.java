@@ -1,8 +1,8 @@
 package org.servicedomain.node.entry;
 
 import java.nio.charset.StandardCharsets;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 
 /** The state data an instance records about itself through {@code setServiceInfo}, bounded in size. */
 final class InstanceStateData {

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.CatalogSnapshot;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.catalog.VirtualPort;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.node.policy.PeerSettings;
 

@@ -1,9 +1,9 @@
 package org.servicedomain.node.entry;
 
 import jakarta.servlet.http.HttpServletRequest;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.engine.Deadline;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.engine.offload.Offload;
 
 /**

@@ -1,9 +1,9 @@
 package org.servicedomain.node.entry;
 
 import java.nio.charset.StandardCharsets;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.xml.XmlText;
 
 /**

@@ -7,9 +7,9 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.codehaus.stax2.LocationInfo;
 import org.codehaus.stax2.XMLStreamReader2;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.xml.SecureXml;
 
 /**

@@ -7,7 +7,7 @@ import javax.xml.datatype.DatatypeFactory;
 import org.servicedomain.home.v1.SessionEntry;
 import org.servicedomain.home.v1.SessionInfo;
 import org.servicedomain.home.v1.Statistics;
-import org.servicedomain.node.engine.monitor.FailureKind;
+import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.engine.monitor.TrafficFigures;
 import org.servicedomain.node.session.SessionActivity;
 

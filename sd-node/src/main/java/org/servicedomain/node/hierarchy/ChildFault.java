@@ -8,7 +8,7 @@ import java.util.Map;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.xml.SecureXml;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -22,13 +22,13 @@ import org.servicedomain.home.v1.NodeInfo;
  * Asks a child node's home port for the ports and topology below it, as a parent's discovery
  * poll does: {@code getServiceInfo} with {@code topology} and {@code poll} set, on a bus of its own.
  */
-final class ChildHomeClient implements AutoCloseable {
+public final class ChildHomeClient implements AutoCloseable {
 
     private final Bus bus = BusFactory.newInstance().createBus();
     private final Duration connectTimeout;
     private final Duration receiveTimeout;
 
-    ChildHomeClient(Duration connectTimeout, Duration receiveTimeout) {
+    public ChildHomeClient(Duration connectTimeout, Duration receiveTimeout) {
         this.connectTimeout = connectTimeout;
         this.receiveTimeout = receiveTimeout;
     }

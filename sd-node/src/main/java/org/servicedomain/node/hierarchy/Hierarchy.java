@@ -2,6 +2,7 @@ package org.servicedomain.node.hierarchy;
 
 import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,12 +16,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.NodeInfo;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeConfig;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,12 +46,12 @@ public final class Hierarchy implements AutoCloseable {
     private volatile long askedByParentNanos;
     private volatile boolean askedByParent;
 
-    private Hierarchy(NodeConfig config, String nodeId, Catalog catalog, ChildRegistry children) {
-        this.config = config.hierarchy();
+    private Hierarchy(HierarchyConfig config, String nodeId, Catalog catalog, ChildRegistry children, ChildHomeClient client) {
+        this.config = config;
         this.nodeId = nodeId;
         this.catalog = catalog;
         this.children = children;
-        this.client = new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout());
+        this.client = client;
         this.discovery = new DiscoveryPoll(catalog);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sd-discovery-poll");
@@ -60,10 +60,15 @@ public final class Hierarchy implements AutoCloseable {
         });
     }
 
-    /** Opens the hierarchy state under the data directory and starts the discovery timer. */
-    public static Hierarchy open(NodeConfig config, Catalog catalog, ChildRegistry children) throws IOException {
-        Hierarchy hierarchy = new Hierarchy(config, NodeIdentity.load(config.dataDir()), catalog, children);
-        long every = config.hierarchy().pollInterval().toMillis();
+    /**
+     * Opens the hierarchy state under the data directory and starts the discovery timer.
+     *
+     * @param client how this node reaches its children's home ports (its timeouts are the node's)
+     */
+    public static Hierarchy open(HierarchyConfig config, Path dataDir, Catalog catalog, ChildRegistry children,
+            ChildHomeClient client) throws IOException {
+        Hierarchy hierarchy = new Hierarchy(config, NodeIdentity.load(dataDir), catalog, children, client);
+        long every = config.pollInterval().toMillis();
         hierarchy.timer.scheduleWithFixedDelay(hierarchy::tick, every, every, TimeUnit.MILLISECONDS);
         return hierarchy;
     }

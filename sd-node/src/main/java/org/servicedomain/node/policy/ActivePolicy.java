@@ -6,8 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package org.servicedomain.node.policy;
 
 import java.util.Set;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.engine.selection.Selector;
 
 /**

@@ -1,7 +1,7 @@
 package org.servicedomain.node.policy;
 
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 
 /** A policy document the node refuses, with where in the document the first problem is. */
 public final class InvalidPolicyException extends NodeFault {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.selection.Selector;
 
 /**

@@ -3,7 +3,7 @@ package org.servicedomain.node.policy;
 import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Set;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.selection.Selector;
 
 /**

@@ -1,5 +1,8 @@
 package org.servicedomain.node.rendering;
 
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.ProviderReply;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -28,8 +31,8 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * Dispatches a SOAP 1.1 or SOAP 1.2 request to an instance over HTTP, forwarding the client's

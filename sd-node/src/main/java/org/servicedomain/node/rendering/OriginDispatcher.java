@@ -1,8 +1,11 @@
 package org.servicedomain.node.rendering;
 
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.ProviderReply;
+
 import java.time.Duration;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.hierarchy.ChildNode;
 
 /**

@@ -4,7 +4,7 @@ import java.io.ByteArrayInputStream;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.xml.SecureXml;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 /** A session {@link SessionRegistry#login} opened: its id, a bearer secret, and who holds it. */
 public record Session(Caller caller) {
 

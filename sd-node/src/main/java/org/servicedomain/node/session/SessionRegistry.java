@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;

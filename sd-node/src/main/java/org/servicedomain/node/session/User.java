@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

@@ -1,5 +1,7 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
 import static org.servicedomain.node.TestInstances.registration;

@@ -1,5 +1,9 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+import org.servicedomain.node.core.VirtualPort;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.servicedomain.node.TestInstances.MARKET_STOCK_QUOTE;
@@ -21,9 +25,9 @@ import javax.xml.namespace.QName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
 
 class CatalogRegistrationTest {
 

@@ -1,5 +1,8 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.servicedomain.node.TestInstances.STOCK_QUOTE;

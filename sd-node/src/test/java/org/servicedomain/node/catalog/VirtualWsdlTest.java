@@ -1,5 +1,7 @@
 package org.servicedomain.node.catalog;
 
+import org.servicedomain.node.core.VirtualPort;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.NEWS;
 import static org.servicedomain.node.TestInstances.RPC_WSDL;
@@ -16,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.SoapVersion;
 import org.w3c.dom.Element;
 
 class VirtualWsdlTest {

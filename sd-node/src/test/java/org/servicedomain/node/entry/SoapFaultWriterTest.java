@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 

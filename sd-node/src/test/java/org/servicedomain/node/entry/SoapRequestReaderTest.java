@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.nio.charset.StandardCharsets;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
 
 class SoapRequestReaderTest {
 

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.NodeFault;
 
 class ContextHeaderTest {
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.policy.v1.Directive;
 import org.servicedomain.policy.v1.Policy;
 import org.servicedomain.policy.v1.VirtualPortRules;

@@ -5,7 +5,7 @@ import static org.servicedomain.node.policy.TestPolicies.compile;
 import static org.servicedomain.node.policy.TestPolicies.refusal;
 
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 
 /** Schema-valid policies the compiler refuses, each at the line of the element at fault. */
 class PolicyRefusalTest {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.core.SoapVersion;
 
 class SoapFaultRecognizerTest {
 

@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 
 class FileUserDirectoryTest {
 

@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.instance;
 import static org.servicedomain.node.TestInstances.virtualPort;
@@ -8,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 
 class SessionActivityTest {
 

@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,8 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 
 class SessionRegistryTest {
 

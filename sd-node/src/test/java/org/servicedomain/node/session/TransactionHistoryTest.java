@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -9,8 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.TestInstances;
-import org.servicedomain.node.catalog.VirtualPort;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.core.RequestContext;
 
 class TransactionHistoryTest {
 

@@ -1,5 +1,7 @@
 package org.servicedomain.node.session;
 
+import org.servicedomain.node.core.Caller;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -5,19 +5,19 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.hierarchy.PercolatedFailure;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.core.ProviderReply;
 
 /**
  * Wraps selection and rendering: when a dispatch gets no usable answer, looks up and selects

@@ -11,7 +11,7 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuil
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.lookup;
 
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /** Finds the instances that may serve a request, before selection picks one. */
 public interface Lookup {

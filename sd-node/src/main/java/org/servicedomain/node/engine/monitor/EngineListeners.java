@@ -1,9 +1,11 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.EngineListener;
+
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

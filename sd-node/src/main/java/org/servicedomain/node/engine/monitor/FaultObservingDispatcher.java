@@ -1,11 +1,13 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.EngineListener;
+
 import java.time.Duration;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.core.ProviderReply;
 
 /**
  * Tells the listener when a provider answers with its own fault (a non-2xx reply), which failover

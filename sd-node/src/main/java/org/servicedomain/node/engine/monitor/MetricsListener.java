@@ -1,5 +1,9 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.FailureKind;
+
+import org.servicedomain.node.core.EngineListener;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -7,9 +11,9 @@ import io.micrometer.core.instrument.Timer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 
 /**
  * Turns the engine's dispatch events into Micrometer meters for {@code /sd/metrics}: a timer per

@@ -5,7 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 
 /**
  * Counts the requests a virtual-port entry finished, by how they ended ({@code sd_requests_total});

@@ -1,5 +1,7 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.FailureKind;
+
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

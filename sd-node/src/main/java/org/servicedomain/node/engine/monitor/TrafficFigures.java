@@ -1,5 +1,7 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.FailureKind;
+
 /**
  * What the monitor saw of one instance or virtual port over a period: the sliding window, or the
  * whole run since the node started. Response times are of answered dispatches (a reply or the

@@ -1,5 +1,9 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.FailureKind;
+
+import org.servicedomain.node.core.EngineListener;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -9,9 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 
 /**
  * Statistics per instance and per virtual port, over a sliding window and since the node started:

@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.offload;
 
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.policy.CompiledPolicy;
-import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.core.ProviderReply;
 
 /** The offload stage: sends a new request to a peer node instead of serving it here, when it should. */
 @FunctionalInterface

@@ -14,10 +14,10 @@ import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
-import org.servicedomain.node.engine.Deadline;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
-import org.servicedomain.node.rendering.ProviderReply;
+import org.servicedomain.node.core.Deadline;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.ProviderReply;
 
 /**
  * Sends a request on to a peer node's virtual port exactly as the client sent it, marked with the

@@ -2,8 +2,8 @@ package org.servicedomain.node.engine.selection;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.monitor.InstanceLoad;
 
 /**

@@ -2,7 +2,7 @@ package org.servicedomain.node.engine.selection;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 
 /**
  * A turn counter that hands out list members in turn; what round-robin and every directive's

@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.selection;
 
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /** Hands requests to the candidates in turn, so each operational instance gets an equal share. */
 public final class RoundRobinSelector implements Selector {

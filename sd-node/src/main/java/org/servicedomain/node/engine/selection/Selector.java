@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.selection;
 
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * A selection directive: picks the instance that serves a request. One selector serves one virtual

@@ -3,8 +3,8 @@ package org.servicedomain.node.engine.selection;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * Picks a candidate at random with a probability proportional to the weight its provider gave in an

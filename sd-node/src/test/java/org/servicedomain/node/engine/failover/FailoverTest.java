@@ -15,13 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.Deadline;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.Deadline;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.engine.monitor.EngineListener;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.engine.selection.DesignatedSelector;
 import org.servicedomain.node.engine.selection.FixedOrderSelector;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
@@ -30,10 +30,10 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.servicedomain.node.rendering.ProviderReply;
-import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.Caller;
 
 class FailoverTest {
 

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.catalog.InstanceState;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+import org.servicedomain.node.core.RequestContext;
 
 class CatalogLookupTest {
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.core.FaultCode;
 
 class RequestOutcomesTest {
 

@@ -1,5 +1,7 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.FailureKind;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.servicedomain.node.TestInstances.instance;
@@ -7,9 +9,9 @@ import static org.servicedomain.node.TestInstances.request;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.session.TestClock;
 
 class TrafficStatisticsTest {

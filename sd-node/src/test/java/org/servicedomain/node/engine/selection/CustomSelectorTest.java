@@ -7,8 +7,8 @@ import static org.servicedomain.node.TestInstances.request;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 class CustomSelectorTest {
 

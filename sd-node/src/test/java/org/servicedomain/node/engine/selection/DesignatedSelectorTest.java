@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 class DesignatedSelectorTest {
 

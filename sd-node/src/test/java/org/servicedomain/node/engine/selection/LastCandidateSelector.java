@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.selection;
 
 import java.util.List;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /** A custom directive as a policy would name it: always the last candidate. */
 public final class LastCandidateSelector implements Selector {

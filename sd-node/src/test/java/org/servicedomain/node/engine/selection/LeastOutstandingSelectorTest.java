@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.engine.monitor.InstanceLoad;
 
 class LeastOutstandingSelectorTest {

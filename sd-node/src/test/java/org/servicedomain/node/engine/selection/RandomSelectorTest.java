@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 
 class RandomSelectorTest {
 

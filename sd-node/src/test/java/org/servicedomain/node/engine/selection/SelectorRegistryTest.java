@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.engine.monitor.InstanceLoad;
 import org.servicedomain.node.session.SessionHistory;
 

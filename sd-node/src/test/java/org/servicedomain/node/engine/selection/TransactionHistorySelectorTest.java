@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 class TransactionHistorySelectorTest {
 

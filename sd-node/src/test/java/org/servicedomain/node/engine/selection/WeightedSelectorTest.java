@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.core.Instance;
 
 class WeightedSelectorTest {
 

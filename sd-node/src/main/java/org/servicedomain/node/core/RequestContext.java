@@ -1,9 +1,7 @@
-package org.servicedomain.node.engine;
+package org.servicedomain.node.core;
 
 import java.util.Map;
 import java.util.Objects;
-import org.servicedomain.node.catalog.VirtualPort;
-import org.servicedomain.node.session.Caller;
 
 /**
  * What the node knows of one request on a virtual port as it passes the stages: the port, the

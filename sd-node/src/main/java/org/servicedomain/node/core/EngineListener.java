@@ -1,8 +1,5 @@
-package org.servicedomain.node.engine.monitor;
+package org.servicedomain.node.core;
 
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.engine.RequestContext;
-import org.servicedomain.node.rendering.DispatchException;
 
 /**
  * Observes every dispatch the engine makes. Called on the request's thread, so implementations

@@ -1,4 +1,4 @@
-package org.servicedomain.node.engine;
+package org.servicedomain.node.policy;
 
 import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
@@ -9,10 +9,8 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import org.servicedomain.node.FaultCode;
-import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.policy.ContentCondition;
-import org.servicedomain.node.policy.ContentPath;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.xml.SecureXml;
 
 /**

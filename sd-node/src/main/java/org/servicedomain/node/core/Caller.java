@@ -1,4 +1,4 @@
-package org.servicedomain.node.session;
+package org.servicedomain.node.core;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.servicedomain.node.catalog;
+package org.servicedomain.node.core;
 
 /** Whether an instance takes requests; only operational instances are ever selected. */
 public enum InstanceState {

@@ -1,4 +1,4 @@
-package org.servicedomain.node;
+package org.servicedomain.node.core;
 
 /** The two SOAP envelopes a virtual port may speak, with what tells them apart on the wire. */
 public enum SoapVersion {

@@ -1,4 +1,4 @@
-package org.servicedomain.node.catalog;
+package org.servicedomain.node.core;
 
 import java.util.Map;
 import java.util.Objects;

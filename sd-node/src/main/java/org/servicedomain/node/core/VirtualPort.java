@@ -1,10 +1,9 @@
-package org.servicedomain.node.catalog;
+package org.servicedomain.node.core;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.SoapVersion;
 
 /**
  * The one SOAP port through which clients reach every instance of a port type. Its WSDL and its
@@ -12,7 +11,7 @@ import org.servicedomain.node.SoapVersion;
  *
  * @param wsdlDigest the cached WSDL the port's contract was taken from
  * @param binding the binding of that WSDL the port publishes
- * @param wsdlTemplate the published WSDL, with {@link VirtualWsdl#ADDRESS_PLACEHOLDER} for the address
+ * @param wsdlTemplate the published WSDL, with {@link #ADDRESS_PLACEHOLDER} for the address
  * @param soapActions operation name to the SOAPAction the binding declares
  * @param requestShapes operation name to the child elements of its request, in schema order
  *     (document style, plain sequences only)
@@ -27,6 +26,9 @@ public record VirtualPort(
         Map<QName, String> operationsByElement,
         Map<String, String> soapActions,
         Map<String, List<QName>> requestShapes) {
+
+    /** Where the node's own address goes in {@link #wsdlTemplate()}; replaced per request. */
+    public static final String ADDRESS_PLACEHOLDER = "http://sd-node.invalid/virtual-port-address";
 
     public VirtualPort {
         operationsByElement = Map.copyOf(operationsByElement);
@@ -47,6 +49,6 @@ public record VirtualPort(
 
     /** The published WSDL, pointing at {@code address}. */
     public String wsdl(String address) {
-        return wsdlTemplate.replace(VirtualWsdl.ADDRESS_PLACEHOLDER, address);
+        return wsdlTemplate.replace(ADDRESS_PLACEHOLDER, address);
     }
 }

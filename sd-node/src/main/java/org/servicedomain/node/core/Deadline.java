@@ -1,4 +1,4 @@
-package org.servicedomain.node.engine;
+package org.servicedomain.node.core;
 
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.core;
 
 /**
  * A provider's answer, passed back to the client unchanged: a normal reply or its own SOAP fault.

@@ -1,4 +1,4 @@
-package org.servicedomain.node;
+package org.servicedomain.node.core;
 
 /**
  * The codes a node puts in the detail of its SOAP faults ({@code sd:fault/sd:code}); clients and

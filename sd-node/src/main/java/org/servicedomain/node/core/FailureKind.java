@@ -1,7 +1,7 @@
-package org.servicedomain.node.engine.monitor;
+package org.servicedomain.node.core;
 
 import java.util.Locale;
-import org.servicedomain.node.rendering.DispatchException;
+
 
 /** Why a dispatch gave no reply the client wanted: the four kinds of no usable answer, and the provider's own SOAP fault. */
 public enum FailureKind {
@@ -16,7 +16,7 @@ public enum FailureKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    static FailureKind of(DispatchException.Kind kind) {
+    public static FailureKind of(DispatchException.Kind kind) {
         return switch (kind) {
             case CONNECTION -> CONNECTION;
             case TIMEOUT -> TIMEOUT;

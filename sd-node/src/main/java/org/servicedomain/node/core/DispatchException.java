@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.core;
 
 /**
  * A dispatch that got no usable answer from the instance, so another instance may be tried.
