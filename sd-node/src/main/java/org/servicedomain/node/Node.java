@@ -13,7 +13,7 @@ import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.engine.AggregationEngine;
+import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.events.EventLog;
 import org.servicedomain.node.engine.events.HttpEventNotifier;
 import org.servicedomain.node.engine.events.NodeEvent;
@@ -37,6 +37,7 @@ import org.servicedomain.node.engine.offload.PeerOffload;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
+import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.StatisticsMeters;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
 import org.servicedomain.node.engine.selection.SelectionInputs;
@@ -70,7 +71,7 @@ public final class Node implements AutoCloseable {
     private final ActivePolicy policy;
     private final InstanceMonitor monitor;
     private final InstanceDispatcher dispatcher;
-    private final AggregationEngine engine;
+    private final RequestChain requestChain;
     private final HttpWsdlSource wsdlSource;
     private final UserDirectory users;
     private final SessionRegistry sessions;
@@ -118,7 +119,7 @@ public final class Node implements AutoCloseable {
                 new ServiceAvailability(events), statistics, sessionActivity);
         this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout());
         this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
-        Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected), health::isEjected,
+        Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), health::isEjected,
                 port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);
         Failover failover = new Failover(lookup, new FaultObservingDispatcher(dispatcher, listeners), listeners);
         catalog.onUnregister(instance -> {
@@ -128,8 +129,9 @@ public final class Node implements AutoCloseable {
             statistics.forget(instance.id());
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
-        this.engine = new AggregationEngine(policy, failover, config.clock(), statistics, backOut,
-                new PeerOffload(load, peerLoads, forwarder, events), load);
+        this.requestChain = new RequestChain(catalog, policy, new RequestOutcomes(meterRegistry),
+                new RequestChain.Parts(sessions, hierarchy, metering, statistics,
+                        new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut));
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -197,8 +199,9 @@ public final class Node implements AutoCloseable {
         return monitor;
     }
 
-    public AggregationEngine engine() {
-        return engine;
+    /** The stages every request on a virtual port passes, and their runner. */
+    public RequestChain requestChain() {
+        return requestChain;
     }
 
     /** The node's meters, scraped by Prometheus at {@code /sd/metrics}. */

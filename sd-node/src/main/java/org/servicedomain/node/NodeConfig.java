@@ -15,6 +15,9 @@ import org.servicedomain.node.hierarchy.HierarchyConfig;
  * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
  * @param meteringRetentionDays how many daily metering files are kept; older ones are deleted
  * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md)
+ * @param bodyTimeout how long a client may take to send a request's whole body
+ * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
+ *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
  */
 public record NodeConfig(
         Path dataDir,
@@ -27,9 +30,13 @@ public record NodeConfig(
         Duration statisticsWindow,
         int maxStateDataBytes,
         int meteringRetentionDays,
-        HierarchyConfig hierarchy) {
+        HierarchyConfig hierarchy,
+        Duration bodyTimeout,
+        long minBodyBytesPerSecond) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
+    /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
+    public static final Duration BODY_RATE_WINDOW = Duration.ofSeconds(5);
 
     public NodeConfig {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -45,6 +52,10 @@ public record NodeConfig(
         }
         requirePositive("maxStateDataBytes", maxStateDataBytes);
         requirePositive("meteringRetentionDays", meteringRetentionDays);
+        requirePositive("bodyTimeout", bodyTimeout.toMillis());
+        if (minBodyBytesPerSecond < 0) {
+            throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
+        }
     }
 
     private static void requirePositive(String name, long value) {
@@ -70,6 +81,8 @@ public record NodeConfig(
         private int maxStateDataBytes = 4096;
         private int meteringRetentionDays = 400;
         private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
+        private Duration bodyTimeout = Duration.ofSeconds(30);
+        private long minBodyBytesPerSecond = 1024;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -125,10 +138,21 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder bodyTimeout(Duration timeout) {
+            this.bodyTimeout = timeout;
+            return this;
+        }
+
+        /** 0 checks no rate, only {@link #bodyTimeout}. */
+        public Builder minBodyBytesPerSecond(long bytesPerSecond) {
+            this.minBodyBytesPerSecond = bytesPerSecond;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy);
+                    meteringRetentionDays, hierarchy, bodyTimeout, minBodyBytesPerSecond);
         }
     }
 }

@@ -3,16 +3,22 @@ package org.servicedomain.node.entry;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import org.servicedomain.node.core.FaultCode;
+import java.util.concurrent.CompletionException;
+import javax.xml.namespace.QName;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.core.ArrivingBody;
+import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.ProviderReply;
-import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.engine.Arrival;
+import org.servicedomain.node.engine.envelope.SoapRequest;
+import org.servicedomain.node.engine.envelope.SoapRequestReader;
+import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.XmlText;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.xml.sax.SAXException;
@@ -20,9 +26,12 @@ import org.xml.sax.SAXException;
 /**
  * {@code invokeOperation}: a virtual-port call for clients that only know the home port. The
  * payload (the operation element as XML text) is wrapped in an envelope of the port's SOAP
- * version and goes through the same checks, policy and engine as a call on the port itself.
+ * version, with the session header when there is a session, and goes through the same request
+ * chain as a call on the port itself.
  */
 final class HomeInvocation {
+
+    private static final QName SESSION_HEADER = SoapRequestReader.SESSION_HEADER;
 
     private final Node node;
 
@@ -37,9 +46,10 @@ final class HomeInvocation {
         if (port.elementOf(operation).isEmpty()) {
             throw new NodeFault(FaultCode.BadRequest, "virtual port " + portName + " has no operation " + operation);
         }
-        Caller caller = sessionId == null ? Caller.ANONYMOUS : node.sessions().caller(sessionId).orElseThrow(() ->
-                new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again"));
-        byte[] envelope = envelope(port.soapVersion(), payload);
+        if (sessionId != null && node.sessions().caller(sessionId).isEmpty()) {
+            throw new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again");
+        }
+        byte[] envelope = envelope(port.soapVersion(), null, payload);
         if (envelope.length > node.config().maxMessageBytes()) {
             throw new NodeFault(FaultCode.BadRequest, "the payload exceeds the limit of " + node.config().maxMessageBytes() + " bytes");
         }
@@ -51,14 +61,24 @@ final class HomeInvocation {
         String action = port.soapActions().get(operation);
         String contentType = port.soapVersion().mediaType() + "; charset=UTF-8"
                 + (port.soapVersion() == SoapVersion.SOAP_12 && action != null ? "; action=\"" + action + "\"" : "");
-        ProviderReply reply = node.engine().handle(new RequestContext(port, operation, caller, Map.of(),
-                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope));
+        Arrival arrival = new Arrival(portName, contentType,
+                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, null, false,
+                RequestId.acceptOrCreate(null), ArrivingBody.of(envelope(port.soapVersion(), sessionId, payload)));
+        ProviderReply reply;
+        try {
+            // the home port is synchronous (CXF): its thread waits for the chain
+            reply = node.requestChain().handle(arrival).join();
+        } catch (CompletionException e) {
+            throw Completions.cause(e) instanceof RuntimeException cause ? cause : e;
+        }
         return bodyContent(reply);
     }
 
-    private static byte[] envelope(SoapVersion version, String payload) {
+    private static byte[] envelope(SoapVersion version, String sessionId, String payload) {
+        String header = sessionId == null ? "" : "<soap:Header><sd:session xmlns:sd=\"" + SESSION_HEADER.getNamespaceURI()
+                + "\">" + XmlText.escape(sessionId) + "</sd:session></soap:Header>";
         return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><soap:Envelope xmlns:soap=\"" + version.envelopeNamespace()
-                + "\"><soap:Body>" + payload + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
+                + "\">" + header + "<soap:Body>" + payload + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
     }
 
     private static String bodyContent(ProviderReply reply) {

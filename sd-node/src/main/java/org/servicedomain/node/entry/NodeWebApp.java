@@ -1,5 +1,7 @@
 package org.servicedomain.node.entry;
 
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
@@ -7,6 +9,7 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.EnumSet;
 import java.util.Set;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
@@ -56,9 +59,17 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node));
         cxf.addMapping("/services/*");
         cxf.setLoadOnStartup(1);
-        ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node));
+        cxf.setAsyncSupported(true);
+        FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(
+                config.maxMessageBytes(), config.bodyTimeout(), config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));
+        bodies.setAsyncSupported(true);
+        bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services");
+        ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node.catalog(),
+                node.policy(), node.requestChain(), config.maxMessageBytes(), config.bodyTimeout(),
+                config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
+        ports.setAsyncSupported(true);
         context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry())).addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");

@@ -1,54 +1,72 @@
 package org.servicedomain.node.entry;
 
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import javax.xml.namespace.QName;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.Node;
-import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.SoapVersion;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.MappedOperation;
 import org.servicedomain.node.catalog.MappedOperationsWsdl;
-import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.engine.monitor.RequestId;
-import org.servicedomain.node.engine.monitor.RequestOutcomes;
-import org.servicedomain.node.hierarchy.ContextHeaderReader;
-import org.servicedomain.node.policy.CompiledPolicy;
-import org.servicedomain.node.policy.OperationMapping;
+import org.servicedomain.node.core.ArrivingBody;
+import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
-import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.engine.Arrival;
+import org.servicedomain.node.engine.RequestChain;
+import org.servicedomain.node.engine.RequestTerms;
+import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.policy.ActivePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
  * The service entry of every virtual port ({@code /services/ports/{name}}): serves the port's
- * WSDL on {@code ?wsdl}, and on POST reads only the envelope's headers and operation element,
- * hands the request to the aggregation engine and writes back the provider's answer byte for byte.
+ * WSDL on {@code ?wsdl}; on POST goes asynchronous, reads the body without blocking, hands the
+ * request to the {@link RequestChain} and writes back its answer (the provider's bytes, or the
+ * node's fault) when it arrives. No thread waits for the client's body or for a provider.
  */
 public final class VirtualPortServlet extends HttpServlet {
 
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortServlet.class);
+    /** The longest a request may stay open whatever happens; every wait of the chain has a shorter bound of its own. */
+    private static final Duration LAST_RESORT = Duration.ofMinutes(30);
 
-    private final transient Node node;
-    private final transient RequestOutcomes outcomes;
+    private final transient Catalog catalog;
+    private final transient ActivePolicy policy;
+    private final transient RequestChain chain;
+    private final transient BodyWatch bodyWatch;
+    private final long maxMessageBytes;
 
-    public VirtualPortServlet(Node node) {
-        this.node = node;
-        this.outcomes = new RequestOutcomes(node.meterRegistry());
+    public VirtualPortServlet(Catalog catalog, ActivePolicy policy, RequestChain chain, long maxMessageBytes,
+            Duration bodyTimeout, long minBodyBytesPerSecond, Duration bodyRateWindow) {
+        this.catalog = catalog;
+        this.policy = policy;
+        this.chain = chain;
+        this.maxMessageBytes = maxMessageBytes;
+        this.bodyWatch = new BodyWatch(bodyTimeout, minBodyBytesPerSecond, bodyRateWindow);
+    }
+
+    @Override
+    public void destroy() {
+        bodyWatch.close();
     }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        VirtualPort port = node.catalog().snapshot().port(portName(request)).orElse(null);
+        VirtualPort port = catalog.snapshot().port(portName(request)).orElse(null);
         if (port == null) {
             response.sendError(HttpServletResponse.SC_NOT_FOUND, "no virtual port " + portName(request));
             return;
@@ -62,7 +80,7 @@ public final class VirtualPortServlet extends HttpServlet {
         }
         byte[] wsdl;
         try {
-            List<MappedOperation> mapped = node.policy().current().forPort(port.name()).mappings().stream()
+            List<MappedOperation> mapped = policy.current().forPort(port.name()).mappings().stream()
                     .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
             wsdl = MappedOperationsWsdl.add(port.wsdl(NodeAddress.virtualPort(request, port.name())), port, mapped)
                     .getBytes(StandardCharsets.UTF_8);
@@ -76,138 +94,129 @@ public final class VirtualPortServlet extends HttpServlet {
         response.getOutputStream().write(wsdl);
     }
 
-    /** Tags every log line of the request with its id (the client's {@code X-Request-Id} if sane) and echoes the id. */
+    /** Tags the request with its id (the client's {@code X-Request-Id} if sane), echoes it, and starts the chain. */
     @Override
-    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) {
         String requestId = RequestId.acceptOrCreate(request.getHeader(RequestId.HEADER));
         MDC.put(RequestId.MDC_KEY, requestId);
-        response.setHeader(RequestId.HEADER, requestId);
         try {
-            handle(request, response);
+            response.setHeader(RequestId.HEADER, requestId);
+            AsyncContext async = request.startAsync();
+            async.setTimeout(LAST_RESORT.toMillis());
+            Answer answer = new Answer(async, response, requestId, versionOf(request));
+            async.addListener(answer);
+            ArrivingBody body = ArrivingBodyReader.start(request, maxMessageBytes, bodyWatch);
+            Arrival arrival = new Arrival(portName(request), request.getContentType(), request.getHeader("SOAPAction"),
+                    request.getHeader(RequestTerms.TIMEOUT_HEADER), request.getHeader(Offload.HOP_HEADER) != null,
+                    requestId, body);
+            chain.handle(arrival).whenComplete((reply, error) -> {
+                if (error == null) {
+                    answer.reply(reply);
+                } else {
+                    answer.fault(Completions.cause(error), body.bytes().isCompletedExceptionally());
+                }
+            });
         } finally {
             MDC.remove(RequestId.MDC_KEY);
         }
     }
 
-    private void handle(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        long start = System.nanoTime();
-        String name = portName(request);
-        VirtualPort port = node.catalog().snapshot().port(name).orElse(null);
-        SoapVersion version = port != null ? port.soapVersion() : versionOf(request.getContentType());
-        RequestContext context = null;
-        FromParent fromParent = new FromParent();
-        try {
-            if (port == null) {
-                throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + name + "'");
+    /** The SOAP version of the request's port, or the one its content type names when there is no such port. */
+    private SoapVersion versionOf(HttpServletRequest request) {
+        VirtualPort port = catalog.snapshot().port(portName(request)).orElse(null);
+        if (port != null) {
+            return port.soapVersion();
+        }
+        return SoapVersion.SOAP_12.acceptsContentType(request.getContentType()) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+    }
+
+    /** Writes one request's answer once, whichever comes first: the chain's, or the last-resort timeout's. */
+    private static final class Answer implements AsyncListener {
+
+        private final AsyncContext async;
+        private final HttpServletResponse response;
+        private final String requestId;
+        private final SoapVersion version;
+        private final AtomicBoolean written = new AtomicBoolean();
+
+        Answer(AsyncContext async, HttpServletResponse response, String requestId, SoapVersion version) {
+            this.async = async;
+            this.response = response;
+            this.requestId = requestId;
+            this.version = version;
+        }
+
+        void reply(ProviderReply reply) {
+            if (written.compareAndSet(false, true)) {
+                write(reply.status(), reply.contentType(), reply.body(), false);
             }
-            CompiledPolicy policy = node.policy().current();
-            context = parse(request, port, policy, fromParent);
-            ProviderReply reply = node.engine().handle(context, policy);
-            outcomes.answered(port.name(), reply.status());
-            meter(context, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, start,
-                    reply.body().length);
-            write(response, reply.status(), reply.contentType(), reply.body());
-        } catch (NodeFault fault) {
-            outcomes.faulted(port != null ? port.name() : null, fault.code());
-            if (context != null) {
-                meter(context, null, fault.code().name(), false, start, 0);
+        }
+
+        /** @param bodyUnread whether the client's body was refused before it was all read: the connection is closed */
+        void fault(Throwable failure, boolean bodyUnread) {
+            try (MDC.MDCCloseable logged = MDC.putCloseable(RequestId.MDC_KEY, requestId)) {
+                answer(failure, bodyUnread);
             }
-            boolean percolate = port != null && node.policy().current().forPort(port.name()).recovery().percolate();
-            writeFault(response, node.hierarchy().answer(fault, fromParent.value, percolate), version);
-        } catch (RuntimeException e) {
-            LOG.error("request on virtual port {} failed inside the node", name, e);
-            outcomes.faulted(port != null ? port.name() : null, FaultCode.InternalError);
-            writeFault(response, new NodeFault(FaultCode.InternalError, "the node failed to handle the request; its log has"
-                    + " the details under request id " + MDC.get(RequestId.MDC_KEY)), version);
         }
-    }
 
-    private void meter(RequestContext context, String instanceId, String outcome, boolean served, long start, long replyBytes) {
-        node.metering().record(context.caller().user(), context.caller().userLevel(), context.virtualPort().name(),
-                context.operation(), instanceId, outcome, served, System.nanoTime() - start, context.body().length, replyBytes);
-    }
-
-    /** Whether the request came from this node's parent, with a trusted context header. */
-    private static final class FromParent {
-        boolean value;
-    }
-
-    private RequestContext parse(HttpServletRequest request, VirtualPort port, CompiledPolicy policy, FromParent fromParent)
-            throws IOException {
-        String contentType = request.getContentType();
-        if (!port.soapVersion().acceptsContentType(contentType)) {
-            throw SoapRequestReader.badRequest("content type " + contentType + " is not SOAP "
-                    + port.soapVersion().label() + " (" + port.soapVersion().mediaType() + ")");
-        }
-        byte[] body = readBody(request, node.config().maxMessageBytes());
-        SoapRequest soap = SoapRequestReader.read(body, port.soapVersion());
-        body = soap.forwardable(body);
-        ContextHeaderReader.Found parent = node.hierarchy().parentContext(body);
-        fromParent.value = parent != null;
-        body = parent != null ? parent.withoutHeader() : body;
-        String soapAction = request.getHeader("SOAPAction");
-        String operation = port.operationFor(soap.operationElement()).orElse(null);
-        if (operation == null) {
-            OperationMapping mapping = mappingFor(port, soap.operationElement(), policy);
-            operation = mapping.name();
-            body = OperationRewrite.rewrite(body, port, mapping);
-            String action = port.soapActions().get(mapping.operation());
-            soapAction = soapAction == null || action == null ? soapAction : "\"" + action + "\"";
-        }
-        Caller caller = parent != null && soap.sessionId() == null ? parent.context().caller() : caller(soap.sessionId());
-        Map<String, String> values = parent != null ? parent.context().values() : Map.of();
-        return new RequestContext(port, operation, caller, values, soapAction, contentType, body)
-                .withTerms(RequestTerms.deadline(request), RequestTerms.offloaded(request));
-    }
-
-    /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */
-    private OperationMapping mappingFor(VirtualPort port, QName element, CompiledPolicy policy) {
-        return policy.forPort(port.name()).mapping(element.getLocalPart())
-                .filter(m -> port.elementOf(m.operation()).map(QName::getNamespaceURI)
-                        .filter(element.getNamespaceURI()::equals).isPresent())
-                .orElseThrow(() -> SoapRequestReader.badRequest("virtual port " + port.name()
-                        + " has no operation for element " + element));
-    }
-
-    /** The caller behind the session header: anonymous without one, refused when it is unknown or expired. */
-    private Caller caller(String sessionId) {
-        if (sessionId == null) {
-            return Caller.ANONYMOUS;
-        }
-        return node.sessions().caller(sessionId).orElseThrow(() ->
-                new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again through the home port"));
-    }
-
-    private static byte[] readBody(HttpServletRequest request, long max) throws IOException {
-        long declared = request.getContentLengthLong();
-        if (declared > max) {
-            throw SoapRequestReader.badRequest("the message is " + declared + " bytes; the limit is " + max);
-        }
-        try (InputStream in = request.getInputStream()) {
-            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
-            if (body.length > max) {
-                throw SoapRequestReader.badRequest("the message exceeds the limit of " + max + " bytes");
+        private void answer(Throwable failure, boolean bodyUnread) {
+            NodeFault fault;
+            if (failure instanceof NodeFault f) {
+                fault = f;
+                if (f.code() != FaultCode.NoInstanceAvailable) {
+                    LOG.debug("refused request {}: {}", requestId, f.getMessage());
+                }
+            } else {
+                LOG.error("request {} failed inside the node", requestId, failure);
+                fault = new NodeFault(FaultCode.InternalError, "the node failed to handle the request; its log has the"
+                        + " details under request id " + requestId);
             }
-            return body;
+            if (written.compareAndSet(false, true)) {
+                SoapFaultWriter.FaultResponse out = SoapFaultWriter.write(fault, version);
+                write(out.status(), out.contentType(), out.body(), bodyUnread);
+            }
         }
-    }
 
-    private static void writeFault(HttpServletResponse response, NodeFault fault, SoapVersion version) throws IOException {
-        if (fault.code() != FaultCode.NoInstanceAvailable) {
-            LOG.debug("refused a request: {}", fault.getMessage());
+        private void write(int status, String contentType, byte[] body, boolean close) {
+            try {
+                response.setStatus(status);
+                if (contentType != null) {
+                    response.setContentType(contentType);
+                }
+                if (close) {
+                    response.setHeader("Connection", "close");
+                }
+                response.setContentLength(body.length);
+                try (OutputStream out = response.getOutputStream()) {
+                    out.write(body);
+                }
+            } catch (IOException | IllegalStateException e) {
+                LOG.debug("the answer to request {} could not be written: {}", requestId, e.toString());
+            } finally {
+                async.complete();
+            }
         }
-        SoapFaultWriter.FaultResponse out = SoapFaultWriter.write(fault, version);
-        write(response, out.status(), out.contentType(), out.body());
-    }
 
-    private static void write(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
-        response.setStatus(status);
-        if (contentType != null) {
-            response.setContentType(contentType);
+        @Override
+        public void onTimeout(AsyncEvent event) {
+            fault(new NodeFault(FaultCode.Timeout, "the node gave up on the request after " + LAST_RESORT.toMinutes()
+                    + " minutes"), true);
         }
-        response.setContentLength(body.length);
-        try (OutputStream out = response.getOutputStream()) {
-            out.write(body);
+
+        @Override
+        public void onComplete(AsyncEvent event) {
+            // written already
+        }
+
+        @Override
+        public void onError(AsyncEvent event) {
+            written.set(true);
+            LOG.debug("request {} ended with an error on its connection: {}", requestId, String.valueOf(event.getThrowable()));
+        }
+
+        @Override
+        public void onStartAsync(AsyncEvent event) {
+            // one asynchronous cycle per request
         }
     }
 
@@ -217,9 +226,5 @@ public final class VirtualPortServlet extends HttpServlet {
             return "";
         }
         return path.substring(1);
-    }
-
-    private static SoapVersion versionOf(String contentType) {
-        return SoapVersion.SOAP_12.acceptsContentType(contentType) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
     }
 }

@@ -57,6 +57,8 @@ public final class EmbeddedNode implements AutoCloseable {
             connector.setProperty("address", bindAddress);
         }
         connector.setProperty("maxKeepAliveRequests", "-1");
+        // a broker takes bursts of new connections: a deeper accept queue than Tomcat's 100, as proxies use
+        connector.setProperty("acceptCount", "1024");
         connector.setProperty("bindOnInit", "false");
         tomcat.setConnector(connector);
         Path docBase = Files.createDirectories(baseDir.resolve("docbase"));

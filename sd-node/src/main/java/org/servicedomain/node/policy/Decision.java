@@ -18,6 +18,11 @@ public record Decision(String directive, Selector selector, Set<String> supplier
     }
 
     /** Whether {@code instance} may serve under this decision. */
+    /** Whether the decision admits every instance (it names no supplier levels). */
+    public boolean admitsAll() {
+        return supplierLevels == null;
+    }
+
     public boolean admits(Instance instance) {
         return supplierLevels == null
                 || instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel());

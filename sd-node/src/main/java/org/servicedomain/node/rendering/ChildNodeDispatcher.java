@@ -5,6 +5,8 @@ import org.servicedomain.node.core.ProviderReply;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -33,16 +35,19 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
     }
 
     @Override
-    public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
+    public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
         String secret = secretOf.apply(instance);
         RequestContext forwarded = secret == null ? request : request.withForwarded(request.soapAction(),
                 HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request), secret, Instant.now())));
-        ProviderReply reply = http.dispatch(instance, forwarded, timeout);
+        return http.dispatch(instance, forwarded, timeout).thenApply(ChildNodeDispatcher::unlessPercolated);
+    }
+
+    private static ProviderReply unlessPercolated(ProviderReply reply) {
         if (reply.status() >= 300) {
             ChildFault fault = ChildFault.read(reply.body());
             if (fault != null && FaultCode.Percolated.name().equals(fault.code())) {
-                throw new DispatchException(DispatchException.Kind.PROTOCOL, false, "percolated: " + fault.message(),
-                        new PercolatedFailure(fault.message(), fault.attempts()));
+                throw new CompletionException(new DispatchException(DispatchException.Kind.PROTOCOL, false,
+                        "percolated: " + fault.message(), new PercolatedFailure(fault.message(), fault.attempts())));
             }
         }
         return reply;

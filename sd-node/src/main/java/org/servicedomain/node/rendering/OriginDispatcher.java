@@ -1,9 +1,9 @@
 package org.servicedomain.node.rendering;
 
-import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.ProviderReply;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.hierarchy.ChildNode;
@@ -23,7 +23,7 @@ public final class OriginDispatcher implements InstanceDispatcher {
     }
 
     @Override
-    public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
+    public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
         boolean child = ChildNode.ORIGIN_TYPE.equals(instance.attributes().get(ChildNode.ORIGIN_ATTRIBUTE));
         return (child ? childNode : provider).dispatch(instance, request, timeout);
     }

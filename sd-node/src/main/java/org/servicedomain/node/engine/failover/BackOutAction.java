@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -33,6 +35,8 @@ public final class BackOutAction {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackOutAction.class);
 
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
     private final Function<String, VirtualPort> ports;
     private final Failover failover;
     private final NodeEvents events;
@@ -44,28 +48,41 @@ public final class BackOutAction {
         this.events = events;
     }
 
-    /** Runs the rule's back-out for {@code failed} when it applies: some attempt was made and the operation is covered. */
-    public void afterFailure(RequestContext failed, RecoveryRule recovery, NodeFault fault, CompiledPolicy current) {
+    /**
+     * Runs the rule's back-out for {@code failed} when it applies: some attempt was made and the
+     * operation is covered. Completes once the back-out has answered (or failed) and the event is out.
+     */
+    public CompletableFuture<Void> afterFailure(RequestContext failed, RecoveryRule recovery, NodeFault fault,
+            CompiledPolicy current) {
         BackOutRule rule = recovery.backOut();
         if (rule == null || fault.attempts().isEmpty() || !rule.appliesTo(failed.operation())) {
-            return;
+            return DONE;
         }
         String port = failed.virtualPort().name();
-        String outcome;
+        CompletableFuture<ProviderReply> reply;
         try {
-            ProviderReply reply = run(rule, failed, fault, current);
-            outcome = reply.status() < 300 ? "answered by " + reply.instanceId()
-                    : "answered with a SOAP fault (HTTP " + reply.status() + ") by " + reply.instanceId();
+            reply = run(rule, failed, fault, current);
         } catch (NodeFault e) {
-            LOG.warn("back-out {} on {} for a failed {} on {} did not run: {}", rule.operation(), rule.virtualPort(),
-                    failed.operation(), port, e.getMessage());
-            outcome = "failed: " + e.getMessage();
+            reply = CompletableFuture.failedFuture(e);
         }
-        events.publish(NodeEvent.Type.RECOVERY_ACTION_RUN, port, null, "back-out " + rule.operation() + " on "
-                + rule.virtualPort() + " after " + failed.operation() + " failed (" + fault.code() + "): " + outcome);
+        return reply.handle((answer, error) -> {
+            String outcome;
+            if (error == null) {
+                outcome = answer.status() < 300 ? "answered by " + answer.instanceId()
+                        : "answered with a SOAP fault (HTTP " + answer.status() + ") by " + answer.instanceId();
+            } else {
+                Throwable cause = Completions.cause(error);
+                LOG.warn("back-out {} on {} for a failed {} on {} did not run: {}", rule.operation(), rule.virtualPort(),
+                        failed.operation(), port, cause.getMessage());
+                outcome = "failed: " + cause.getMessage();
+            }
+            events.publish(NodeEvent.Type.RECOVERY_ACTION_RUN, port, null, "back-out " + rule.operation() + " on "
+                    + rule.virtualPort() + " after " + failed.operation() + " failed (" + fault.code() + "): " + outcome);
+            return null;
+        });
     }
 
-    private ProviderReply run(BackOutRule rule, RequestContext failed, NodeFault fault, CompiledPolicy current) {
+    private CompletableFuture<ProviderReply> run(BackOutRule rule, RequestContext failed, NodeFault fault, CompiledPolicy current) {
         VirtualPort target = ports.apply(rule.virtualPort());
         if (target == null) {
             throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + rule.virtualPort() + "'");

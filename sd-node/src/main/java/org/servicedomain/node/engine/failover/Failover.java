@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.Instance;
@@ -15,8 +16,11 @@ import org.servicedomain.node.hierarchy.PercolatedFailure;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.LogId;
 import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.slf4j.MDC;
 import org.servicedomain.node.core.ProviderReply;
 
 /**
@@ -26,7 +30,8 @@ import org.servicedomain.node.core.ProviderReply;
  * provider's own SOAP fault is an answer and ends the loop. A failure after the request may have
  * reached the provider is retried only for operations the rule marks idempotent; each attempt is
  * cut to the time the client's deadline leaves, and none starts after it. When nothing is left,
- * {@code NoInstanceAvailable} (or {@code Timeout}) names every attempt.
+ * {@code NoInstanceAvailable} (or {@code Timeout}) names every attempt. No thread waits for an
+ * instance: the next attempt starts when the previous one's answer or failure arrives.
  */
 public final class Failover {
 
@@ -46,8 +51,9 @@ public final class Failover {
         this.budget = budget;
     }
 
-    /** What one request has tried so far. */
+    /** What one request has tried so far; touched by one attempt at a time, each after the previous one ended. */
     private static final class Tries {
+        final RetryBudget.Port budget;
         final List<NodeFault.Attempt> attempts = new ArrayList<>();
         final Set<String> tried = new HashSet<>();
         final Set<String> avoided = new HashSet<>();
@@ -57,73 +63,116 @@ public final class Failover {
         boolean retryUnsafe;
         DispatchException lastFailure;
         int operational;
+
+        Tries(RetryBudget.Port budget) {
+            this.budget = budget;
+        }
     }
 
     /** Dispatches under the port's own directive, with no rule or service map involved. */
-    public ProviderReply dispatch(RequestContext request, PortPolicy policy) {
+    public CompletableFuture<ProviderReply> dispatch(RequestContext request, PortPolicy policy) {
         return dispatch(request, new Decision(policy.directive(), policy.selector(), null, null), policy.recovery());
     }
 
-    public ProviderReply dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
-        RetryBudget.Port port = budget.requestStarted(request.virtualPort().name(), recovery.retryBudgetPercent());
-        Tries tries = new Tries();
-        while (tries.tried.size() <= recovery.retries()) {
-            List<Instance> found = lookup.candidates(request);
-            tries.operational = found.size();
-            List<Instance> candidates = candidates(found, request, decision, recovery, tries);
-            if (candidates.isEmpty()) {
-                break;
+    /**
+     * The first usable answer of an instance the decision admits; fails with a {@link NodeFault}
+     * naming every attempt when none gives one.
+     */
+    public CompletableFuture<ProviderReply> dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
+        Tries tries = new Tries(budget.requestStarted(request.virtualPort().name(), recovery.retryBudgetPercent()));
+        return next(request, decision, recovery, tries);
+    }
+
+    private CompletableFuture<ProviderReply> next(RequestContext request, Decision decision, RecoveryRule recovery,
+            Tries tries) {
+        Instance instance = nextInstance(request, decision, recovery, tries);
+        if (instance == null) {
+            if (tries.operational == 0 && tries.attempts.isEmpty()) {
+                listener.noOperationalInstance(request);
             }
-            if (request.deadline() != null && request.deadline().passed()) {
-                tries.deadlinePassed = true;
-                break;
-            }
-            if (!tries.attempts.isEmpty() && !port.tryRetry()) {
-                tries.budgetSpent = true;
-                break;
-            }
-            ProviderReply reply = attempt(decision.selector().select(candidates, request), request, recovery, tries);
+            return CompletableFuture.failedFuture(noInstanceAvailable(request, decision, tries));
+        }
+        return attempt(instance, request, recovery, tries).thenCompose(reply -> {
             if (reply != null) {
-                return reply;
+                return CompletableFuture.completedFuture(reply);
             }
             if (!RetrySafety.mayRetry(tries.lastFailure, recovery, request.operation())) {
                 tries.retryUnsafe = true;
-                break;
+                return CompletableFuture.failedFuture(noInstanceAvailable(request, decision, tries));
             }
+            return next(request, decision, recovery, tries);
+        });
+    }
+
+    /** The instance to try next, or null (with the reason noted in {@code tries}) when no attempt may be made. */
+    private Instance nextInstance(RequestContext request, Decision decision, RecoveryRule recovery, Tries tries) {
+        if (tries.tried.size() > recovery.retries()) {
+            return null;
         }
-        if (tries.operational == 0 && tries.attempts.isEmpty()) {
-            listener.noOperationalInstance(request);
+        List<Instance> found = lookup.candidates(request);
+        tries.operational = found.size();
+        List<Instance> candidates = candidates(found, request, decision, recovery, tries);
+        if (candidates.isEmpty()) {
+            return null;
         }
-        throw noInstanceAvailable(request, decision, tries);
+        if (request.deadline() != null && request.deadline().passed()) {
+            tries.deadlinePassed = true;
+            return null;
+        }
+        if (!tries.attempts.isEmpty() && !tries.budget.tryRetry()) {
+            tries.budgetSpent = true;
+            return null;
+        }
+        return decision.selector().select(candidates, request);
     }
 
     /** One dispatch: the instance's reply, or null after recording why it gave none. */
-    private ProviderReply attempt(Instance instance, RequestContext request, RecoveryRule recovery, Tries tries) {
+    private CompletableFuture<ProviderReply> attempt(Instance instance, RequestContext request, RecoveryRule recovery,
+            Tries tries) {
         tries.tried.add(instance.id());
         listener.dispatching(request, instance);
         long start = System.nanoTime();
-        ProviderReply reply;
+        Duration timeout = timeoutFor(instance, recovery);
+        CompletableFuture<ProviderReply> sent;
         try {
-            Duration timeout = timeoutFor(instance, recovery);
-            reply = dispatcher.dispatch(instance, request, request.deadline() == null ? timeout : request.deadline().cap(timeout));
-        } catch (DispatchException e) {
-            tries.lastFailure = e;
-            listener.dispatchFailed(request, instance, System.nanoTime() - start, e);
-            tries.attempts.addAll(PercolatedFailure.attemptsOf(instance, e));
-            tries.allTimedOut &= e.kind() == DispatchException.Kind.TIMEOUT;
-            avoid(instance, recovery, tries.avoided);
-            return null;
+            sent = dispatcher.dispatch(instance, request, request.deadline() == null ? timeout : request.deadline().cap(timeout));
         } catch (RuntimeException e) {
-            listener.dispatchFailed(request, instance, System.nanoTime() - start,
-                    new DispatchException(DispatchException.Kind.PROTOCOL, "the node failed dispatching: " + e, e));
-            throw e;
+            sent = CompletableFuture.failedFuture(e);
         }
-        listener.dispatched(request, instance, System.nanoTime() - start);
-        return reply.servedBy(instance.id());
+        return sent.handle((reply, error) -> {
+            try (MDC.MDCCloseable logged = LogId.of(request)) {
+                return answered(instance, request, recovery, tries, System.nanoTime() - start, reply, error);
+            }
+        });
+    }
+
+    /** The reply of an attempt, or null after recording why it gave none. */
+    private ProviderReply answered(Instance instance, RequestContext request, RecoveryRule recovery, Tries tries,
+            long nanos, ProviderReply reply, Throwable error) {
+        if (error == null) {
+            listener.dispatched(request, instance, nanos);
+            return reply.servedBy(instance.id());
+        }
+        Throwable cause = Completions.cause(error);
+        if (!(cause instanceof DispatchException failure)) {
+            listener.dispatchFailed(request, instance, nanos,
+                    new DispatchException(DispatchException.Kind.PROTOCOL, "the node failed dispatching: " + cause, cause));
+            throw Completions.rethrown(cause);
+        }
+        tries.lastFailure = failure;
+        listener.dispatchFailed(request, instance, nanos, failure);
+        tries.attempts.addAll(PercolatedFailure.attemptsOf(instance, failure));
+        tries.allTimedOut &= failure.kind() == DispatchException.Kind.TIMEOUT;
+        avoid(instance, recovery, tries.avoided);
+        return null;
     }
 
     private static List<Instance> candidates(List<Instance> found, RequestContext request, Decision decision,
             RecoveryRule recovery, Tries tries) {
+        if (tries.tried.isEmpty() && decision.admitsAll()) {
+            // the first attempt under a decision that filters nothing: no copy, whatever the number of instances
+            return found.isEmpty() ? found : decision.selector().eligible(found, request);
+        }
         List<Instance> left = new ArrayList<>(found.size());
         for (Instance candidate : found) {
             if (!tries.tried.contains(candidate.id()) && decision.admits(candidate)

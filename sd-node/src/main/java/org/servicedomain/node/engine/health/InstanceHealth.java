@@ -46,6 +46,7 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
     private final InstanceProbe probe;
     private final ScheduledExecutorService probes;
     private final Map<String, Record> records = new ConcurrentHashMap<>();
+    private final AtomicInteger ejectedCount = new AtomicInteger();
     private final NodeEvents events;
     private final Duration windowLength;
     private final Clock clock;
@@ -78,7 +79,21 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
 
     /** Forgets an instance that left the catalog; a probe already scheduled for it then stops. */
     public void forget(String instanceId) {
-        records.remove(instanceId);
+        Record r = records.remove(instanceId);
+        if (r != null) {
+            cleared(r);
+        }
+    }
+
+    /** Whether any instance is ejected now: lookup skips its per-instance check while none is. */
+    public boolean anyEjected() {
+        return ejectedCount.get() > 0;
+    }
+
+    private void cleared(Record r) {
+        if (r.ejected.getAndSet(false)) {
+            ejectedCount.decrementAndGet();
+        }
     }
 
     @Override
@@ -111,6 +126,7 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
 
     private void eject(Instance instance, Record r, HealthRule rule, String why, DispatchException failure) {
         if (r.ejected.compareAndSet(false, true)) {
+            ejectedCount.incrementAndGet();
             LOG.warn("instance {} at {} {}; probing it every {} ms and more",
                     instance.id(), instance.endpointAddress(), why, rule.probeInterval().toMillis());
             events.publish(NodeEvent.Type.INSTANCE_EJECTED, instance.virtualPort(), instance.id(),
@@ -139,13 +155,13 @@ public final class InstanceHealth implements EngineListener, AutoCloseable {
         Record r = records.get(instanceId);
         Instance instance = catalog.snapshot().instance(instanceId).orElse(null);
         if (r == null || instance == null) {
-            records.remove(instanceId);
+            forget(instanceId);
             return;
         }
         if (probe.passes(instance)) {
             r.consecutiveFailures.set(0);
             r.window.clear();
-            r.ejected.set(false);
+            cleared(r);
             LOG.info("instance {} at {} passed its probe and is back", instanceId, instance.endpointAddress());
             events.publish(NodeEvent.Type.INSTANCE_BACK, instance.virtualPort(), instanceId, "passed its probe");
             return;

@@ -3,6 +3,7 @@ package org.servicedomain.node.engine.health;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.catalog.Catalog;
@@ -11,7 +12,7 @@ import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.policy.HealthRule;
 import org.servicedomain.node.policy.PortPolicy;
-import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.Caller;
@@ -66,14 +67,15 @@ public final class OperationProbe implements InstanceProbe {
         Duration timeout = instance.timeoutMs() != null ? Duration.ofMillis(instance.timeoutMs())
                 : policy.recovery().instanceTimeout();
         try {
-            ProviderReply reply = dispatcher.dispatch(instance, request, timeout);
+            // the probe runs on the health timer's own thread, which may wait for its answer
+            ProviderReply reply = dispatcher.dispatch(instance, request, timeout).join();
             boolean passed = reply.status() >= 200 && reply.status() < 300;
             if (!passed) {
                 LOG.debug("probe {} of {} answered HTTP {}", probe.operation(), instance.id(), reply.status());
             }
             return passed;
-        } catch (DispatchException e) {
-            LOG.debug("probe {} of {} failed: {}", probe.operation(), instance.id(), e.getMessage());
+        } catch (CompletionException e) {
+            LOG.debug("probe {} of {} failed: {}", probe.operation(), instance.id(), Completions.cause(e).getMessage());
             return false;
         }
     }

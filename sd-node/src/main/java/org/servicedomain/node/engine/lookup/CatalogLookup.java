@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.lookup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.Instance;
@@ -16,20 +17,29 @@ public final class CatalogLookup implements Lookup {
 
     private final Catalog catalog;
     private final Predicate<String> ejected;
+    private final BooleanSupplier anyEjected;
 
     public CatalogLookup(Catalog catalog) {
-        this(catalog, id -> false);
+        this(catalog, id -> false, () -> false);
     }
 
-    /** @param ejected whether health has ejected the instance with this id */
-    public CatalogLookup(Catalog catalog, Predicate<String> ejected) {
+    /**
+     * @param ejected whether health has ejected the instance with this id
+     * @param anyEjected whether health has ejected any instance at all; while none is, the port's
+     *     operational instances are offered as the snapshot holds them, whatever their number
+     */
+    public CatalogLookup(Catalog catalog, Predicate<String> ejected, BooleanSupplier anyEjected) {
         this.catalog = catalog;
         this.ejected = ejected;
+        this.anyEjected = anyEjected;
     }
 
     @Override
     public List<Instance> candidates(RequestContext request) {
         List<Instance> operational = catalog.snapshot().operationalInstancesOf(request.virtualPort().name());
+        if (!anyEjected.getAsBoolean()) {
+            return operational;
+        }
         List<Instance> healthy = null;
         for (int i = 0; i < operational.size(); i++) {
             Instance instance = operational.get(i);

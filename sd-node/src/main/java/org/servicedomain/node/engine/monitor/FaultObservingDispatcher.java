@@ -3,9 +3,9 @@ package org.servicedomain.node.engine.monitor;
 import org.servicedomain.node.core.EngineListener;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.core.ProviderReply;
 
@@ -24,12 +24,13 @@ public final class FaultObservingDispatcher implements InstanceDispatcher {
     }
 
     @Override
-    public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout) throws DispatchException {
-        ProviderReply reply = dispatcher.dispatch(instance, request, timeout);
-        if (reply.status() < 200 || reply.status() >= 300) {
-            listener.providerFault(request, instance);
-        }
-        return reply;
+    public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
+        return dispatcher.dispatch(instance, request, timeout).thenApply(reply -> {
+            if (reply.status() < 200 || reply.status() >= 300) {
+                listener.providerFault(request, instance);
+            }
+            return reply;
+        });
     }
 
     @Override

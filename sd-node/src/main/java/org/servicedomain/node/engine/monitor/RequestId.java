@@ -1,5 +1,6 @@
 package org.servicedomain.node.engine.monitor;
 
+import org.servicedomain.node.core.LogId;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -13,7 +14,7 @@ public final class RequestId {
     /** The HTTP header a client may send its id in, and in which the node echoes the id it used. */
     public static final String HEADER = "X-Request-Id";
     /** The MDC key the log pattern reads ({@code %X{requestId}}). */
-    public static final String MDC_KEY = "requestId";
+    public static final String MDC_KEY = LogId.MDC_KEY;
     static final int MAX_LENGTH = 64;
 
     private static final HexFormat HEX = HexFormat.of();

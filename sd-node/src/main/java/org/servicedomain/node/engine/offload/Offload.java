@@ -1,5 +1,6 @@
 package org.servicedomain.node.engine.offload;
 
+import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.core.ProviderReply;
@@ -12,8 +13,8 @@ public interface Offload {
     String HOP_HEADER = "X-SD-Hop";
 
     /** Never forwards: every request is served here. */
-    Offload NEVER = (request, current) -> null;
+    Offload NEVER = (request, current) -> CompletableFuture.completedFuture(null);
 
-    /** The peer's answer when the request went to a peer, or null to serve it here. */
-    ProviderReply offload(RequestContext request, CompiledPolicy current);
+    /** Completes with the peer's answer when the request went to a peer, or with null to serve it here. */
+    CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current);
 }

@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.offload;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
@@ -11,6 +12,7 @@ import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PeerSettings;
 import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.ProviderReply;
 import org.slf4j.Logger;
@@ -30,6 +32,8 @@ public final class PeerOffload implements Offload {
     private final PeerLoads peers;
     private final PeerForwarder forwarder;
     private final NodeEvents events;
+    private static final CompletableFuture<ProviderReply> HERE = CompletableFuture.completedFuture(null);
+
     private final AtomicBoolean offloading = new AtomicBoolean();
 
     public PeerOffload(LoadIndex load, PeerLoads peers, PeerForwarder forwarder, NodeEvents events) {
@@ -40,10 +44,10 @@ public final class PeerOffload implements Offload {
     }
 
     @Override
-    public ProviderReply offload(RequestContext request, CompiledPolicy current) {
+    public CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current) {
         PeerSettings settings = current.peers();
         if (!settings.offloads() || request.offloaded() || request.sessionId() != null) {
-            return null;
+            return HERE;
         }
         double local = load.index(settings.capacity());
         if (local <= settings.offloadThreshold()) {
@@ -51,11 +55,11 @@ public final class PeerOffload implements Offload {
                 events.publish(NodeEvent.Type.OFFLOAD_STOPPED, null, null, "load index " + local
                         + " is back at or below " + settings.offloadThreshold() + ": serving new requests here");
             }
-            return null;
+            return HERE;
         }
         PeerLoad target = leastLoaded(peers.fresh(), request, local);
         if (target == null) {
-            return null;
+            return HERE;
         }
         return forward(target, request, current.forPort(request.virtualPort().name()).recovery(), local);
     }
@@ -71,21 +75,25 @@ public final class PeerOffload implements Offload {
         return best;
     }
 
-    private ProviderReply forward(PeerLoad peer, RequestContext request, RecoveryRule recovery, double local) {
+    private CompletableFuture<ProviderReply> forward(PeerLoad peer, RequestContext request, RecoveryRule recovery,
+            double local) {
         String port = peer.portOf(request.virtualPort().portType()).orElseThrow().name();
         Duration timeout = recovery.instanceTimeout().multipliedBy(recovery.retries() + 1L);
         if (request.deadline() != null) {
             timeout = request.deadline().cap(timeout);
         }
-        try {
-            ProviderReply reply = forwarder.forward(peer.virtualPortAddress(port), request, timeout);
-            if (offloading.compareAndSet(false, true)) {
-                events.publish(NodeEvent.Type.OFFLOAD_STARTED, request.virtualPort().name(), null, "load index " + local
-                        + " is above the threshold: forwarding new requests to peer " + peer.home()
-                        + " (load index " + peer.report().loadIndex() + ")");
+        return forwarder.forward(peer.virtualPortAddress(port), request, timeout).handle((reply, error) -> {
+            if (error == null) {
+                if (offloading.compareAndSet(false, true)) {
+                    events.publish(NodeEvent.Type.OFFLOAD_STARTED, request.virtualPort().name(), null, "load index " + local
+                            + " is above the threshold: forwarding new requests to peer " + peer.home()
+                            + " (load index " + peer.report().loadIndex() + ")");
+                }
+                return reply.servedBy("peer " + peer.home());
             }
-            return reply.servedBy("peer " + peer.home());
-        } catch (DispatchException e) {
+            if (!(Completions.cause(error) instanceof DispatchException e)) {
+                throw Completions.rethrown(error);
+            }
             if (!e.requestSent() || recovery.isIdempotent(request.operation())) {
                 LOG.warn("offloading to peer {} failed ({}); serving the request here", peer.home(), e.getMessage());
                 return null;
@@ -93,6 +101,6 @@ public final class PeerOffload implements Offload {
             throw new NodeFault(e.kind() == DispatchException.Kind.TIMEOUT ? FaultCode.Timeout : FaultCode.NoInstanceAvailable,
                     "the request was offloaded to peer " + peer.home() + ", which gave no answer (" + e.getMessage()
                             + "); not served here as well: operation " + request.operation() + " is not marked idempotent");
-        }
+        });
     }
 }

@@ -14,6 +14,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
@@ -30,6 +32,7 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.core.ProviderReply;
@@ -121,7 +124,7 @@ class FailoverTest {
         List<List<Instance>> lookups = new ArrayList<>(List.of(instances("a", "b"), instances("c")));
         Lookup changing = request -> lookups.size() > 1 ? lookups.remove(0) : lookups.get(0);
 
-        new Failover(changing, dispatcher, listener).dispatch(request(), fixedOrder(2));
+        new Answered(new Failover(changing, dispatcher, listener)).dispatch(request(), fixedOrder(2));
 
         assertThat(dispatcher.calls).containsExactly("a", "c");
     }
@@ -170,8 +173,8 @@ class FailoverTest {
         }
         dispatcher.failing("a");
 
-        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> new Failover(request -> instances("a", "b"),
-                dispatcher, listener, budget).dispatch(request(), fixedOrder(2)));
+        NodeFault fault = catchThrowableOfType(NodeFault.class, () -> new Answered(new Failover(request -> instances("a", "b"),
+                dispatcher, listener, budget)).dispatch(request(), fixedOrder(2)));
 
         assertThat(dispatcher.calls).containsExactly("a");
         assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
@@ -327,8 +330,27 @@ class FailoverTest {
         return TestPolicies.instance(id, null, Map.of("bank", bank));
     }
 
-    private Failover failover(List<Instance> candidates) {
-        return new Failover(request -> candidates, dispatcher, listener);
+    private Answered failover(List<Instance> candidates) {
+        return new Answered(new Failover(request -> candidates, dispatcher, listener));
+    }
+
+    /** A failover's answer awaited: the reply, or the fault it failed with, thrown. */
+    private record Answered(Failover failover) {
+        ProviderReply dispatch(RequestContext request, PortPolicy policy) {
+            return await(failover.dispatch(request, policy));
+        }
+
+        ProviderReply dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
+            return await(failover.dispatch(request, decision, recovery));
+        }
+
+        private static ProviderReply await(CompletableFuture<ProviderReply> answer) {
+            try {
+                return answer.join();
+            } catch (CompletionException e) {
+                throw (RuntimeException) Completions.cause(e);
+            }
+        }
     }
 
     private static PortPolicy fixedOrder(int retries) {
@@ -369,21 +391,22 @@ class FailoverTest {
         }
 
         @Override
-        public ProviderReply dispatch(Instance instance, RequestContext request, Duration timeout)
-                throws DispatchException {
+        public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
             calls.add(instance.id());
             timeouts.add(timeout);
             if (failing.contains(instance.id())) {
-                throw new DispatchException(DispatchException.Kind.CONNECTION, failureOf(instance.id()), null);
+                return CompletableFuture.failedFuture(
+                        new DispatchException(DispatchException.Kind.CONNECTION, failureOf(instance.id()), null));
             }
             if (timingOut.contains(instance.id())) {
-                throw new DispatchException(DispatchException.Kind.TIMEOUT, "no answer from " + instance.id() + " in " + timeout, null);
+                return CompletableFuture.failedFuture(new DispatchException(DispatchException.Kind.TIMEOUT,
+                        "no answer from " + instance.id() + " in " + timeout, null));
             }
             if (throwing.containsKey(instance.id())) {
                 throw throwing.get(instance.id());
             }
-            return replies.getOrDefault(instance.id(),
-                    new ProviderReply(200, "text/xml", "<ok/>".getBytes(StandardCharsets.UTF_8)));
+            return CompletableFuture.completedFuture(replies.getOrDefault(instance.id(),
+                    new ProviderReply(200, "text/xml", "<ok/>".getBytes(StandardCharsets.UTF_8))));
         }
 
         @Override

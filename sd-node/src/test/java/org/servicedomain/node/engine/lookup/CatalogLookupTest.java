@@ -42,7 +42,7 @@ class CatalogLookupTest {
         String third = register(catalog, "http://third.example/quotes");
         RequestContext request = request(catalog.snapshot().port("StockQuotePortType").orElseThrow());
 
-        assertThat(new CatalogLookup(catalog, ejected::equals).candidates(request)).extracting(Instance::id)
+        assertThat(new CatalogLookup(catalog, ejected::equals, () -> true).candidates(request)).extracting(Instance::id)
                 .containsExactly(first, third);
     }
 
@@ -53,7 +53,7 @@ class CatalogLookupTest {
         String second = register(catalog, "http://second.example/quotes");
         RequestContext request = request(catalog.snapshot().port("StockQuotePortType").orElseThrow());
 
-        assertThat(new CatalogLookup(catalog, id -> true).candidates(request)).extracting(Instance::id)
+        assertThat(new CatalogLookup(catalog, id -> true, () -> true).candidates(request)).extracting(Instance::id)
                 .containsExactly(first, second);
     }
 

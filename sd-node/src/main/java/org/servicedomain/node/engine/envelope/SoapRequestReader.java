@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.engine.envelope;
 
 import java.io.ByteArrayInputStream;
 import javax.xml.namespace.QName;
@@ -17,14 +17,14 @@ import org.servicedomain.node.xml.SecureXml;
  * no DOCTYPE and is of the port's SOAP version, and picks out the operation element and the
  * session header. Anything else is a {@code BadRequest}.
  */
-final class SoapRequestReader {
+public final class SoapRequestReader {
 
-    static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
+    public static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
 
     private SoapRequestReader() {
     }
 
-    static SoapRequest read(byte[] body, SoapVersion version) {
+    public static SoapRequest read(byte[] body, SoapVersion version) {
         XMLStreamReader reader;
         try {
             reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(body));
@@ -133,7 +133,7 @@ final class SoapRequestReader {
         throw badRequest("the root element " + root + " is not a SOAP " + version.label() + " Envelope");
     }
 
-    static NodeFault badRequest(String message) {
+    public static NodeFault badRequest(String message) {
         return new NodeFault(FaultCode.BadRequest, message);
     }
 }

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.engine.envelope;
 
 import java.util.Arrays;
 import javax.xml.namespace.QName;
@@ -13,20 +13,22 @@ import org.servicedomain.node.xml.Utf8Offsets;
  *     unknown (no header, or a parser or encoding that cannot say; UTF-8 only)
  * @param sessionEnd the character offset just after the session header element, or -1
  */
-record SoapRequest(QName operationElement, String sessionId, long sessionStart, long sessionEnd) {
+public record SoapRequest(QName operationElement, String sessionId, long sessionStart, long sessionEnd) {
 
     /**
      * The message as providers get it: without the session header, so a session id never leaves
-     * the node. Unchanged when there is no header or its place is unknown.
+     * the node. Unchanged when there is no header; a header whose place the parser cannot tell (an
+     * encoding other than UTF-8) is refused rather than forwarded.
      */
-    byte[] forwardable(byte[] body) {
-        if (sessionStart < 0 || sessionEnd <= sessionStart) {
+    public byte[] forwardable(byte[] body) {
+        if (sessionId == null) {
             return body;
         }
-        int from = Utf8Offsets.byteIndex(body, sessionStart);
-        int to = Utf8Offsets.byteIndex(body, sessionEnd);
+        int from = sessionStart < 0 ? -1 : Utf8Offsets.byteIndex(body, sessionStart);
+        int to = sessionEnd <= sessionStart ? -1 : Utf8Offsets.byteIndex(body, sessionEnd);
         if (from < 0 || to < from) {
-            return body;
+            throw SoapRequestReader.badRequest("a request with an sd:session header must be encoded in UTF-8, so the node"
+                    + " can take the header out before the request goes to a provider");
         }
         byte[] stripped = Arrays.copyOf(body, body.length - (to - from));
         System.arraycopy(body, to, stripped, from, body.length - to);

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.engine.envelope;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

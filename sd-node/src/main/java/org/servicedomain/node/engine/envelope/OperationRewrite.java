@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.engine.envelope;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,12 +21,12 @@ import org.xml.sax.SAXException;
  * and puts each fixed argument where the request's schema wants it. Only mapped operations pay
  * for this DOM; every other request is forwarded byte for byte.
  */
-final class OperationRewrite {
+public final class OperationRewrite {
 
     private OperationRewrite() {
     }
 
-    static byte[] rewrite(byte[] envelope, VirtualPort port, OperationMapping mapping) {
+    public static byte[] rewrite(byte[] envelope, VirtualPort port, OperationMapping mapping) {
         QName target = port.elementOf(mapping.operation()).orElseThrow(() -> new NodeFault(FaultCode.BadRequest,
                 "virtual port " + port.name() + " has no operation " + mapping.operation() + " to map " + mapping.name() + " to"));
         Document document = parse(envelope);

@@ -1,6 +1,5 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.engine;
 
-import jakarta.servlet.http.HttpServletRequest;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.Deadline;
@@ -11,19 +10,18 @@ import org.servicedomain.node.engine.offload.Offload;
  * milliseconds it will still wait for the answer ({@value #TIMEOUT_HEADER}), and whether a peer
  * node already forwarded it ({@value Offload#HOP_HEADER}).
  */
-final class RequestTerms {
+public final class RequestTerms {
 
     /** The client's remaining wait in milliseconds, like Envoy's expected-request-timeout header. */
-    static final String TIMEOUT_HEADER = Deadline.HEADER;
+    public static final String TIMEOUT_HEADER = Deadline.HEADER;
     /** The longest wait a client may state: a day (more would be no limit at all). */
     static final long MAX_TIMEOUT_MS = 24L * 60 * 60 * 1000;
 
     private RequestTerms() {
     }
 
-    /** The deadline the client stated, or null; a malformed value is a {@code BadRequest}. */
-    static Deadline deadline(HttpServletRequest request) {
-        String value = request.getHeader(TIMEOUT_HEADER);
+    /** The deadline the client stated in {@code value} (the header), or null; a malformed value is a {@code BadRequest}. */
+    public static Deadline deadline(String value) {
         if (value == null) {
             return null;
         }
@@ -39,11 +37,6 @@ final class RequestTerms {
                     + MAX_TIMEOUT_MS + " but was " + millis);
         }
         return Deadline.inMillis(millis);
-    }
-
-    /** Whether a peer node forwarded this request here. */
-    static boolean offloaded(HttpServletRequest request) {
-        return request.getHeader(Offload.HOP_HEADER) != null;
     }
 
     private static String abbreviate(String value) {

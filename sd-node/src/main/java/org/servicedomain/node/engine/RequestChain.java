@@ -1,0 +1,157 @@
+package org.servicedomain.node.engine;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.ArrivingBody;
+import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.LogId;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.Stage;
+import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.engine.admission.AdmissionStage;
+import org.servicedomain.node.engine.decision.ContentValuesStage;
+import org.servicedomain.node.engine.decision.DecisionStage;
+import org.servicedomain.node.engine.envelope.EnvelopeHeadStage;
+import org.servicedomain.node.engine.envelope.OperationMappingStage;
+import org.servicedomain.node.engine.failover.BackOutAction;
+import org.servicedomain.node.engine.failover.DispatchStage;
+import org.servicedomain.node.engine.failover.Failover;
+import org.servicedomain.node.engine.monitor.Metering;
+import org.servicedomain.node.engine.monitor.MeteringStage;
+import org.servicedomain.node.engine.monitor.PortTraffic;
+import org.servicedomain.node.engine.monitor.RequestOutcomes;
+import org.servicedomain.node.engine.offload.LoadIndex;
+import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.engine.offload.OffloadStage;
+import org.servicedomain.node.hierarchy.Hierarchy;
+import org.servicedomain.node.hierarchy.ParentContextStage;
+import org.servicedomain.node.policy.ActivePolicy;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.session.CallerStage;
+import org.servicedomain.node.session.SessionRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The stages of a request on a virtual port, listed in order in {@link #stages}, and the runner
+ * that passes each request through them under one policy snapshot, kept to the end of the request.
+ * Nothing here waits: each stage answers with a future, and the last one completes when an
+ * instance has answered or every attempt has failed. Counts how every request ended.
+ */
+public final class RequestChain {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RequestChain.class);
+
+    /** What the stages work with. */
+    public record Parts(SessionRegistry sessions, Hierarchy hierarchy, Metering metering, PortTraffic traffic,
+            Offload offload, LoadIndex load, Clock clock, Failover failover, BackOutAction backOut) {
+    }
+
+    private final List<Stage> stages;
+    private final Catalog catalog;
+    private final ActivePolicy policy;
+    private final RequestOutcomes outcomes;
+
+    public RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Parts parts) {
+        this.stages = stages(parts);
+        this.catalog = catalog;
+        this.policy = policy;
+        this.outcomes = outcomes;
+    }
+
+    /** The stages of a virtual-port request, in the order a request meets them (a reply passes them backwards). */
+    private static List<Stage> stages(Parts p) {
+        return List.of(
+                new ReadBodyStage(),                          // the client's bytes, read without holding a thread
+                new EnvelopeHeadStage(),                      // SOAP version, operation element, session header
+                new CallerStage(p.sessions()),                // the session's user, or anonymous
+                new ParentContextStage(p.hierarchy(), RequestChain::percolates), // a parent's signed context; percolation
+                new OperationMappingStage(),                  // the operation called; mapped ones rewritten
+                new MeteringStage(p.metering(), p.traffic()), // metering and port statistics, as the reply goes back
+                new AdmissionStage(),                         // may this caller use this port and operation?
+                new OffloadStage(p.offload(), p.load()),      // a less-loaded peer, or served here
+                new ContentValuesStage(),                     // the payload values content rules need
+                new DecisionStage(p.clock()),                 // rule, service map and directive
+                new DispatchStage(p.failover(), p.backOut())); // lookup, select, render, fail over; back-out
+    }
+
+    private static boolean percolates(RequestContext request) {
+        return request.tag(CompiledPolicy.class).forPort(request.virtualPort().name()).recovery().percolate();
+    }
+
+    /**
+     * The answer to a request: completes with the provider's reply (its own SOAP fault included),
+     * or fails with a {@link NodeFault} saying why there is none.
+     */
+    public CompletableFuture<ProviderReply> handle(Arrival arrival) {
+        VirtualPort port = catalog.snapshot().port(arrival.portName()).orElse(null);
+        CompletableFuture<ProviderReply> reply;
+        try {
+            if (port == null) {
+                throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + arrival.portName() + "'");
+            }
+            RequestContext request = RequestContext.arriving(port, arrival.contentType(), arrival.soapAction(),
+                            RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop())
+                    .withTag(CompiledPolicy.class, policy.current())
+                    .withTag(ArrivingBody.class, arrival.body())
+                    .withTag(LogId.class, new LogId(arrival.requestId()));
+            reply = new RealChain(0, request).proceed(request);
+        } catch (NodeFault fault) {
+            reply = CompletableFuture.failedFuture(fault);
+        }
+        String counted = port == null ? null : port.name();
+        return reply.whenComplete((answer, error) -> {
+            if (error == null) {
+                outcomes.answered(counted, answer.status());
+            } else {
+                outcomes.faulted(counted, Completions.cause(error) instanceof NodeFault f ? f.code() : FaultCode.InternalError);
+            }
+        });
+    }
+
+    /** The stages from {@code index} on; a stage that fails outright is named in the log. */
+    private final class RealChain implements Stage.Chain {
+
+        private final int index;
+        private final RequestContext request;
+
+        RealChain(int index, RequestContext request) {
+            this.index = index;
+            this.request = request;
+        }
+
+        @Override
+        public RequestContext request() {
+            return request;
+        }
+
+        @Override
+        public CompletableFuture<ProviderReply> proceed(RequestContext next) {
+            if (index >= stages.size()) {
+                throw new IllegalStateException("the last stage, " + name(stages.size() - 1) + ", has no stage to proceed to");
+            }
+            try {
+                CompletableFuture<ProviderReply> reply = stages.get(index).process(new RealChain(index + 1, next));
+                if (reply == null) {
+                    throw new IllegalStateException("stage " + name(index) + " answered no future");
+                }
+                return reply;
+            } catch (NodeFault fault) {
+                return CompletableFuture.failedFuture(fault);
+            } catch (RuntimeException e) {
+                LOG.error("stage {} failed on a request to virtual port {}", name(index), next.virtualPort().name(), e);
+                return CompletableFuture.failedFuture(new NodeFault(FaultCode.InternalError, "the node failed in stage "
+                        + name(index) + "; its log has the details", e));
+            }
+        }
+
+        private String name(int i) {
+            return stages.get(i).getClass().getSimpleName();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.servicedomain.node.engine.decision;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.Stage;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.ContentCondition;
+import org.servicedomain.node.policy.ContentReader;
+
+/**
+ * Reads from the payload the values the port's content rules need for this operation, unless a
+ * parent node already sent them all; a request no content rule looks at is not parsed again.
+ */
+public final class ContentValuesStage implements Stage {
+
+    @Override
+    public CompletableFuture<ProviderReply> process(Chain chain) {
+        RequestContext request = chain.request();
+        List<ContentCondition> needed = request.tag(CompiledPolicy.class).forPort(request.virtualPort().name())
+                .contentConditionsFor(request.operation());
+        if (needed.isEmpty() || carries(request, needed)) {
+            return chain.proceed(request);
+        }
+        return chain.proceed(request.withContentValues(carried(ContentReader.read(request.body(), needed), request)));
+    }
+
+    /** Whether the request already carries every value the rules need (a parent node read them). */
+    private static boolean carries(RequestContext request, List<ContentCondition> needed) {
+        for (ContentCondition c : needed) {
+            if (!request.contentValues().containsKey(c.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<String, String> carried(Map<String, String> read, RequestContext request) {
+        if (request.contentValues().isEmpty()) {
+            return read;
+        }
+        Map<String, String> values = new HashMap<>(read);
+        values.putAll(request.contentValues());
+        return values;
+    }
+}

@@ -1,0 +1,49 @@
+package org.servicedomain.node.engine.monitor;
+
+import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.Stage;
+
+/**
+ * Meters every request whose caller and operation are known, as its reply or fault goes back:
+ * one metering record, and the port's in-flight count and response time for the statistics.
+ */
+public final class MeteringStage implements Stage {
+
+    private final Metering metering;
+    private final PortTraffic traffic;
+
+    public MeteringStage(Metering metering, PortTraffic traffic) {
+        this.metering = metering;
+        this.traffic = traffic;
+    }
+
+    @Override
+    public CompletableFuture<ProviderReply> process(Chain chain) {
+        RequestContext request = chain.request();
+        String port = request.virtualPort().name();
+        long start = System.nanoTime();
+        traffic.requestStarted(port);
+        return chain.proceed(request).whenComplete((reply, error) -> {
+            long nanos = System.nanoTime() - start;
+            traffic.requestEnded(port, nanos, error == null);
+            if (error == null) {
+                record(request, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, nanos,
+                        reply.body().length);
+            } else {
+                FaultCode code = Completions.cause(error) instanceof NodeFault fault ? fault.code() : FaultCode.InternalError;
+                record(request, null, code.name(), false, nanos, 0);
+            }
+        });
+    }
+
+    private void record(RequestContext request, String instanceId, String outcome, boolean served, long nanos,
+            long replyBytes) {
+        metering.record(request.caller().user(), request.caller().userLevel(), request.virtualPort().name(),
+                request.operation(), instanceId, outcome, served, nanos, request.body().length, replyBytes);
+    }
+}

@@ -1,0 +1,79 @@
+package org.servicedomain.node.entry;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches the bodies that did not arrive with their request's head: once a second, refuses any
+ * that has taken longer than the body timeout, or that grew by less than the minimum rate over
+ * the last rate window. Bodies that arrive at once, nearly all, never get here.
+ */
+final class BodyWatch implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BodyWatch.class);
+
+    private final Duration timeout;
+    private final long minBytesPerWindow;
+    private final long windowNanos;
+    /** Each watched body, with its size at the start of its current rate window. */
+    private final Map<ArrivingBodyReader, long[]> watched = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+
+    BodyWatch(Duration timeout, long minBytesPerSecond, Duration window) {
+        this.timeout = timeout;
+        this.windowNanos = window.toNanos();
+        this.minBytesPerWindow = minBytesPerSecond * window.toSeconds();
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sd-body-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::check, 1, 1, TimeUnit.SECONDS);
+    }
+
+    void add(ArrivingBodyReader body) {
+        watched.put(body, new long[] {body.startedNanos(), body.received()});
+    }
+
+    void remove(ArrivingBodyReader body) {
+        watched.remove(body);
+    }
+
+    /** How many bodies are arriving slowly now. */
+    int size() {
+        return watched.size();
+    }
+
+    private void check() {
+        long now = System.nanoTime();
+        watched.forEach((body, window) -> {
+            if (body.isDone()) {
+                watched.remove(body);
+            } else if (now - body.startedNanos() > timeout.toNanos()) {
+                LOG.debug("refusing a request body that took over {} s ({} bytes so far)", timeout.toSeconds(), body.received());
+                body.fail("the request's body did not arrive within " + timeout.toSeconds() + " s");
+            } else if (now - window[0] >= windowNanos) {
+                long grown = body.received() - window[1];
+                if (grown < minBytesPerWindow) {
+                    LOG.debug("refusing a request body that grew by {} bytes in {} s", grown, windowNanos / 1_000_000_000L);
+                    body.fail("the request's body arrived slower than " + minBytesPerWindow * 1_000_000_000L / windowNanos
+                            + " bytes per second");
+                } else {
+                    window[0] = now;
+                    window[1] = body.received();
+                }
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
