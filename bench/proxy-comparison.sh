@@ -20,7 +20,7 @@
 #   MAX_MESSAGE_BYTES []  passed to the node as --max-message-bytes when set
 #   CONCURRENCY [5000]  wrk connections in the concurrency part; CONC_DELAY_MS [1000] provider delay
 #   CONC_DURATION [30]  seconds of that load per path; CONC_TIMEOUT [30] wrk's per-request timeout
-#   CONC_WARMUP [10]  s of light warm-up of the concurrency setup
+#   CONC_WARMUP [20]  s of warm-up of each path of the concurrency setup, at the full concurrency
 #   CONC_PROVIDERS [CONCURRENCY/160 rounded up]  delayed providers (each has 200 Tomcat threads)
 #   NODE_JAVA_OPTS, PROVIDER_JAVA_OPTS, CONC_PROVIDER_JAVA_OPTS  extra JVM options
 #   BASE_PORT [19000]  listening ports are BASE_PORT+1 .. BASE_PORT+100+CONC_PROVIDERS, all on 127.0.0.1
@@ -43,14 +43,15 @@ CONCURRENCY="${CONCURRENCY:-5000}"
 CONC_DELAY_MS="${CONC_DELAY_MS:-1000}"
 CONC_DURATION="${CONC_DURATION:-30}"
 CONC_TIMEOUT="${CONC_TIMEOUT:-30}"
-CONC_WARMUP="${CONC_WARMUP:-10}"
+CONC_WARMUP="${CONC_WARMUP:-20}"
 # The sample provider holds one of its 200 Tomcat threads for the whole delay, so one provider
 # serves at most 200 delayed requests at once; 160 each leaves room for uneven spreading.
 CONC_PROVIDERS="${CONC_PROVIDERS:-$(( (CONCURRENCY + 159) / 160 ))}"
 NODE_JAVA_OPTS="${NODE_JAVA_OPTS:-}"
 PROVIDER_JAVA_OPTS="${PROVIDER_JAVA_OPTS:-}"
-# Dozens of delayed providers only sleep; small heaps and the serial collector keep them cheap.
-CONC_PROVIDER_JAVA_OPTS="${CONC_PROVIDER_JAVA_OPTS:--Xmx256m -XX:+UseSerialGC}"
+# Dozens of delayed providers mostly sleep; small heaps, the serial collector and the quick
+# compiler only keep their start-up (dozens of JVMs on 2 cores) and memory cheap.
+CONC_PROVIDER_JAVA_OPTS="${CONC_PROVIDER_JAVA_OPTS:--Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
 BASE_PORT="${BASE_PORT:-19000}"
 DOC="${DOC:-docs/performance.md}"
 
@@ -533,10 +534,13 @@ part_concurrency() {
   for i in "${ports[@]}"; do register "$CONC_NODE_PORT" "$i"; done
   local hurl="http://$HOST:$CONC_HAPROXY_PORT$SERVICE_PATH" nurl="http://$HOST:$CONC_NODE_PORT$VIRTUAL_PATH"
   [ "$(probe "$hurl")" = 200 ] && [ "$(probe "$nurl")" = 200 ] || { echo "concurrency setup does not answer 200" >&2; exit 1; }
-  # A light warm-up (the slow providers allow only connections/delay requests per second anyway).
-  log "concurrency: warming both paths for ${CONC_WARMUP}s"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${CONC_WARMUP}s" --timeout "${CONC_TIMEOUT}s" -s "$LUA" "$hurl" > /dev/null
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${CONC_WARMUP}s" --timeout "${CONC_TIMEOUT}s" -s "$LUA" "$nurl" > /dev/null
+  # Warm-up at the full concurrency: slow providers allow only connections/delay requests per
+  # second, so a warm-up at fewer connections would hardly run the code the JIT should compile.
+  log "concurrency: warming both paths for ${CONC_WARMUP}s each at $CONCURRENCY connections"
+  wrk -t"$THREADS" -c"$CONCURRENCY" -d"${CONC_WARMUP}s" --timeout "${CONC_TIMEOUT}s" -s "$LUA" "$hurl" > /dev/null
+  sleep 3 # the providers finish what the closed connections left them
+  wrk -t"$THREADS" -c"$CONCURRENCY" -d"${CONC_WARMUP}s" --timeout "${CONC_TIMEOUT}s" -s "$LUA" "$nurl" > /dev/null
+  sleep 3
   local idle_threads; idle_threads=$(awk '/^Threads:/ {print $2}' "/proc/$CUR_NODE_PID/status")
 
   log "concurrency: $CONCURRENCY connections through HAProxy for ${CONC_DURATION}s"
@@ -567,7 +571,8 @@ part_concurrency() {
     echo "$CONC_PROVIDERS sample stock-quote providers answering after ${CONC_DELAY_MS} ms (each has 200 Tomcat threads, so together they can"
     echo "hold $((CONC_PROVIDERS * 200)) requests), registered with one node; HAProxy balances round-robin over the same providers"
     echo "(maxconn $((CONCURRENCY + 1000))). wrk holds $CONCURRENCY connections for ${CONC_DURATION} s per path (timeout ${CONC_TIMEOUT} s), 1 KB \`getQuote\`,"
-    echo "after ${CONC_WARMUP} s of light warm-up. If every request were served in the delay, each path would carry $expected req/s."
+    echo "after ${CONC_WARMUP} s of warm-up of each path at that load. Served within the delay, each path would carry about $expected req/s"
+    echo "(less in a short run: nothing completes in the first ${CONC_DELAY_MS} ms)."
     echo
     echo "| path | requests | req/s | p50 ms | p99 ms | socket errors | non-2xx | CPU µs/req (proxy) |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
