@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import javax.xml.namespace.QName;
@@ -26,9 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
 // imports below should need to change when merging.
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogStore;
-import org.servicedomain.node.catalog.Instance;
-import org.servicedomain.node.catalog.InstanceState;
-import org.servicedomain.node.engine.RequestContext;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.lookup.Lookup;
@@ -40,8 +41,8 @@ import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.policy.PolicyDocumentReader;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.servicedomain.node.rendering.ProviderReply;
-import org.servicedomain.node.session.Caller;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.Caller;
 
 /**
  * Selection and policy decision per request, against a catalog with {@code instances} operational
@@ -100,12 +101,12 @@ public class SelectionBenchmark {
         });
         // As the node does: health's ejection check is a map lookup per instance (empty: none ejected).
         Map<String, Boolean> ejected = new ConcurrentHashMap<>();
-        lookup = new CatalogLookup(catalog, ejected::containsKey);
-        ProviderReply ok = new ProviderReply(200, "text/xml", new byte[0]);
+        lookup = new CatalogLookup(catalog, ejected::containsKey, () -> !ejected.isEmpty());
+        CompletableFuture<ProviderReply> answered = CompletableFuture.completedFuture(new ProviderReply(200, "text/xml", new byte[0]));
         InstanceDispatcher answering = new InstanceDispatcher() {
             @Override
-            public ProviderReply dispatch(Instance instance, RequestContext r, Duration timeout) {
-                return ok;
+            public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext r, Duration timeout) {
+                return answered;
             }
 
             @Override
@@ -139,22 +140,16 @@ public class SelectionBenchmark {
     public Instance decideAndSelect() {
         PortPolicy port = policy.forPort(PORT);
         Decision decision = port.decide(request, null, policy.supplierLevelsFor(request.caller().userLevel()));
-        List<Instance> found = lookup.candidates(request);
-        // Failover.candidates on the first attempt (nothing tried or avoided yet).
-        List<Instance> left = new ArrayList<>(found.size());
-        for (Instance candidate : found) {
-            if (decision.admits(candidate)) {
-                left.add(candidate);
-            }
-        }
-        return decision.selector().select(decision.selector().eligible(left, request), request);
+        // as Failover does on the first attempt: the lookup keeps only the decision's supplier levels
+        List<Instance> found = lookup.candidates(request, decision.supplierLevels());
+        return decision.selector().select(decision.selector().eligible(found, request), request);
     }
 
     @Benchmark
     public ProviderReply decideAndFailover() {
         PortPolicy port = policy.forPort(PORT);
         Decision decision = port.decide(request, null, policy.supplierLevelsFor(request.caller().userLevel()));
-        return failover.dispatch(request, decision, port.recovery());
+        return failover.dispatch(request, decision, port.recovery()).join();
     }
 
     private static byte[] wsdl() throws IOException {

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import javax.xml.namespace.QName;
@@ -23,6 +25,8 @@ public final class CatalogSnapshot {
     private final Map<String, Instance> instancesById;
     private final Map<String, List<Instance>> instancesByPort;
     private final Map<String, List<Instance>> operationalByPort;
+    /** Per port, the operational instances of each supplier level, so a one-level lookup costs the same for 10 or 10,000. */
+    private final Map<String, Map<String, List<Instance>>> operationalByPortAndLevel;
 
     private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances) {
         Map<String, VirtualPort> byName = new LinkedHashMap<>();
@@ -54,6 +58,22 @@ public final class CatalogSnapshot {
         operational.replaceAll((k, v) -> List.copyOf(v));
         this.instancesByPort = byPort;
         this.operationalByPort = operational;
+        this.operationalByPortAndLevel = byLevel(operational);
+    }
+
+    private static Map<String, Map<String, List<Instance>>> byLevel(Map<String, List<Instance>> operational) {
+        Map<String, Map<String, List<Instance>>> byPortAndLevel = new HashMap<>();
+        operational.forEach((port, instances) -> {
+            Map<String, List<Instance>> levels = new HashMap<>();
+            for (Instance instance : instances) {
+                if (instance.supplierLevel() != null) {
+                    levels.computeIfAbsent(instance.supplierLevel(), l -> new ArrayList<>()).add(instance);
+                }
+            }
+            levels.replaceAll((level, list) -> List.copyOf(list));
+            byPortAndLevel.put(port, levels);
+        });
+        return byPortAndLevel;
     }
 
     public static CatalogSnapshot empty() {
@@ -93,6 +113,27 @@ public final class CatalogSnapshot {
     /** The instances of a port that may be selected, in registration order. */
     public List<Instance> operationalInstancesOf(String portName) {
         return operationalByPort.getOrDefault(portName, List.of());
+    }
+
+    /**
+     * The instances of a port that may be selected and belong to one of {@code supplierLevels}
+     * (null: any level), in registration order; for a single level, without scanning the port.
+     */
+    public List<Instance> operationalInstancesOf(String portName, Set<String> supplierLevels) {
+        if (supplierLevels == null) {
+            return operationalInstancesOf(portName);
+        }
+        if (supplierLevels.size() == 1) {
+            return operationalByPortAndLevel.getOrDefault(portName, Map.of())
+                    .getOrDefault(supplierLevels.iterator().next(), List.of());
+        }
+        List<Instance> inLevels = new ArrayList<>();
+        for (Instance instance : operationalInstancesOf(portName)) {
+            if (instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel())) {
+                inLevels.add(instance);
+            }
+        }
+        return inLevels;
     }
 
     /** This snapshot with {@code instance} added, or replacing the one with its id. */

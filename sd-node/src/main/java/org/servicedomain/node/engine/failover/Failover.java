@@ -87,6 +87,7 @@ public final class Failover {
             Tries tries) {
         Instance instance = nextInstance(request, decision, recovery, tries);
         if (instance == null) {
+            tries.operational = lookup.candidates(request).size(); // of any level, for the fault's message
             if (tries.operational == 0 && tries.attempts.isEmpty()) {
                 listener.noOperationalInstance(request);
             }
@@ -109,8 +110,7 @@ public final class Failover {
         if (tries.tried.size() > recovery.retries()) {
             return null;
         }
-        List<Instance> found = lookup.candidates(request);
-        tries.operational = found.size();
+        List<Instance> found = lookup.candidates(request, decision.supplierLevels());
         List<Instance> candidates = candidates(found, request, decision, recovery, tries);
         if (candidates.isEmpty()) {
             return null;
@@ -169,8 +169,8 @@ public final class Failover {
 
     private static List<Instance> candidates(List<Instance> found, RequestContext request, Decision decision,
             RecoveryRule recovery, Tries tries) {
-        if (tries.tried.isEmpty() && decision.admitsAll()) {
-            // the first attempt under a decision that filters nothing: no copy, whatever the number of instances
+        if (tries.tried.isEmpty()) {
+            // the first attempt: the lookup kept only the decision's levels, so no copy, whatever the number of instances
             return found.isEmpty() ? found : decision.selector().eligible(found, request);
         }
         List<Instance> left = new ArrayList<>(found.size());

@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.lookup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.servicedomain.node.catalog.Catalog;
@@ -32,6 +33,15 @@ public final class CatalogLookup implements Lookup {
         this.catalog = catalog;
         this.ejected = ejected;
         this.anyEjected = anyEjected;
+    }
+
+    /** While no instance is ejected, the snapshot's own list of the levels: nothing is copied or scanned. */
+    @Override
+    public List<Instance> candidates(RequestContext request, Set<String> supplierLevels) {
+        if (!anyEjected.getAsBoolean()) {
+            return catalog.snapshot().operationalInstancesOf(request.virtualPort().name(), supplierLevels);
+        }
+        return Lookup.super.candidates(request, supplierLevels);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.servicedomain.node.engine.lookup;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 
@@ -9,4 +11,22 @@ public interface Lookup {
 
     /** The candidates, in registration order; empty when no instance may serve. */
     List<Instance> candidates(RequestContext request);
+
+    /**
+     * The candidates of one of {@code supplierLevels} (null: of any level), in registration order.
+     * By default filters {@link #candidates(RequestContext)}; a lookup with an index does better.
+     */
+    default List<Instance> candidates(RequestContext request, Set<String> supplierLevels) {
+        List<Instance> all = candidates(request);
+        if (supplierLevels == null) {
+            return all;
+        }
+        List<Instance> inLevels = new ArrayList<>(all.size());
+        for (Instance instance : all) {
+            if (instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel())) {
+                inLevels.add(instance);
+            }
+        }
+        return inLevels;
+    }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -45,6 +46,16 @@ public final class BorrowingLookup implements Lookup {
         this.minInstances = minInstances;
         this.peers = peers;
         this.events = events;
+    }
+
+    /** The own lookup's, straight, while the port needs no borrowing. */
+    @Override
+    public List<Instance> candidates(RequestContext request, Set<String> supplierLevels) {
+        String port = request.virtualPort().name();
+        if (minInstances.applyAsInt(port) == 0 && borrowing.isEmpty()) {
+            return own.candidates(request, supplierLevels);
+        }
+        return Lookup.super.candidates(request, supplierLevels);
     }
 
     @Override
