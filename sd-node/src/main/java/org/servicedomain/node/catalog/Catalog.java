@@ -85,6 +85,15 @@ public final class Catalog {
      * instance instead of adding a twin. Returns only after the change is durable.
      */
     public List<Registered> register(RegistrationRequest request) {
+        return register(request, RegistrationClaim.ANYONE);
+    }
+
+    /**
+     * As {@link #register(RegistrationRequest)}, asking {@code claim} about every instance the
+     * registration resolves to, under the change lock, before anything is filed: a claim that throws
+     * leaves the catalog as it was.
+     */
+    public List<Registered> register(RegistrationRequest request, RegistrationClaim claim) {
         byte[] wsdl = wsdlSource.fetch(request.wsdlLocation());
         ServiceDescription description = parser.parse(wsdl, request.wsdlLocation());
         String digest = sha256(wsdl);
@@ -106,7 +115,7 @@ public final class Catalog {
                             + port.soapVersion().label() + " but " + request.wsdlLocation() + " binds " + portType
                             + " only with SOAP " + binding.soapVersion().label());
                 }
-                Instance instance = instanceFor(next, request, port, binding, digest);
+                Instance instance = instanceFor(next, request, port, binding, digest, claim);
                 next = next.withInstance(instance);
                 registered.add(new Registered(instance, port));
             }
@@ -204,7 +213,7 @@ public final class Catalog {
     }
 
     private static Instance instanceFor(CatalogSnapshot current, RegistrationRequest request, VirtualPort port,
-            PortTypeBinding binding, String digest) {
+            PortTypeBinding binding, String digest, RegistrationClaim claim) {
         String endpoint = request.endpointAddress() != null ? request.endpointAddress() : binding.endpointAddress();
         if (endpoint == null || endpoint.isBlank()) {
             throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
@@ -212,19 +221,22 @@ public final class Catalog {
         }
         requireHttpUrl(endpoint);
         Long timeout = request.timeoutMs() == null ? null : positiveTimeout(request.timeoutMs());
+        String sameEndpoint = EndpointKey.of(endpoint);
         for (Instance existing : current.instancesOf(port.name())) {
-            if (existing.endpointAddress().equals(endpoint)) {
+            if (EndpointKey.of(existing.endpointAddress()).equals(sameEndpoint)) {
+                Map<String, String> attributes = claim.attributes(existing, request.attributes());
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
-                        digest, request.supplierLevel(), timeout, request.attributes(), existing.state(),
+                        digest, request.supplierLevel(), timeout, attributes, existing.state(),
                         existing.stateData());
             }
         }
+        Map<String, String> attributes = claim.attributes(null, request.attributes());
         String id;
         do {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
         return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
-                request.supplierLevel(), timeout, request.attributes(), InstanceState.OPERATIONAL);
+                request.supplierLevel(), timeout, attributes, InstanceState.OPERATIONAL);
     }
 
     private static void requireHttpUrl(String endpoint) {

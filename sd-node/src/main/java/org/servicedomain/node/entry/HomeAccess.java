@@ -11,8 +11,8 @@ import org.apache.cxf.headers.Header;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
-import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.Instance;
+import org.servicedomain.node.catalog.RegistrationClaim;
 import org.servicedomain.node.session.Caller;
 import org.servicedomain.node.session.User;
 import org.w3c.dom.Element;
@@ -105,20 +105,27 @@ final class HomeAccess {
     }
 
     /**
-     * The attributes to file with a registration: a provider's own name as owner (whatever it sent),
-     * an administrator's given owner or else its own name. Refuses a provider that re-registers an
-     * instance of another provider (same WSDL location or endpoint address).
+     * What decides a registration once it has resolved to an instance (after the WSDL was read):
+     * a provider may only replace an instance it owns, and files its own name as owner (whatever it
+     * sent); an administrator may replace any instance, keeping its owner unless it names another.
+     * An instance without owner is the administrator's.
      */
-    static Map<String, String> registration(HomeCaller caller, Map<String, String> attributes, CatalogSnapshot snapshot,
-            String wsdlLocation, String endpointAddress) {
-        snapshot.instances().stream()
-                .filter(i -> i.wsdlLocation().equals(wsdlLocation) || i.endpointAddress().equals(endpointAddress))
-                .forEach(i -> requireOwner(caller, i));
-        Map<String, String> owned = new LinkedHashMap<>(attributes);
-        if (caller.user != null && (!caller.isAdministrator() || !owned.containsKey(OWNER_ATTRIBUTE))) {
-            owned.put(OWNER_ATTRIBUTE, caller.user);
-        }
-        return owned;
+    static RegistrationClaim registration(HomeCaller caller) {
+        return (existing, requested) -> {
+            if (existing != null) {
+                requireOwner(caller, existing);
+            }
+            Map<String, String> owned = new LinkedHashMap<>(requested);
+            if (!caller.isAdministrator()) {
+                owned.put(OWNER_ATTRIBUTE, caller.user);
+            } else if (!owned.containsKey(OWNER_ATTRIBUTE)) {
+                String owner = existing != null ? existing.attributes().get(OWNER_ATTRIBUTE) : caller.user;
+                if (owner != null) {
+                    owned.put(OWNER_ATTRIBUTE, owner);
+                }
+            }
+            return owned;
+        };
     }
 
     /** Refuses a change of the owner attribute by anyone but an administrator. */

@@ -90,12 +90,10 @@ public class HomePort implements HomePortType {
             HomeAccess.HomeCaller caller = access.requireProvider(context, "register");
             String wsdlLocation = HomeArguments.required(request.getWsdlLocation(), "wsdlLocation");
             String endpointAddress = HomeArguments.blankToNull(request.getEndpointAddress());
-            Map<String, String> attributes = HomeAccess.registration(caller, attributes(request.getAttribute()),
-                    node.catalog().snapshot(), wsdlLocation, endpointAddress);
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
                     wsdlLocation, endpointAddress,
                     request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
-                    attributes));
+                    attributes(request.getAttribute())), HomeAccess.registration(caller));
             return registered(filed);
         });
     }

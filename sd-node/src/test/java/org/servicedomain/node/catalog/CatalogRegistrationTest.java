@@ -75,6 +75,33 @@ class CatalogRegistrationTest {
     }
 
     @Test
+    void anotherSpellingOfTheSameEndpointResolvesToTheSameInstance() {
+        Instance first = catalog.register(registration(SOAP11_WSDL)).get(0).instance();
+
+        Instance second = catalog.register(registration(SOAP11_WSDL, "HTTP://Provider-A.example:80/x/../stockquote#f"))
+                .get(0).instance();
+
+        assertThat(second.id()).isEqualTo(first.id());
+        assertThat(catalog.snapshot().instances()).hasSize(1);
+    }
+
+    @Test
+    void aClaimThatRefusesTheResolvedInstanceLeavesTheCatalogAsItWas() {
+        Instance first = catalog.register(registration(SOAP11_WSDL, Map.of("owner", "alice"))).get(0).instance();
+
+        NodeFault refused = catchThrowableOfType(NodeFault.class, () -> catalog.register(
+                registration(SOAP11_WSDL, Map.of("owner", "bob")), (existing, requested) -> {
+                    if (existing != null) {
+                        throw new NodeFault(FaultCode.NotAuthorized, "not yours");
+                    }
+                    return requested;
+                }));
+
+        assertThat(refused.code()).isEqualTo(FaultCode.NotAuthorized);
+        assertThat(catalog.snapshot().instances()).singleElement().isEqualTo(first);
+    }
+
+    @Test
     void addsASecondInstanceForAnotherEndpointOfTheSamePortType() {
         catalog.register(registration(SOAP11_WSDL));
         catalog.register(registration(SOAP11_WSDL, "http://provider-z.example/stockquote"));
