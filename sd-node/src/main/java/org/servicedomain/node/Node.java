@@ -43,6 +43,7 @@ import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
+import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
@@ -115,7 +116,9 @@ public final class Node implements AutoCloseable {
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
-        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout());
+        String secret = config.hierarchy().parentSecret();
+        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout(),
+                () -> secret == null ? null : ParentProof.of(secret, java.time.Instant.now()));
         this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
         Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected), health::isEjected,
                 port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);

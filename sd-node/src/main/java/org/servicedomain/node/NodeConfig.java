@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.servicedomain.node.network.MetricsAccess;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -14,7 +15,9 @@ import org.servicedomain.node.hierarchy.HierarchyConfig;
  * @param statisticsWindow the length of the monitor's sliding window (and of the window of failure-ratio ejection)
  * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
  * @param meteringRetentionDays how many daily metering files are kept; older ones are deleted
- * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md)
+ * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md); the
+ *     parent secret is also the secret peers prove themselves with at {@code /sd/load}
+ * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); open by default
  */
 public record NodeConfig(
         Path dataDir,
@@ -27,7 +30,8 @@ public record NodeConfig(
         Duration statisticsWindow,
         int maxStateDataBytes,
         int meteringRetentionDays,
-        HierarchyConfig hierarchy) {
+        HierarchyConfig hierarchy,
+        MetricsAccess metricsAccess) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
@@ -35,6 +39,7 @@ public record NodeConfig(
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(hierarchy, "hierarchy");
+        Objects.requireNonNull(metricsAccess, "metricsAccess");
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -70,6 +75,7 @@ public record NodeConfig(
         private int maxStateDataBytes = 4096;
         private int meteringRetentionDays = 400;
         private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
+        private MetricsAccess metricsAccess = MetricsAccess.OPEN;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -125,10 +131,15 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder metricsAccess(MetricsAccess access) {
+            this.metricsAccess = access;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy);
+                    meteringRetentionDays, hierarchy, metricsAccess);
         }
     }
 }

@@ -175,9 +175,8 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
-            if (!node.hierarchy().isParentCall(servletRequest().getHeader(ParentProof.HEADER))) {
-                access.requireSignedIn(context, "getServiceInfo");
-            }
+            HomeAccess.HomeCaller caller = node.hierarchy().isParentCall(servletRequest().getHeader(ParentProof.HEADER))
+                    ? null : access.requireSignedIn(context, "getServiceInfo");
             if (Boolean.TRUE.equals(request.isPoll())) {
                 node.hierarchy().pollAskedByParent();
             }
@@ -203,7 +202,9 @@ public class HomePort implements HomePortType {
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
                     .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
                             node.statistics())));
-            node.metering().usage(portName).forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
+            node.metering().usage(portName).stream()
+                    .filter(u -> caller == null || caller.isAdministrator() || java.util.Objects.equals(u.user(), caller.user()))
+                    .forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
             addSession(request, response);
             if (Boolean.TRUE.equals(request.isTopology())) {
                 response.setNode(ChildRegistrations.topology(node, response, base));

@@ -8,13 +8,16 @@ import java.time.Duration;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.servicedomain.node.network.MetricsAccess;
+import org.servicedomain.node.network.Networks;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
  * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
  * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
  * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, and for hierarchies {@code sd.nodeName},
- * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md).
+ * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
+ * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken} (docs/security.md).
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -47,6 +50,8 @@ public final class NodeContextListener implements ServletContextListener {
             hierarchy = hierarchy.withPollInterval(Duration.ofMillis(Long.parseLong(pollMs)));
         }
         config.hierarchy(hierarchy);
+        config.metricsAccess(new MetricsAccess(Networks.parse(setting(context, "sd.metricsNetworks", null)),
+                setting(context, "sd.metricsToken", null)));
         node = NodeWebApp.install(context, config.build());
     }
 

@@ -56,10 +56,11 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node));
         cxf.addMapping("/services/*");
         cxf.setLoadOnStartup(1);
+        cxf.setInitParameter("hide-service-list-page", "true");
         ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node));
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
-        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry())).addMapping("/metrics");
+        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess())).addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
