@@ -44,6 +44,9 @@ import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.network.EndpointNetworks;
+import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
@@ -137,9 +140,12 @@ public final class Node implements AutoCloseable {
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
     public static Node open(NodeConfig config) throws IOException {
         Files.createDirectories(config.dataDir());
-        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes());
+        ProviderNetworks networks = config.providerNetworksOr(false);
+        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(),
+                new CheckedDnsResolver(networks));
         try {
-            Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource);
+            Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource,
+                    new EndpointNetworks(networks));
             UserDirectory users = new FileUserDirectory(config.dataDir());
             TransactionHistory history = new TransactionHistory();
             SessionRegistry sessions = new SessionRegistry(users, config.clock());

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
+import org.servicedomain.node.network.ProviderNetworks;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -18,6 +19,8 @@ import org.servicedomain.node.network.MetricsAccess;
  * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md); the
  *     parent secret is also the secret peers prove themselves with at {@code /sd/load}
  * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); open by default
+ * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
+ *     default of where the node listens ({@link #providerNetworksOr(boolean)})
  */
 public record NodeConfig(
         Path dataDir,
@@ -31,7 +34,8 @@ public record NodeConfig(
         int maxStateDataBytes,
         int meteringRetentionDays,
         HierarchyConfig hierarchy,
-        MetricsAccess metricsAccess) {
+        MetricsAccess metricsAccess,
+        ProviderNetworks providerNetworks) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
@@ -50,6 +54,18 @@ public record NodeConfig(
         }
         requirePositive("maxStateDataBytes", maxStateDataBytes);
         requirePositive("meteringRetentionDays", meteringRetentionDays);
+    }
+
+    /** The configured provider networks, or the default for a node that listens only on loopback or not. */
+    public ProviderNetworks providerNetworksOr(boolean listensOnlyOnLoopback) {
+        return providerNetworks != null ? providerNetworks : ProviderNetworks.defaultFor(listensOnlyOnLoopback);
+    }
+
+    /** These settings with {@code networks} as the provider networks. */
+    public NodeConfig withProviderNetworks(ProviderNetworks networks) {
+        return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
+                maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
+                metricsAccess, networks);
     }
 
     private static void requirePositive(String name, long value) {
@@ -76,6 +92,7 @@ public record NodeConfig(
         private int meteringRetentionDays = 400;
         private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
         private MetricsAccess metricsAccess = MetricsAccess.OPEN;
+        private ProviderNetworks providerNetworks;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -136,10 +153,16 @@ public record NodeConfig(
             return this;
         }
 
+        /** The networks providers may be reached in; unset, the default of where the node listens. */
+        public Builder providerNetworks(ProviderNetworks networks) {
+            this.providerNetworks = networks;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy, metricsAccess);
+                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks);
         }
     }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.LogText;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.SoapVersion;
 import org.slf4j.Logger;
@@ -46,19 +47,26 @@ public final class Catalog {
 
     private final CatalogStore store;
     private final WsdlSource wsdlSource;
+    private final EndpointCheck endpointCheck;
     private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
     private final Object changeLock = new Object();
     private volatile CatalogSnapshot snapshot;
     private final List<Consumer<Instance>> unregisterListeners = new CopyOnWriteArrayList<>();
 
-    private Catalog(CatalogStore store, WsdlSource wsdlSource, CatalogSnapshot snapshot) {
+    private Catalog(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck, CatalogSnapshot snapshot) {
         this.store = store;
+        this.endpointCheck = endpointCheck;
         this.wsdlSource = wsdlSource;
         this.snapshot = snapshot;
     }
 
     /** Opens the catalog kept in {@code store}, rebuilding each virtual port from its cached WSDL. */
     public static Catalog open(CatalogStore store, WsdlSource wsdlSource) throws IOException {
+        return open(store, wsdlSource, EndpointCheck.ANY);
+    }
+
+    /** As {@link #open(CatalogStore, WsdlSource)}, refusing registrations whose endpoint {@code endpointCheck} refuses. */
+    public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck) throws IOException {
         CatalogStore.StoredCatalog stored = store.load();
         ServiceDescriptionParser parser = new ServiceDescriptionParser();
         List<VirtualPort> ports = new ArrayList<>();
@@ -72,7 +80,7 @@ public final class Catalog {
         }
         CatalogSnapshot snapshot = CatalogSnapshot.of(ports, stored.instances());
         LOG.info("catalog opened: {} virtual ports, {} instances", ports.size(), stored.instances().size());
-        return new Catalog(store, wsdlSource, snapshot);
+        return new Catalog(store, wsdlSource, endpointCheck, snapshot);
     }
 
     public CatalogSnapshot snapshot() {
@@ -94,10 +102,22 @@ public final class Catalog {
      * leaves the catalog as it was.
      */
     public List<Registered> register(RegistrationRequest request, RegistrationClaim claim) {
-        byte[] wsdl = wsdlSource.fetch(request.wsdlLocation());
-        ServiceDescription description = parser.parse(wsdl, request.wsdlLocation());
+        byte[] wsdl;
+        ServiceDescription description;
+        try {
+            wsdl = wsdlSource.fetch(request.wsdlLocation());
+            description = parser.parse(wsdl, request.wsdlLocation());
+        } catch (NodeFault fault) {
+            if (fault.code() != FaultCode.WsdlUnreadable) {
+                throw fault;
+            }
+            LOG.info("registration refused: {}", LogText.of(fault.getMessage()));
+            throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
+                    + " could not be fetched or is not a usable WSDL; the node's log has the details");
+        }
         String digest = sha256(wsdl);
         List<QName> portTypes = request.portType() != null ? List.of(request.portType()) : description.boundPortTypes();
+        checkEndpoints(request, description, portTypes);
         synchronized (changeLock) {
             CatalogSnapshot next = snapshot;
             List<Registered> registered = new ArrayList<>();
@@ -129,6 +149,17 @@ public final class Catalog {
                     r.instance().id(), r.instance().endpointAddress(), r.port().name()));
             return registered;
         }
+    }
+
+    /** Checks, outside the change lock (it may ask DNS), every endpoint the registration could file. */
+    private void checkEndpoints(RegistrationRequest request, ServiceDescription description, List<QName> portTypes) {
+        if (request.endpointAddress() != null) {
+            endpointCheck.check(request.endpointAddress());
+            return;
+        }
+        description.bindings().stream()
+                .filter(b -> portTypes.contains(b.portType()) && b.endpointAddress() != null)
+                .forEach(b -> endpointCheck.check(b.endpointAddress()));
     }
 
     public Instance unregister(String instanceId) {

@@ -10,6 +10,7 @@ import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
+import org.servicedomain.node.network.ProviderNetworks;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
@@ -17,7 +18,9 @@ import org.servicedomain.node.network.Networks;
  * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
  * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, and for hierarchies {@code sd.nodeName},
  * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
- * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken} (docs/security.md).
+ * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}, and the networks providers may be
+ * reached in: {@code sd.allowNetworks}, {@code sd.denyNetworks} (docs/security.md; by default loopback
+ * and link-local are denied, since a WAR cannot tell whether Tomcat listens only on loopback).
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -52,6 +55,8 @@ public final class NodeContextListener implements ServletContextListener {
         config.hierarchy(hierarchy);
         config.metricsAccess(new MetricsAccess(Networks.parse(setting(context, "sd.metricsNetworks", null)),
                 setting(context, "sd.metricsToken", null)));
+        config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
+                setting(context, "sd.denyNetworks", null), false));
         node = NodeWebApp.install(context, config.build());
     }
 

@@ -6,11 +6,12 @@ import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
+import org.servicedomain.node.network.ProviderNetworks;
 
 /** The launcher's command line, parsed and checked. */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
-        String metricsNetworks) {
+        String metricsNetworks, String allowNetworks, String denyNetworks) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -19,7 +20,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
             + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]"
             + " [--node-name node] [--poll-interval-ms 30000] [--console sd-admin.war|none]"
-            + " [--metrics-networks CIDR,...]"
+            + " [--metrics-networks CIDR,...] [--allow-networks CIDR,...] [--deny-networks CIDR,...]"
             + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
             + " metrics bearer token: SD_METRICS_TOKEN)";
 
@@ -36,6 +37,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         long pollMs = 30_000;
         String console = null;
         String metricsNetworks = null;
+        String allowNetworks = null;
+        String denyNetworks = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -57,12 +60,16 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--poll-interval-ms" -> pollMs = number(flag, value, 1, Integer.MAX_VALUE);
                 case "--console" -> console = value;
                 case "--metrics-networks" -> metricsNetworks = value;
+                case "--allow-networks" -> allowNetworks = value;
+                case "--deny-networks" -> denyNetworks = value;
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
         Networks.parse(metricsNetworks);
+        Networks.parse(allowNetworks);
+        Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
-                console, metricsNetworks);
+                console, metricsNetworks, allowNetworks, denyNetworks);
     }
 
     /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */
@@ -75,6 +82,10 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes)
                 .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)))
                 .metricsAccess(new MetricsAccess(Networks.parse(metricsNetworks), metricsToken));
+        if (allowNetworks != null || denyNetworks != null) {
+            boolean loopbackOnly = host != null && Networks.literal(host) != null && Networks.literal(host).isLoopbackAddress();
+            config.providerNetworks(ProviderNetworks.of(allowNetworks, denyNetworks, loopbackOnly));
+        }
         if (statisticsWindowSeconds != null) {
             config.statisticsWindow(Duration.ofSeconds(statisticsWindowSeconds));
         }
