@@ -56,6 +56,7 @@ import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
+import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
@@ -90,6 +91,7 @@ public final class Node implements AutoCloseable {
     private final LoadIndex load = new LoadIndex();
     private final PeerLoads peerLoads;
     private final PeerForwarder forwarder;
+    private final Logins logins;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -103,6 +105,7 @@ public final class Node implements AutoCloseable {
         this.statistics = new TrafficStatistics(config.statisticsWindow(), config.clock());
         this.sessionActivity = new SessionActivity(config.clock());
         sessions.addListener(sessionActivity);
+        this.logins = new Logins(sessions, config.loginLimits(), config.clock());
         StatisticsMeters.bind(meterRegistry, statistics);
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
@@ -222,6 +225,11 @@ public final class Node implements AutoCloseable {
         return sessions;
     }
 
+    /** Logins, throttled after failures and checked on a bounded pool. */
+    public Logins logins() {
+        return logins;
+    }
+
     /** Which instance served each session last, per virtual port; to be heard by the engine. */
     public TransactionHistory transactionHistory() {
         return transactionHistory;
@@ -270,6 +278,7 @@ public final class Node implements AutoCloseable {
     @Override
     public void close() {
         hierarchy.close();
+        logins.close();
         peerLoads.close();
         forwarder.close();
         metering.close();

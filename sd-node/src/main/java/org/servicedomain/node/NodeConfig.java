@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.session.LoginLimits;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -21,6 +22,7 @@ import org.servicedomain.node.network.ProviderNetworks;
  * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); open by default
  * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
  *     default of where the node listens ({@link #providerNetworksOr(boolean)})
+ * @param loginLimits how failed logins are throttled and how many password checks run at once
  */
 public record NodeConfig(
         Path dataDir,
@@ -35,7 +37,8 @@ public record NodeConfig(
         int meteringRetentionDays,
         HierarchyConfig hierarchy,
         MetricsAccess metricsAccess,
-        ProviderNetworks providerNetworks) {
+        ProviderNetworks providerNetworks,
+        LoginLimits loginLimits) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
@@ -44,6 +47,7 @@ public record NodeConfig(
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(hierarchy, "hierarchy");
         Objects.requireNonNull(metricsAccess, "metricsAccess");
+        Objects.requireNonNull(loginLimits, "loginLimits");
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -65,7 +69,7 @@ public record NodeConfig(
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks);
+                metricsAccess, networks, loginLimits);
     }
 
     private static void requirePositive(String name, long value) {
@@ -93,6 +97,7 @@ public record NodeConfig(
         private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
         private MetricsAccess metricsAccess = MetricsAccess.OPEN;
         private ProviderNetworks providerNetworks;
+        private LoginLimits loginLimits = LoginLimits.DEFAULT;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -159,10 +164,15 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder loginLimits(LoginLimits limits) {
+            this.loginLimits = limits;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks);
+                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits);
         }
     }
 }

@@ -227,7 +227,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public LoginResponse login(Login request) throws HomeFault {
-        return call("login", () -> users.login(request));
+        return call("login", () -> users.login(request, context == null ? null : servletRequest().getRemoteAddr()));
     }
 
     @Override

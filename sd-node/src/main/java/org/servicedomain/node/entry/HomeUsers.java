@@ -30,10 +30,11 @@ final class HomeUsers {
         this.node = node;
     }
 
-    LoginResponse login(Login request) {
+    /** Logs in; {@code source} is the caller's address, which failed logins are also counted against. */
+    LoginResponse login(Login request, String source) {
         char[] password = password(request.getPassword());
         try {
-            Session session = node.sessions().login(request.getUser(), password);
+            Session session = node.logins().login(request.getUser(), password, source);
             LoginResponse response = new LoginResponse();
             response.setSessionId(session.id());
             response.setUserLevel(session.userLevel());
