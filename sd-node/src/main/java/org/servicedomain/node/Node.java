@@ -101,12 +101,13 @@ public final class Node implements AutoCloseable {
         this.config = config;
         this.events = events;
         this.notifier = notifier;
-        this.metering = new Metering(config.dataDir(), config.clock(), config.meteringRetentionDays());
+        this.metering = new Metering(config.dataDir(), config.clock(), config.meteringRetentionDays(),
+                config.stateLimits().maxMeteringBytes());
         this.statistics = new TrafficStatistics(config.statisticsWindow(), config.clock());
         this.sessionActivity = new SessionActivity(config.clock());
         sessions.addListener(sessionActivity);
         this.logins = new Logins(sessions, config.loginLimits(), config.clock());
-        StatisticsMeters.bind(meterRegistry, statistics);
+        StatisticsMeters portMeters = StatisticsMeters.bind(meterRegistry, statistics);
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
         this.users = users;
@@ -134,6 +135,13 @@ public final class Node implements AutoCloseable {
             health.forget(instance.id());
             metrics.forget(instance.id());
             statistics.forget(instance.id());
+            Set<String> cataloged = catalog.snapshot().instanceIds();
+            metrics.retainInstances(cataloged);
+            statistics.retainInstances(cataloged);
+        });
+        catalog.onPortRemoved(port -> {
+            portMeters.forget(port);
+            statistics.forgetPort(port);
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
         this.engine = new AggregationEngine(policy, failover, config.clock(), statistics, backOut,
@@ -148,7 +156,7 @@ public final class Node implements AutoCloseable {
                 new CheckedDnsResolver(networks));
         try {
             Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource,
-                    new EndpointNetworks(networks));
+                    new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = new FileUserDirectory(config.dataDir());
             TransactionHistory history = new TransactionHistory();
             SessionRegistry sessions = new SessionRegistry(users, config.clock());

@@ -23,6 +23,7 @@ import org.servicedomain.node.session.LoginLimits;
  * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
  *     default of where the node listens ({@link #providerNetworksOr(boolean)})
  * @param loginLimits how failed logins are throttled and how many password checks run at once
+ * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
  */
 public record NodeConfig(
         Path dataDir,
@@ -38,7 +39,8 @@ public record NodeConfig(
         HierarchyConfig hierarchy,
         MetricsAccess metricsAccess,
         ProviderNetworks providerNetworks,
-        LoginLimits loginLimits) {
+        LoginLimits loginLimits,
+        StateLimits stateLimits) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
@@ -48,6 +50,7 @@ public record NodeConfig(
         Objects.requireNonNull(hierarchy, "hierarchy");
         Objects.requireNonNull(metricsAccess, "metricsAccess");
         Objects.requireNonNull(loginLimits, "loginLimits");
+        Objects.requireNonNull(stateLimits, "stateLimits");
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -69,7 +72,7 @@ public record NodeConfig(
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks, loginLimits);
+                metricsAccess, networks, loginLimits, stateLimits);
     }
 
     private static void requirePositive(String name, long value) {
@@ -98,6 +101,7 @@ public record NodeConfig(
         private MetricsAccess metricsAccess = MetricsAccess.OPEN;
         private ProviderNetworks providerNetworks;
         private LoginLimits loginLimits = LoginLimits.DEFAULT;
+        private StateLimits stateLimits = StateLimits.DEFAULT;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -169,10 +173,15 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder stateLimits(StateLimits limits) {
+            this.stateLimits = limits;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits);
+                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits);
         }
     }
 }

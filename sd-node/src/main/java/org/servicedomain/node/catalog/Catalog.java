@@ -17,6 +17,7 @@ import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.LogText;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.SoapVersion;
+import org.servicedomain.node.StateLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,13 +49,17 @@ public final class Catalog {
     private final CatalogStore store;
     private final WsdlSource wsdlSource;
     private final EndpointCheck endpointCheck;
+    private final StateLimits limits;
+    private final List<Consumer<String>> portRemovalListeners = new CopyOnWriteArrayList<>();
     private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
     private final Object changeLock = new Object();
     private volatile CatalogSnapshot snapshot;
     private final List<Consumer<Instance>> unregisterListeners = new CopyOnWriteArrayList<>();
 
-    private Catalog(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck, CatalogSnapshot snapshot) {
+    private Catalog(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck, StateLimits limits,
+            CatalogSnapshot snapshot) {
         this.store = store;
+        this.limits = limits;
         this.endpointCheck = endpointCheck;
         this.wsdlSource = wsdlSource;
         this.snapshot = snapshot;
@@ -67,6 +72,12 @@ public final class Catalog {
 
     /** As {@link #open(CatalogStore, WsdlSource)}, refusing registrations whose endpoint {@code endpointCheck} refuses. */
     public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck) throws IOException {
+        return open(store, wsdlSource, endpointCheck, StateLimits.DEFAULT);
+    }
+
+    /** As {@link #open(CatalogStore, WsdlSource, EndpointCheck)}, holding at most what {@code limits} allow. */
+    public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck,
+            StateLimits limits) throws IOException {
         CatalogStore.StoredCatalog stored = store.load();
         ServiceDescriptionParser parser = new ServiceDescriptionParser();
         List<VirtualPort> ports = new ArrayList<>();
@@ -80,7 +91,9 @@ public final class Catalog {
         }
         CatalogSnapshot snapshot = CatalogSnapshot.of(ports, stored.instances());
         LOG.info("catalog opened: {} virtual ports, {} instances", ports.size(), stored.instances().size());
-        return new Catalog(store, wsdlSource, endpointCheck, snapshot);
+        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot);
+        catalog.deleteUnreferencedWsdls(snapshot);
+        return catalog;
     }
 
     public CatalogSnapshot snapshot() {
@@ -128,6 +141,10 @@ public final class Catalog {
                         new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
                                 + " has no SOAP binding of port type " + portType));
                 if (port == null) {
+                    if (next.ports().size() >= limits.maxVirtualPorts()) {
+                        throw new NodeFault(FaultCode.BadRequest, "the node holds its maximum of "
+                                + limits.maxVirtualPorts() + " virtual ports; unregister some first");
+                    }
                     port = virtualPort(uniqueName(next, portType), description, binding, digest);
                     next = next.withPort(port);
                 } else if (port.soapVersion() != binding.soapVersion()) {
@@ -136,6 +153,10 @@ public final class Catalog {
                             + " only with SOAP " + binding.soapVersion().label());
                 }
                 Instance instance = instanceFor(next, request, port, binding, digest, claim);
+                if (next.instance(instance.id()).isEmpty() && next.instances().size() >= limits.maxInstances()) {
+                    throw new NodeFault(FaultCode.BadRequest, "the node holds its maximum of "
+                            + limits.maxInstances() + " instances; unregister some first");
+                }
                 next = next.withInstance(instance);
                 registered.add(new Registered(instance, port));
             }
@@ -184,8 +205,14 @@ public final class Catalog {
             }
             publish(snapshot.withoutPort(name));
             LOG.info("removed virtual port {}: no instance is left behind it", name);
-            return true;
         }
+        portRemovalListeners.forEach(listener -> listener.accept(name));
+        return true;
+    }
+
+    /** Hears the name of each virtual port once it has left the catalog. */
+    public void onPortRemoved(Consumer<String> listener) {
+        portRemovalListeners.add(listener);
     }
 
     /** Hears each instance once it has left the catalog, so per-instance state elsewhere can go too. */
@@ -230,7 +257,30 @@ public final class Catalog {
         } catch (IOException e) {
             throw storageFailure(e);
         }
+        CatalogSnapshot previous = snapshot;
         snapshot = next;
+        if (!wsdlDigests(next).containsAll(wsdlDigests(previous))) {
+            deleteUnreferencedWsdls(next);
+        }
+    }
+
+    private void deleteUnreferencedWsdls(CatalogSnapshot current) {
+        try {
+            store.deleteWsdlsExcept(wsdlDigests(current));
+        } catch (IOException e) {
+            LOG.warn("could not delete cached WSDLs no instance uses; trying again with the next change", e);
+        }
+    }
+
+    private static java.util.Set<String> wsdlDigests(CatalogSnapshot snapshot) {
+        java.util.Set<String> digests = new java.util.HashSet<>();
+        snapshot.ports().forEach(p -> digests.add(p.wsdlDigest()));
+        snapshot.instances().forEach(i -> {
+            if (i.wsdlDigest() != null) {
+                digests.add(i.wsdlDigest());
+            }
+        });
+        return digests;
     }
 
     private static NodeFault storageFailure(IOException e) {

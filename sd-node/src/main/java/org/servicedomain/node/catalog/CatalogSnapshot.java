@@ -66,6 +66,11 @@ public final class CatalogSnapshot {
         return portsByName.values();
     }
 
+    /** The ids of every instance, as an unmodifiable view. */
+    public java.util.Set<String> instanceIds() {
+        return java.util.Collections.unmodifiableSet(instancesById.keySet());
+    }
+
     public Collection<Instance> instances() {
         return instancesById.values();
     }

@@ -26,4 +26,8 @@ public interface CatalogStore {
     void saveWsdl(String digest, byte[] wsdl) throws IOException;
 
     byte[] loadWsdl(String digest) throws IOException;
+
+    /** Deletes the cached WSDLs whose digest is not in {@code kept}. */
+    default void deleteWsdlsExcept(java.util.Set<String> kept) throws IOException {
+    }
 }

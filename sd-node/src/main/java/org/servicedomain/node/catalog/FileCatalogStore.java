@@ -87,6 +87,21 @@ public final class FileCatalogStore implements CatalogStore {
     }
 
     @Override
+    public void deleteWsdlsExcept(java.util.Set<String> kept) throws IOException {
+        if (!Files.isDirectory(wsdlDir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(wsdlDir)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".wsdl") && !kept.contains(name.substring(0, name.length() - ".wsdl".length()))) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
+    }
+
+    @Override
     public byte[] loadWsdl(String digest) throws IOException {
         return Files.readAllBytes(wsdlFile(digest));
     }

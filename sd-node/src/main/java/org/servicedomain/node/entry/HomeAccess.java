@@ -11,6 +11,8 @@ import org.apache.cxf.headers.Header;
 import org.servicedomain.node.FaultCode;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
+import java.util.function.Supplier;
+import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.Instance;
 import org.servicedomain.node.catalog.RegistrationClaim;
 import org.servicedomain.node.session.Caller;
@@ -110,10 +112,13 @@ final class HomeAccess {
      * sent); an administrator may replace any instance, keeping its owner unless it names another.
      * An instance without owner is the administrator's.
      */
-    static RegistrationClaim registration(HomeCaller caller) {
+    static RegistrationClaim registration(HomeCaller caller, Supplier<CatalogSnapshot> catalog, int maxPerProvider) {
         return (existing, requested) -> {
             if (existing != null) {
                 requireOwner(caller, existing);
+            } else if (!caller.isAdministrator() && owned(catalog.get(), caller.user) >= maxPerProvider) {
+                throw new NodeFault(FaultCode.BadRequest, "provider " + caller.user + " owns its maximum of "
+                        + maxPerProvider + " instances; unregister some first");
             }
             Map<String, String> owned = new LinkedHashMap<>(requested);
             if (!caller.isAdministrator()) {
@@ -126,6 +131,10 @@ final class HomeAccess {
             }
             return owned;
         };
+    }
+
+    private static long owned(CatalogSnapshot snapshot, String user) {
+        return snapshot.instances().stream().filter(i -> user.equals(i.attributes().get(OWNER_ATTRIBUTE))).count();
     }
 
     /** Refuses a change of the owner attribute by anyone but an administrator. */

@@ -52,6 +52,7 @@ import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.session.Caller;
 import org.servicedomain.node.session.SessionActivity;
+import org.servicedomain.node.storage.DiskUse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -93,7 +94,8 @@ public class HomePort implements HomePortType {
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
                     wsdlLocation, endpointAddress,
                     request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
-                    attributes(request.getAttribute())), HomeAccess.registration(caller));
+                    attributes(request.getAttribute())), HomeAccess.registration(caller, node.catalog()::snapshot,
+                    node.config().stateLimits().maxInstancesPerProvider()));
             return registered(filed);
         });
     }
@@ -206,6 +208,10 @@ public class HomePort implements HomePortType {
                     .filter(u -> caller == null || caller.isAdministrator() || java.util.Objects.equals(u.user(), caller.user()))
                     .forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
             addSession(request, response);
+            if (caller != null && caller.isAdministrator()) {
+                response.setDataBytes(DiskUse.of(node.config().dataDir()));
+                response.setMeteringBytes(node.metering().bytesOnDisk());
+            }
             if (Boolean.TRUE.equals(request.isTopology())) {
                 response.setNode(ChildRegistrations.topology(node, response, base));
             }

@@ -79,6 +79,25 @@ public final class MetricsListener implements EngineListener {
         (counter != null ? counter : failures.computeIfAbsent(key, this::failureCounter)).increment();
     }
 
+    /**
+     * Drops the meters of every instance not in {@code kept}: ones a late event of a request still in
+     * flight at its unregistration brought back after {@link #forget(String)}.
+     */
+    public void retainInstances(java.util.Set<String> kept) {
+        java.util.Set<String> gone = new java.util.HashSet<>();
+        timers.keySet().forEach(t -> {
+            if (!kept.contains(t.instance())) {
+                gone.add(t.instance());
+            }
+        });
+        failures.keySet().forEach(k -> {
+            if (!kept.contains(k.instance())) {
+                gone.add(k.instance());
+            }
+        });
+        gone.forEach(this::forget);
+    }
+
     /** Drops the meters of an instance that left the catalog, so churn does not grow the series. */
     public void forget(String instanceId) {
         timers.keySet().removeIf(t -> t.instance().equals(instanceId));

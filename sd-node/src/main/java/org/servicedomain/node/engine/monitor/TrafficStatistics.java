@@ -136,6 +136,16 @@ public final class TrafficStatistics implements EngineListener, PortTraffic {
         instances.remove(instanceId);
     }
 
+    /** Drops the statistics of a virtual port that left the catalog. */
+    public void forgetPort(String virtualPort) {
+        ports.remove(virtualPort);
+    }
+
+    /** Drops the statistics of every instance not in {@code kept} (ones a late event brought back). */
+    public void retainInstances(java.util.Set<String> kept) {
+        instances.keySet().retainAll(kept);
+    }
+
     private Figures figures(Stats s) {
         TrafficCounts.Sum window = new TrafficCounts.Sum();
         TrafficCounts.Sum total = new TrafficCounts.Sum();
