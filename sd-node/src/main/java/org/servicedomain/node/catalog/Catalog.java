@@ -307,7 +307,7 @@ public final class Catalog {
             if (EndpointKey.of(existing.endpointAddress()).equals(sameEndpoint)) {
                 Map<String, String> attributes = claim.attributes(existing, request.attributes());
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
-                        digest, request.supplierLevel(), timeout, attributes, existing.state(),
+                        digest, claim.supplierLevel(existing, request.supplierLevel()), timeout, attributes, existing.state(),
                         existing.stateData());
             }
         }
@@ -317,7 +317,7 @@ public final class Catalog {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
         return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
-                request.supplierLevel(), timeout, attributes, InstanceState.OPERATIONAL);
+                claim.supplierLevel(null, request.supplierLevel()), timeout, attributes, InstanceState.OPERATIONAL);
     }
 
     private static void requireHttpUrl(String endpoint) {

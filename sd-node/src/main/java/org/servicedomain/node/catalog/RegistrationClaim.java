@@ -19,4 +19,9 @@ public interface RegistrationClaim {
      * @param requested the attributes the registration asked for
      */
     Map<String, String> attributes(Instance existing, Map<String, String> requested);
+
+    /** The supplier level to file; by default the one asked for. */
+    default String supplierLevel(Instance existing, String requested) {
+        return requested;
+    }
 }

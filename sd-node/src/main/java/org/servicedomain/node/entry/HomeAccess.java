@@ -110,26 +110,38 @@ final class HomeAccess {
      * What decides a registration once it has resolved to an instance (after the WSDL was read):
      * a provider may only replace an instance it owns, and files its own name as owner (whatever it
      * sent); an administrator may replace any instance, keeping its owner unless it names another.
-     * An instance without owner is the administrator's.
+     * An instance without owner is the administrator's. Unless {@code trustClaims}, what a provider
+     * declares is kept apart ({@link ProviderClaims}).
      */
-    static RegistrationClaim registration(HomeCaller caller, Supplier<CatalogSnapshot> catalog, int maxPerProvider) {
-        return (existing, requested) -> {
-            if (existing != null) {
-                requireOwner(caller, existing);
-            } else if (!caller.isAdministrator() && owned(catalog.get(), caller.user) >= maxPerProvider) {
-                throw new NodeFault(FaultCode.BadRequest, "provider " + caller.user + " owns its maximum of "
-                        + maxPerProvider + " instances; unregister some first");
-            }
-            Map<String, String> owned = new LinkedHashMap<>(requested);
-            if (!caller.isAdministrator()) {
-                owned.put(OWNER_ATTRIBUTE, caller.user);
-            } else if (!owned.containsKey(OWNER_ATTRIBUTE)) {
-                String owner = existing != null ? existing.attributes().get(OWNER_ATTRIBUTE) : caller.user;
-                if (owner != null) {
-                    owned.put(OWNER_ATTRIBUTE, owner);
+    static RegistrationClaim registration(HomeCaller caller, Supplier<CatalogSnapshot> catalog, int maxPerProvider,
+            boolean trustClaims) {
+        boolean trusted = caller.isAdministrator() || trustClaims;
+        return new RegistrationClaim() {
+            @Override
+            public Map<String, String> attributes(Instance existing, Map<String, String> requested) {
+                if (existing != null) {
+                    requireOwner(caller, existing);
+                } else if (!caller.isAdministrator() && owned(catalog.get(), caller.user) >= maxPerProvider) {
+                    throw new NodeFault(FaultCode.BadRequest, "provider " + caller.user + " owns its maximum of "
+                            + maxPerProvider + " instances; unregister some first");
                 }
+                Map<String, String> owned = trusted ? new LinkedHashMap<>(requested)
+                        : ProviderClaims.filed(existing, requested);
+                if (!caller.isAdministrator()) {
+                    owned.put(OWNER_ATTRIBUTE, caller.user);
+                } else if (!owned.containsKey(OWNER_ATTRIBUTE)) {
+                    String owner = existing != null ? existing.attributes().get(OWNER_ATTRIBUTE) : caller.user;
+                    if (owner != null) {
+                        owned.put(OWNER_ATTRIBUTE, owner);
+                    }
+                }
+                return owned;
             }
-            return owned;
+
+            @Override
+            public String supplierLevel(Instance existing, String requested) {
+                return trusted ? requested : existing == null ? null : existing.supplierLevel();
+            }
         };
     }
 

@@ -91,11 +91,16 @@ public class HomePort implements HomePortType {
             HomeAccess.HomeCaller caller = access.requireProvider(context, "register");
             String wsdlLocation = HomeArguments.required(request.getWsdlLocation(), "wsdlLocation");
             String endpointAddress = HomeArguments.blankToNull(request.getEndpointAddress());
+            boolean trustClaims = node.policy().current().trustsProviderClaims();
+            Map<String, String> attributes = attributes(request.getAttribute());
+            if (!caller.isAdministrator() && !trustClaims) {
+                withClaimedLevel(attributes, request.getSupplierLevel());
+            }
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
                     wsdlLocation, endpointAddress,
                     request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
-                    attributes(request.getAttribute())), HomeAccess.registration(caller, node.catalog()::snapshot,
-                    node.config().stateLimits().maxInstancesPerProvider()));
+                    attributes), HomeAccess.registration(caller, node.catalog()::snapshot,
+                            node.config().stateLimits().maxInstancesPerProvider(), trustClaims));
             return registered(filed);
         });
     }
@@ -166,6 +171,9 @@ public class HomePort implements HomePortType {
             HomeAccess.HomeCaller caller = access.requireProvider(context, "setServiceInfo");
             ownedInstance(caller, request.getInstanceId());
             HomeAccess.requireOwnerUnchanged(caller, attributes);
+            if (!caller.isAdministrator() && !node.policy().current().trustsProviderClaims()) {
+                attributes = ProviderClaims.changes(attributes);
+            }
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
@@ -313,6 +321,14 @@ public class HomePort implements HomePortType {
 
     private HttpServletRequest servletRequest() {
         return (HttpServletRequest) context.getMessageContext().get(MessageContext.SERVLET_REQUEST);
+    }
+
+    /** The attributes with the supplier level among them, so it is kept as a provider's claim where it is one. */
+    private static void withClaimedLevel(Map<String, String> attributes, String supplierLevel) {
+        String level = HomeArguments.blankToNull(supplierLevel);
+        if (level != null) {
+            attributes.put("supplierLevel", level);
+        }
     }
 
     private static Map<String, String> attributes(List<Attribute> attributes) {
