@@ -33,6 +33,7 @@ public class ConsoleFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
+        response.setHeader("Cache-Control", "no-store"); // pages show sessions' data: never kept by a browser or proxy
         HttpSession session = request.getSession(false);
         boolean post = "POST".equals(request.getMethod());
         if (path.equals("/login") || path.equals("/setup")) {

@@ -151,6 +151,8 @@ public final class Node implements AutoCloseable {
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
     public static Node open(NodeConfig config) throws IOException {
         Files.createDirectories(config.dataDir());
+        DataDirectory.deleteTemporaryFiles(config.dataDir());
+        DataDirectory.reportMissingState(config.dataDir());
         ProviderNetworks networks = config.providerNetworksOr(false);
         HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(),
                 new CheckedDnsResolver(networks));
@@ -158,6 +160,7 @@ public final class Node implements AutoCloseable {
             Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource,
                     new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = new FileUserDirectory(config.dataDir());
+            DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
             TransactionHistory history = new TransactionHistory();
             SessionRegistry sessions = new SessionRegistry(users, config.clock());
             sessions.addListener(history);

@@ -24,6 +24,8 @@ import org.servicedomain.node.session.LoginLimits;
  *     default of where the node listens ({@link #providerNetworksOr(boolean)})
  * @param loginLimits how failed logins are throttled and how many password checks run at once
  * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
+ * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
+ *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
  */
 public record NodeConfig(
         Path dataDir,
@@ -40,7 +42,8 @@ public record NodeConfig(
         MetricsAccess metricsAccess,
         ProviderNetworks providerNetworks,
         LoginLimits loginLimits,
-        StateLimits stateLimits) {
+        StateLimits stateLimits,
+        String publicBaseUrl) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
 
@@ -51,6 +54,13 @@ public record NodeConfig(
         Objects.requireNonNull(metricsAccess, "metricsAccess");
         Objects.requireNonNull(loginLimits, "loginLimits");
         Objects.requireNonNull(stateLimits, "stateLimits");
+        if (publicBaseUrl != null) {
+            java.net.URI uri = java.net.URI.create(publicBaseUrl);
+            if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                throw new IllegalArgumentException("publicBaseUrl must be an http or https URL but was " + publicBaseUrl);
+            }
+            publicBaseUrl = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
+        }
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -72,7 +82,7 @@ public record NodeConfig(
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks, loginLimits, stateLimits);
+                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl);
     }
 
     private static void requirePositive(String name, long value) {
@@ -102,6 +112,7 @@ public record NodeConfig(
         private ProviderNetworks providerNetworks;
         private LoginLimits loginLimits = LoginLimits.DEFAULT;
         private StateLimits stateLimits = StateLimits.DEFAULT;
+        private String publicBaseUrl;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -178,10 +189,15 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder publicBaseUrl(String url) {
+            this.publicBaseUrl = url;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits);
+                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl);
         }
     }
 }

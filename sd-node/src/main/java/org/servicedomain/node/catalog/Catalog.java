@@ -167,7 +167,7 @@ public final class Catalog {
             }
             publish(next);
             registered.forEach(r -> LOG.info("registered instance {} at {} on virtual port {}",
-                    r.instance().id(), r.instance().endpointAddress(), r.port().name()));
+                    r.instance().id(), LogText.of(r.instance().endpointAddress()), r.port().name()));
             return registered;
         }
     }

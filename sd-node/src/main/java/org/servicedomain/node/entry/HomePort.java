@@ -39,6 +39,7 @@ import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
 import org.servicedomain.node.FaultCode;
+import org.servicedomain.node.LogText;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
@@ -276,6 +277,7 @@ public class HomePort implements HomePortType {
     @Override
     public InvokeOperationResponse invokeOperation(InvokeOperation request) throws HomeFault {
         return call("invokeOperation", () -> {
+            access.caller(context); // an unknown or expired sd:session header is refused, as on every operation
             InvokeOperationResponse response = new InvokeOperationResponse();
             response.setPayload(new HomeInvocation(node).invoke(HomeArguments.blankToNull(request.getSessionId()),
                     HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
@@ -299,10 +301,10 @@ public class HomePort implements HomePortType {
         try {
             return body.get();
         } catch (NodeFault fault) {
-            LOG.info("{} refused: {}", operation, fault.getMessage());
+            LOG.info("{} refused: {}", operation, LogText.of(fault.getMessage()));
             throw HomeFaults.of(fault);
         } catch (IllegalArgumentException e) {
-            LOG.info("{} refused: {}", operation, e.getMessage());
+            LOG.info("{} refused: {}", operation, LogText.of(e.getMessage()));
             throw HomeFaults.of(new NodeFault(FaultCode.BadRequest, e.getMessage()));
         } catch (RuntimeException e) {
             LOG.error("{} failed inside the node", operation, e);

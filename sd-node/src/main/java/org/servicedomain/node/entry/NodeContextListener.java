@@ -55,6 +55,7 @@ public final class NodeContextListener implements ServletContextListener {
         config.hierarchy(hierarchy);
         config.metricsAccess(new MetricsAccess(Networks.parse(setting(context, "sd.metricsNetworks", null)),
                 setting(context, "sd.metricsToken", null)));
+        config.publicBaseUrl(setting(context, "sd.publicBaseUrl", null));
         config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
                 setting(context, "sd.denyNetworks", null), false));
         node = NodeWebApp.install(context, config.build());

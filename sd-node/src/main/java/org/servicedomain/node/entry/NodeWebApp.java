@@ -52,6 +52,9 @@ public final class NodeWebApp implements ServletContainerInitializer {
             throw new UncheckedIOException("the node could not open its data directory " + config.dataDir(), e);
         }
         context.setAttribute(NODE_ATTRIBUTE, node);
+        if (config.publicBaseUrl() != null) {
+            context.setAttribute(NodeAddress.PUBLIC_BASE_URL, config.publicBaseUrl());
+        }
 
         ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node));
         cxf.addMapping("/services/*");

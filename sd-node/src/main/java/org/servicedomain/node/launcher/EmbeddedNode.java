@@ -11,6 +11,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.entry.NodeWebApp;
 import org.servicedomain.node.network.Networks;
@@ -61,6 +62,10 @@ public final class EmbeddedNode implements AutoCloseable {
         connector.setProperty("maxKeepAliveRequests", "-1");
         connector.setProperty("bindOnInit", "false");
         tomcat.setConnector(connector);
+        ErrorReportValve errors = new ErrorReportValve(); // error pages without Tomcat's version or a stack trace
+        errors.setShowServerInfo(false);
+        errors.setShowReport(false);
+        tomcat.getHost().getPipeline().addValve(errors);
         Path docBase = Files.createDirectories(baseDir.resolve("docbase"));
         Context context = tomcat.addContext(CONTEXT_PATH, docBase.toString());
         NodeConfig resolved = config.withProviderNetworks(config.providerNetworksOr(listensOnlyOnLoopback(bindAddress)));

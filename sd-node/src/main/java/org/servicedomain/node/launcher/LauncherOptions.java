@@ -11,7 +11,7 @@ import org.servicedomain.node.network.ProviderNetworks;
 /** The launcher's command line, parsed and checked. */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
-        String metricsNetworks, String allowNetworks, String denyNetworks) {
+        String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -20,7 +20,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
             + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]"
             + " [--node-name node] [--poll-interval-ms 30000] [--console sd-admin.war|none]"
-            + " [--metrics-networks CIDR,...] [--allow-networks CIDR,...] [--deny-networks CIDR,...]"
+            + " [--metrics-networks CIDR,...] [--allow-networks CIDR,...] [--deny-networks CIDR,...] [--public-base-url URL]"
             + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
             + " metrics bearer token: SD_METRICS_TOKEN)";
 
@@ -39,6 +39,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String metricsNetworks = null;
         String allowNetworks = null;
         String denyNetworks = null;
+        String publicBaseUrl = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -62,6 +63,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--metrics-networks" -> metricsNetworks = value;
                 case "--allow-networks" -> allowNetworks = value;
                 case "--deny-networks" -> denyNetworks = value;
+                case "--public-base-url" -> publicBaseUrl = value;
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
@@ -69,7 +71,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Networks.parse(allowNetworks);
         Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
-                console, metricsNetworks, allowNetworks, denyNetworks);
+                console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl);
     }
 
     /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */
@@ -81,7 +83,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
     NodeConfig config(String parentSecret, String metricsToken) {
         NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes)
                 .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)))
-                .metricsAccess(new MetricsAccess(Networks.parse(metricsNetworks), metricsToken));
+                .metricsAccess(new MetricsAccess(Networks.parse(metricsNetworks), metricsToken))
+                .publicBaseUrl(publicBaseUrl);
         if (allowNetworks != null || denyNetworks != null) {
             boolean loopbackOnly = host != null && Networks.literal(host) != null && Networks.literal(host).isLoopbackAddress();
             config.providerNetworks(ProviderNetworks.of(allowNetworks, denyNetworks, loopbackOnly));
