@@ -83,6 +83,30 @@ class LowItemsTest {
     }
 
     @Test
+    void aMalformedAnonymousRequestToTheHomePortLogsNoStackTrace() {
+        try (RecordedLog log = RecordedLog.of(org.slf4j.Logger.ROOT_LOGGER_NAME, ch.qos.logback.classic.Level.DEBUG)) {
+            SoapReply reply = SoapExchange.post(domain.node().homeAddress(), "text/xml", "\"\"", "<x");
+
+            assertThat(reply.status()).isBetween(400, 599);
+            assertThat(log.events()).filteredOn(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.INFO))
+                    .noneMatch(e -> e.getThrowableProxy() != null);
+            assertThat(log.events()).filteredOn(e -> e.getThrowableProxy() != null).isEmpty();
+        }
+    }
+
+    @Test
+    void aMalformedAnonymousRequestToAVirtualPortLogsNoStackTrace() throws Exception {
+        domain.registerAll();
+        try (RecordedLog log = RecordedLog.of(org.slf4j.Logger.ROOT_LOGGER_NAME, ch.qos.logback.classic.Level.DEBUG)) {
+            SoapReply reply = SoapExchange.post(domain.node().virtualPortAddress("StockQuotePortType"), "text/xml",
+                    "\"\"", "<x");
+
+            assertThat(reply.status()).isBetween(400, 599);
+            assertThat(log.events()).filteredOn(e -> e.getThrowableProxy() != null).isEmpty();
+        }
+    }
+
+    @Test
     void errorPagesDoNotShowTheServersVersion() {
         SoapReply reply = SoapExchange.get(URI.create(domain.node().baseUri() + "/no-such-page"));
 
