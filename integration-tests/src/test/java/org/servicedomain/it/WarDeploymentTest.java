@@ -27,7 +27,8 @@ class WarDeploymentTest {
 
     @Test
     void warDeployedInTomcatRegistersProvidersAndServesTheirVirtualPort() throws Exception {
-        try (DeployedWar node = DeployedWar.deploy(WAR, "/sd", Map.of("sd.dataDir", dataDir.toString()));
+        try (DeployedWar node = DeployedWar.deploy(WAR, "/sd", Map.of("sd.dataDir", dataDir.toString(),
+                "sd.allowNetworks", "127.0.0.0/8")); // providers on loopback: allowed explicitly (docs/security.md)
              ProviderFleet providers = ProviderFleet.stockQuotes("quote-a", "quote-b")) {
             Registration registration = Registrations.register(HomeClient.connect(node.baseUri()), providers.get(0));
             Registrations.register(HomeClient.connect(node.baseUri()), providers.get(1));

@@ -8,8 +8,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
-import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 
 /**
  * The console's guard, in front of every page: security headers, sign-in, the page's role, and the
@@ -33,6 +33,7 @@ public class ConsoleFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
+        response.setHeader("Cache-Control", "no-store"); // pages show sessions' data: never kept by a browser or proxy
         HttpSession session = request.getSession(false);
         boolean post = "POST".equals(request.getMethod());
         if (path.equals("/login") || path.equals("/setup")) {

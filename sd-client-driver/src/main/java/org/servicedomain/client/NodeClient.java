@@ -129,6 +129,14 @@ public class NodeClient {
         return call(() -> port.register(request).getRegistration());
     }
 
+    /** Registers the WSDL's instances, dispatched to {@code endpointAddress} rather than the WSDL's soap:address. */
+    public List<Registration> registerAt(String wsdlLocation, String endpointAddress) {
+        Register request = new Register();
+        request.setWsdlLocation(wsdlLocation);
+        request.setEndpointAddress(endpointAddress);
+        return call(() -> port.register(request).getRegistration());
+    }
+
     public void unregister(String instanceId) {
         Unregister request = new Unregister();
         request.setInstanceId(instanceId);

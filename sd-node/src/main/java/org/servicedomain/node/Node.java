@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.events.EventLog;
@@ -26,25 +27,28 @@ import org.servicedomain.node.engine.health.OperationProbe;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
-import org.servicedomain.node.engine.offload.BorrowingLookup;
-import org.servicedomain.node.engine.offload.LoadIndex;
-import org.servicedomain.node.engine.offload.PeerForwarder;
-import org.servicedomain.node.engine.offload.PeerLoads;
-import org.servicedomain.node.engine.offload.PeerOffload;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.StatisticsMeters;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
+import org.servicedomain.node.engine.offload.BorrowingLookup;
+import org.servicedomain.node.engine.offload.LoadIndex;
+import org.servicedomain.node.engine.offload.PeerForwarder;
+import org.servicedomain.node.engine.offload.PeerLoads;
+import org.servicedomain.node.engine.offload.PeerOffload;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.hierarchy.ChildHomeClient;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
+import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.network.EndpointNetworks;
+import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
@@ -54,6 +58,7 @@ import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
+import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
@@ -88,6 +93,7 @@ public final class Node implements AutoCloseable {
     private final LoadIndex load = new LoadIndex();
     private final PeerLoads peerLoads;
     private final PeerForwarder forwarder;
+    private final Logins logins;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -97,11 +103,13 @@ public final class Node implements AutoCloseable {
         this.config = config;
         this.events = events;
         this.notifier = notifier;
-        this.metering = new Metering(config.dataDir(), config.clock(), config.meteringRetentionDays());
+        this.metering = new Metering(config.dataDir(), config.clock(), config.meteringRetentionDays(),
+                config.stateLimits().maxMeteringBytes());
         this.statistics = new TrafficStatistics(config.statisticsWindow(), config.clock());
         this.sessionActivity = new SessionActivity(config.clock());
         sessions.addListener(sessionActivity);
-        StatisticsMeters.bind(meterRegistry, statistics);
+        this.logins = new Logins(sessions, config.loginLimits(), config.clock());
+        StatisticsMeters portMeters = StatisticsMeters.bind(meterRegistry, statistics);
         this.wsdlSource = wsdlSource;
         this.catalog = catalog;
         this.users = users;
@@ -117,7 +125,9 @@ public final class Node implements AutoCloseable {
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
-        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout());
+        String secret = config.hierarchy().parentSecret();
+        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout(),
+                () -> secret == null ? null : ParentProof.of(secret, java.time.Instant.now()));
         this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
         Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), health::isEjected,
                 port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);
@@ -127,6 +137,13 @@ public final class Node implements AutoCloseable {
             health.forget(instance.id());
             metrics.forget(instance.id());
             statistics.forget(instance.id());
+            Set<String> cataloged = catalog.snapshot().instanceIds();
+            metrics.retainInstances(cataloged);
+            statistics.retainInstances(cataloged);
+        });
+        catalog.onPortRemoved(port -> {
+            portMeters.forget(port);
+            statistics.forgetPort(port);
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
         this.requestChain = new RequestChain(catalog, policy, new RequestOutcomes(meterRegistry),
@@ -137,10 +154,16 @@ public final class Node implements AutoCloseable {
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
     public static Node open(NodeConfig config) throws IOException {
         Files.createDirectories(config.dataDir());
-        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes());
+        DataDirectory.deleteTemporaryFiles(config.dataDir());
+        DataDirectory.reportMissingState(config.dataDir());
+        ProviderNetworks networks = config.providerNetworksOr(false);
+        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(),
+                new CheckedDnsResolver(networks));
         try {
-            Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource);
+            Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource,
+                    new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = new FileUserDirectory(config.dataDir());
+            DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
             TransactionHistory history = new TransactionHistory();
             SessionRegistry sessions = new SessionRegistry(users, config.clock());
             sessions.addListener(history);
@@ -218,6 +241,11 @@ public final class Node implements AutoCloseable {
         return sessions;
     }
 
+    /** Logins, throttled after failures and checked on a bounded pool. */
+    public Logins logins() {
+        return logins;
+    }
+
     /** Which instance served each session last, per virtual port; to be heard by the engine. */
     public TransactionHistory transactionHistory() {
         return transactionHistory;
@@ -266,6 +294,7 @@ public final class Node implements AutoCloseable {
     @Override
     public void close() {
         hierarchy.close();
+        logins.close();
         peerLoads.close();
         forwarder.close();
         metering.close();

@@ -4,7 +4,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.servicedomain.node.network.MetricsAccess;
+import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.session.LoginLimits;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -14,7 +18,15 @@ import org.servicedomain.node.hierarchy.HierarchyConfig;
  * @param statisticsWindow the length of the monitor's sliding window (and of the window of failure-ratio ejection)
  * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
  * @param meteringRetentionDays how many daily metering files are kept; older ones are deleted
- * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md)
+ * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md); the
+ *     parent secret is also the secret peers prove themselves with at {@code /sd/load}
+ * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); open by default
+ * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
+ *     default of where the node listens ({@link #providerNetworksOr(boolean)})
+ * @param loginLimits how failed logins are throttled and how many password checks run at once
+ * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
+ * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
+ *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
@@ -31,6 +43,11 @@ public record NodeConfig(
         int maxStateDataBytes,
         int meteringRetentionDays,
         HierarchyConfig hierarchy,
+        MetricsAccess metricsAccess,
+        ProviderNetworks providerNetworks,
+        LoginLimits loginLimits,
+        StateLimits stateLimits,
+        String publicBaseUrl,
         Duration bodyTimeout,
         long minBodyBytesPerSecond) {
 
@@ -42,6 +59,16 @@ public record NodeConfig(
         Objects.requireNonNull(dataDir, "dataDir");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(hierarchy, "hierarchy");
+        Objects.requireNonNull(metricsAccess, "metricsAccess");
+        Objects.requireNonNull(loginLimits, "loginLimits");
+        Objects.requireNonNull(stateLimits, "stateLimits");
+        if (publicBaseUrl != null) {
+            java.net.URI uri = java.net.URI.create(publicBaseUrl);
+            if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                throw new IllegalArgumentException("publicBaseUrl must be an http or https URL but was " + publicBaseUrl);
+            }
+            publicBaseUrl = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
+        }
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -56,6 +83,18 @@ public record NodeConfig(
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
         }
+    }
+
+    /** The configured provider networks, or the default for a node that listens only on loopback or not. */
+    public ProviderNetworks providerNetworksOr(boolean listensOnlyOnLoopback) {
+        return providerNetworks != null ? providerNetworks : ProviderNetworks.defaultFor(listensOnlyOnLoopback);
+    }
+
+    /** These settings with {@code networks} as the provider networks. */
+    public NodeConfig withProviderNetworks(ProviderNetworks networks) {
+        return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
+                maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
+                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond);
     }
 
     private static void requirePositive(String name, long value) {
@@ -81,6 +120,11 @@ public record NodeConfig(
         private int maxStateDataBytes = 4096;
         private int meteringRetentionDays = 400;
         private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
+        private MetricsAccess metricsAccess = MetricsAccess.OPEN;
+        private ProviderNetworks providerNetworks;
+        private LoginLimits loginLimits = LoginLimits.DEFAULT;
+        private StateLimits stateLimits = StateLimits.DEFAULT;
+        private String publicBaseUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private long minBodyBytesPerSecond = 1024;
 
@@ -138,6 +182,32 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder metricsAccess(MetricsAccess access) {
+            this.metricsAccess = access;
+            return this;
+        }
+
+        /** The networks providers may be reached in; unset, the default of where the node listens. */
+        public Builder providerNetworks(ProviderNetworks networks) {
+            this.providerNetworks = networks;
+            return this;
+        }
+
+        public Builder loginLimits(LoginLimits limits) {
+            this.loginLimits = limits;
+            return this;
+        }
+
+        public Builder stateLimits(StateLimits limits) {
+            this.stateLimits = limits;
+            return this;
+        }
+
+        public Builder publicBaseUrl(String url) {
+            this.publicBaseUrl = url;
+            return this;
+        }
+
         public Builder bodyTimeout(Duration timeout) {
             this.bodyTimeout = timeout;
             return this;
@@ -152,7 +222,8 @@ public record NodeConfig(
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy, bodyTimeout, minBodyBytesPerSecond);
+                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
+                    bodyTimeout, minBodyBytesPerSecond);
         }
     }
 }

@@ -1,9 +1,5 @@
 package org.servicedomain.node;
 
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.SoapVersion;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,13 +9,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.catalog.WsdlSource;
+import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
-import org.servicedomain.node.catalog.RegistrationRequest;
-import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.catalog.WsdlSource;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.xml.sax.SAXException;

@@ -24,6 +24,11 @@ public final class MovableClock extends Clock {
         now.set(instant);
     }
 
+    /** Moves the clock on by {@code step}. */
+    public void advance(java.time.Duration step) {
+        now.updateAndGet(t -> t.plus(step));
+    }
+
     @Override
     public ZoneId getZone() {
         return zone;

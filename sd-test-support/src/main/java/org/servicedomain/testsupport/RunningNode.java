@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
 import org.servicedomain.client.HomeClient;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.engine.offload.LoadReport;
+import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.launcher.EmbeddedNode;
 
 /**
@@ -107,9 +110,11 @@ public final class RunningNode implements AutoCloseable {
         return URI.create(virtualPortAddress(name) + "?wsdl");
     }
 
-    /** The node's load report at {@code /sd/load}, as its peers read it. */
+    /** The node's load report at {@code /sd/load}, as its peers read it (with the proof of its secret, if it has one). */
     public LoadReport loadReport() {
-        SoapReply reply = SoapExchange.get(URI.create(baseUri() + "/load"));
+        String secret = config.hierarchy().parentSecret();
+        SoapReply reply = SoapExchange.get(URI.create(baseUri() + "/load"), secret == null ? Map.of()
+                : Map.of(ParentProof.HEADER, ParentProof.of(secret, Instant.now())));
         if (reply.status() != 200) {
             throw new AssertionError("GET /sd/load answered HTTP " + reply.status() + ": " + reply.text());
         }

@@ -76,9 +76,15 @@ public final class SoapExchange {
     }
 
     public static SoapReply get(URI address) {
+        return get(address, Map.of());
+    }
+
+    /** A GET with further HTTP headers (a bearer token, a peer's proof). */
+    public static SoapReply get(URI address, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(address).GET();
+        headers.forEach(request::header);
         try {
-            HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(address).GET().build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             return new SoapReply(response.statusCode(),
                     response.headers().firstValue("Content-Type").orElse(null), response.body());
         } catch (IOException e) {

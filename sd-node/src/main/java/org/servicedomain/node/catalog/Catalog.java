@@ -1,9 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.InstanceState;
-import org.servicedomain.node.core.VirtualPort;
-
 import java.io.IOException;
 import java.net.URI;
 import java.security.MessageDigest;
@@ -18,8 +14,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
+import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.core.StateLimits;
+import org.servicedomain.node.core.VirtualPort;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,19 +51,36 @@ public final class Catalog {
 
     private final CatalogStore store;
     private final WsdlSource wsdlSource;
+    private final EndpointCheck endpointCheck;
+    private final StateLimits limits;
+    private final List<Consumer<String>> portRemovalListeners = new CopyOnWriteArrayList<>();
     private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
     private final Object changeLock = new Object();
     private volatile CatalogSnapshot snapshot;
     private final List<Consumer<Instance>> unregisterListeners = new CopyOnWriteArrayList<>();
 
-    private Catalog(CatalogStore store, WsdlSource wsdlSource, CatalogSnapshot snapshot) {
+    private Catalog(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck, StateLimits limits,
+            CatalogSnapshot snapshot) {
         this.store = store;
+        this.limits = limits;
+        this.endpointCheck = endpointCheck;
         this.wsdlSource = wsdlSource;
         this.snapshot = snapshot;
     }
 
     /** Opens the catalog kept in {@code store}, rebuilding each virtual port from its cached WSDL. */
     public static Catalog open(CatalogStore store, WsdlSource wsdlSource) throws IOException {
+        return open(store, wsdlSource, EndpointCheck.ANY);
+    }
+
+    /** As {@link #open(CatalogStore, WsdlSource)}, refusing registrations whose endpoint {@code endpointCheck} refuses. */
+    public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck) throws IOException {
+        return open(store, wsdlSource, endpointCheck, StateLimits.DEFAULT);
+    }
+
+    /** As {@link #open(CatalogStore, WsdlSource, EndpointCheck)}, holding at most what {@code limits} allow. */
+    public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck,
+            StateLimits limits) throws IOException {
         CatalogStore.StoredCatalog stored = store.load();
         ServiceDescriptionParser parser = new ServiceDescriptionParser();
         List<VirtualPort> ports = new ArrayList<>();
@@ -76,7 +94,9 @@ public final class Catalog {
         }
         CatalogSnapshot snapshot = CatalogSnapshot.of(ports, stored.instances());
         LOG.info("catalog opened: {} virtual ports, {} instances", ports.size(), stored.instances().size());
-        return new Catalog(store, wsdlSource, snapshot);
+        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot);
+        catalog.deleteUnreferencedWsdls(snapshot);
+        return catalog;
     }
 
     public CatalogSnapshot snapshot() {
@@ -89,10 +109,31 @@ public final class Catalog {
      * instance instead of adding a twin. Returns only after the change is durable.
      */
     public List<Registered> register(RegistrationRequest request) {
-        byte[] wsdl = wsdlSource.fetch(request.wsdlLocation());
-        ServiceDescription description = parser.parse(wsdl, request.wsdlLocation());
+        return register(request, RegistrationClaim.ANYONE);
+    }
+
+    /**
+     * As {@link #register(RegistrationRequest)}, asking {@code claim} about every instance the
+     * registration resolves to, under the change lock, before anything is filed: a claim that throws
+     * leaves the catalog as it was.
+     */
+    public List<Registered> register(RegistrationRequest request, RegistrationClaim claim) {
+        byte[] wsdl;
+        ServiceDescription description;
+        try {
+            wsdl = wsdlSource.fetch(request.wsdlLocation());
+            description = parser.parse(wsdl, request.wsdlLocation());
+        } catch (NodeFault fault) {
+            if (fault.code() != FaultCode.WsdlUnreadable) {
+                throw fault;
+            }
+            LOG.info("registration refused: {}", LogText.of(fault.getMessage()));
+            throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
+                    + " could not be fetched or is not a usable WSDL; the node's log has the details");
+        }
         String digest = sha256(wsdl);
         List<QName> portTypes = request.portType() != null ? List.of(request.portType()) : description.boundPortTypes();
+        checkEndpoints(request, description, portTypes);
         synchronized (changeLock) {
             CatalogSnapshot next = snapshot;
             List<Registered> registered = new ArrayList<>();
@@ -103,6 +144,10 @@ public final class Catalog {
                         new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
                                 + " has no SOAP binding of port type " + portType));
                 if (port == null) {
+                    if (next.ports().size() >= limits.maxVirtualPorts()) {
+                        throw new NodeFault(FaultCode.BadRequest, "the node holds its maximum of "
+                                + limits.maxVirtualPorts() + " virtual ports; unregister some first");
+                    }
                     port = virtualPort(uniqueName(next, portType), description, binding, digest);
                     next = next.withPort(port);
                 } else if (port.soapVersion() != binding.soapVersion()) {
@@ -110,7 +155,11 @@ public final class Catalog {
                             + port.soapVersion().label() + " but " + request.wsdlLocation() + " binds " + portType
                             + " only with SOAP " + binding.soapVersion().label());
                 }
-                Instance instance = instanceFor(next, request, port, binding, digest);
+                Instance instance = instanceFor(next, request, port, binding, digest, claim);
+                if (next.instance(instance.id()).isEmpty() && next.instances().size() >= limits.maxInstances()) {
+                    throw new NodeFault(FaultCode.BadRequest, "the node holds its maximum of "
+                            + limits.maxInstances() + " instances; unregister some first");
+                }
                 next = next.withInstance(instance);
                 registered.add(new Registered(instance, port));
             }
@@ -121,9 +170,20 @@ public final class Catalog {
             }
             publish(next);
             registered.forEach(r -> LOG.info("registered instance {} at {} on virtual port {}",
-                    r.instance().id(), r.instance().endpointAddress(), r.port().name()));
+                    r.instance().id(), LogText.of(r.instance().endpointAddress()), r.port().name()));
             return registered;
         }
+    }
+
+    /** Checks, outside the change lock (it may ask DNS), every endpoint the registration could file. */
+    private void checkEndpoints(RegistrationRequest request, ServiceDescription description, List<QName> portTypes) {
+        if (request.endpointAddress() != null) {
+            endpointCheck.check(request.endpointAddress());
+            return;
+        }
+        description.bindings().stream()
+                .filter(b -> portTypes.contains(b.portType()) && b.endpointAddress() != null)
+                .forEach(b -> endpointCheck.check(b.endpointAddress()));
     }
 
     public Instance unregister(String instanceId) {
@@ -148,8 +208,14 @@ public final class Catalog {
             }
             publish(snapshot.withoutPort(name));
             LOG.info("removed virtual port {}: no instance is left behind it", name);
-            return true;
         }
+        portRemovalListeners.forEach(listener -> listener.accept(name));
+        return true;
+    }
+
+    /** Hears the name of each virtual port once it has left the catalog. */
+    public void onPortRemoved(Consumer<String> listener) {
+        portRemovalListeners.add(listener);
     }
 
     /** Hears each instance once it has left the catalog, so per-instance state elsewhere can go too. */
@@ -194,7 +260,30 @@ public final class Catalog {
         } catch (IOException e) {
             throw storageFailure(e);
         }
+        CatalogSnapshot previous = snapshot;
         snapshot = next;
+        if (!wsdlDigests(next).containsAll(wsdlDigests(previous))) {
+            deleteUnreferencedWsdls(next);
+        }
+    }
+
+    private void deleteUnreferencedWsdls(CatalogSnapshot current) {
+        try {
+            store.deleteWsdlsExcept(wsdlDigests(current));
+        } catch (IOException e) {
+            LOG.warn("could not delete cached WSDLs no instance uses; trying again with the next change", e);
+        }
+    }
+
+    private static java.util.Set<String> wsdlDigests(CatalogSnapshot snapshot) {
+        java.util.Set<String> digests = new java.util.HashSet<>();
+        snapshot.ports().forEach(p -> digests.add(p.wsdlDigest()));
+        snapshot.instances().forEach(i -> {
+            if (i.wsdlDigest() != null) {
+                digests.add(i.wsdlDigest());
+            }
+        });
+        return digests;
     }
 
     private static NodeFault storageFailure(IOException e) {
@@ -208,7 +297,7 @@ public final class Catalog {
     }
 
     private static Instance instanceFor(CatalogSnapshot current, RegistrationRequest request, VirtualPort port,
-            PortTypeBinding binding, String digest) {
+            PortTypeBinding binding, String digest, RegistrationClaim claim) {
         String endpoint = request.endpointAddress() != null ? request.endpointAddress() : binding.endpointAddress();
         if (endpoint == null || endpoint.isBlank()) {
             throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
@@ -216,19 +305,22 @@ public final class Catalog {
         }
         requireHttpUrl(endpoint);
         Long timeout = request.timeoutMs() == null ? null : positiveTimeout(request.timeoutMs());
+        String sameEndpoint = EndpointKey.of(endpoint);
         for (Instance existing : current.instancesOf(port.name())) {
-            if (existing.endpointAddress().equals(endpoint)) {
+            if (EndpointKey.of(existing.endpointAddress()).equals(sameEndpoint)) {
+                Map<String, String> attributes = claim.attributes(existing, request.attributes());
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
-                        digest, request.supplierLevel(), timeout, request.attributes(), existing.state(),
+                        digest, claim.supplierLevel(existing, request.supplierLevel()), timeout, attributes, existing.state(),
                         existing.stateData());
             }
         }
+        Map<String, String> attributes = claim.attributes(null, request.attributes());
         String id;
         do {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
         return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
-                request.supplierLevel(), timeout, request.attributes(), InstanceState.OPERATIONAL);
+                claim.supplierLevel(null, request.supplierLevel()), timeout, attributes, InstanceState.OPERATIONAL);
     }
 
     private static void requireHttpUrl(String endpoint) {

@@ -1,18 +1,17 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.VirtualPort;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.VirtualPort;
 
 /**
  * One consistent, immutable view of the catalog. The hot path reads the current snapshot without
@@ -87,6 +86,11 @@ public final class CatalogSnapshot {
 
     public Collection<VirtualPort> ports() {
         return portsByName.values();
+    }
+
+    /** The ids of every instance, as an unmodifiable view. */
+    public java.util.Set<String> instanceIds() {
+        return java.util.Collections.unmodifiableSet(instancesById.keySet());
     }
 
     public Collection<Instance> instances() {

@@ -1,10 +1,9 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-
 import java.io.IOException;
 import java.util.List;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.core.Instance;
 
 /**
  * Where the catalog lives between restarts. Every save is atomic and durable before it returns:
@@ -28,4 +27,8 @@ public interface CatalogStore {
     void saveWsdl(String digest, byte[] wsdl) throws IOException;
 
     byte[] loadWsdl(String digest) throws IOException;
+
+    /** Deletes the cached WSDLs whose digest is not in {@code kept}. */
+    default void deleteWsdlsExcept(java.util.Set<String> kept) throws IOException {
+    }
 }

@@ -1,8 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.InstanceState;
-
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -14,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.storage.AtomicFiles;
 
 /**
@@ -86,6 +85,21 @@ public final class FileCatalogStore implements CatalogStore {
         Path file = wsdlFile(digest);
         if (!Files.exists(file)) {
             AtomicFiles.write(file, wsdl);
+        }
+    }
+
+    @Override
+    public void deleteWsdlsExcept(java.util.Set<String> kept) throws IOException {
+        if (!Files.isDirectory(wsdlDir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(wsdlDir)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".wsdl") && !kept.contains(name.substring(0, name.length() - ".wsdl".length()))) {
+                    Files.deleteIfExists(file);
+                }
+            }
         }
     }
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -21,8 +23,14 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
     private final long maxBytes;
 
     public HttpWsdlSource(Duration timeout, long maxBytes) {
+        this(timeout, maxBytes, SystemDefaultDnsResolver.INSTANCE);
+    }
+
+    /** @param resolver resolves host names; one that refuses denied networks keeps the fetch out of them */
+    public HttpWsdlSource(Duration timeout, long maxBytes, DnsResolver resolver) {
         this.http = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setDnsResolver(resolver)
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(timeout)).setSocketTimeout(Timeout.of(timeout)).build())
                         .build())

@@ -1,7 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.VirtualPort;
-
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 
@@ -12,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import javax.xml.XMLConstants;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;

@@ -1,10 +1,9 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.VirtualPort;
-
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 
+import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;

@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine;
 
+import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.engine.offload.Offload;
 
 /**

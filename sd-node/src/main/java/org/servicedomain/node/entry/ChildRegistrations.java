@@ -5,10 +5,10 @@ import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Register;
-import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.hierarchy.ChildNode;
 
 /** How the home port registers child nodes ({@code originType} {@code sd-node}) and shows the topology below a node. */

@@ -6,14 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.xml.namespace.QName;
 import org.apache.cxf.headers.Header;
-import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.CatalogSnapshot;
-import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.catalog.RegistrationClaim;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.session.User;
 import org.w3c.dom.Element;
 
@@ -105,20 +107,46 @@ final class HomeAccess {
     }
 
     /**
-     * The attributes to file with a registration: a provider's own name as owner (whatever it sent),
-     * an administrator's given owner or else its own name. Refuses a provider that re-registers an
-     * instance of another provider (same WSDL location or endpoint address).
+     * What decides a registration once it has resolved to an instance (after the WSDL was read):
+     * a provider may only replace an instance it owns, and files its own name as owner (whatever it
+     * sent); an administrator may replace any instance, keeping its owner unless it names another.
+     * An instance without owner is the administrator's. Unless {@code trustClaims}, what a provider
+     * declares is kept apart ({@link ProviderClaims}).
      */
-    static Map<String, String> registration(HomeCaller caller, Map<String, String> attributes, CatalogSnapshot snapshot,
-            String wsdlLocation, String endpointAddress) {
-        snapshot.instances().stream()
-                .filter(i -> i.wsdlLocation().equals(wsdlLocation) || i.endpointAddress().equals(endpointAddress))
-                .forEach(i -> requireOwner(caller, i));
-        Map<String, String> owned = new LinkedHashMap<>(attributes);
-        if (caller.user != null && (!caller.isAdministrator() || !owned.containsKey(OWNER_ATTRIBUTE))) {
-            owned.put(OWNER_ATTRIBUTE, caller.user);
-        }
-        return owned;
+    static RegistrationClaim registration(HomeCaller caller, Supplier<CatalogSnapshot> catalog, int maxPerProvider,
+            boolean trustClaims) {
+        boolean trusted = caller.isAdministrator() || trustClaims;
+        return new RegistrationClaim() {
+            @Override
+            public Map<String, String> attributes(Instance existing, Map<String, String> requested) {
+                if (existing != null) {
+                    requireOwner(caller, existing);
+                } else if (!caller.isAdministrator() && owned(catalog.get(), caller.user) >= maxPerProvider) {
+                    throw new NodeFault(FaultCode.BadRequest, "provider " + caller.user + " owns its maximum of "
+                            + maxPerProvider + " instances; unregister some first");
+                }
+                Map<String, String> owned = trusted ? new LinkedHashMap<>(requested)
+                        : ProviderClaims.filed(existing, requested);
+                if (!caller.isAdministrator()) {
+                    owned.put(OWNER_ATTRIBUTE, caller.user);
+                } else if (!owned.containsKey(OWNER_ATTRIBUTE)) {
+                    String owner = existing != null ? existing.attributes().get(OWNER_ATTRIBUTE) : caller.user;
+                    if (owner != null) {
+                        owned.put(OWNER_ATTRIBUTE, owner);
+                    }
+                }
+                return owned;
+            }
+
+            @Override
+            public String supplierLevel(Instance existing, String requested) {
+                return trusted ? requested : existing == null ? null : existing.supplierLevel();
+            }
+        };
+    }
+
+    private static long owned(CatalogSnapshot snapshot, String user) {
+        return snapshot.instances().stream().filter(i -> user.equals(i.attributes().get(OWNER_ATTRIBUTE))).count();
     }
 
     /** Refuses a change of the owner attribute by anyone but an administrator. */

@@ -38,20 +38,22 @@ import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
-import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
-import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.core.LogText;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyStore;
-import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.session.SessionActivity;
+import org.servicedomain.node.storage.DiskUse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -90,12 +92,16 @@ public class HomePort implements HomePortType {
             HomeAccess.HomeCaller caller = access.requireProvider(context, "register");
             String wsdlLocation = HomeArguments.required(request.getWsdlLocation(), "wsdlLocation");
             String endpointAddress = HomeArguments.blankToNull(request.getEndpointAddress());
-            Map<String, String> attributes = HomeAccess.registration(caller, attributes(request.getAttribute()),
-                    node.catalog().snapshot(), wsdlLocation, endpointAddress);
+            boolean trustClaims = node.policy().current().trustsProviderClaims();
+            Map<String, String> attributes = attributes(request.getAttribute());
+            if (!caller.isAdministrator() && !trustClaims) {
+                withClaimedLevel(attributes, request.getSupplierLevel());
+            }
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
                     wsdlLocation, endpointAddress,
                     request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
-                    attributes));
+                    attributes), HomeAccess.registration(caller, node.catalog()::snapshot,
+                            node.config().stateLimits().maxInstancesPerProvider(), trustClaims));
             return registered(filed);
         });
     }
@@ -166,6 +172,9 @@ public class HomePort implements HomePortType {
             HomeAccess.HomeCaller caller = access.requireProvider(context, "setServiceInfo");
             ownedInstance(caller, request.getInstanceId());
             HomeAccess.requireOwnerUnchanged(caller, attributes);
+            if (!caller.isAdministrator() && !node.policy().current().trustsProviderClaims()) {
+                attributes = ProviderClaims.changes(attributes);
+            }
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
@@ -177,9 +186,8 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
-            if (!node.hierarchy().isParentCall(servletRequest().getHeader(ParentProof.HEADER))) {
-                access.requireSignedIn(context, "getServiceInfo");
-            }
+            HomeAccess.HomeCaller caller = node.hierarchy().isParentCall(servletRequest().getHeader(ParentProof.HEADER))
+                    ? null : access.requireSignedIn(context, "getServiceInfo");
             if (Boolean.TRUE.equals(request.isPoll())) {
                 node.hierarchy().pollAskedByParent();
             }
@@ -205,8 +213,14 @@ public class HomePort implements HomePortType {
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
                     .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
                             node.statistics())));
-            node.metering().usage(portName).forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
+            node.metering().usage(portName).stream()
+                    .filter(u -> caller == null || caller.isAdministrator() || java.util.Objects.equals(u.user(), caller.user()))
+                    .forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
             addSession(request, response);
+            if (caller != null && caller.isAdministrator()) {
+                response.setDataBytes(DiskUse.of(node.config().dataDir()));
+                response.setMeteringBytes(node.metering().bytesOnDisk());
+            }
             if (Boolean.TRUE.equals(request.isTopology())) {
                 response.setNode(ChildRegistrations.topology(node, response, base));
             }
@@ -228,7 +242,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public LoginResponse login(Login request) throws HomeFault {
-        return call("login", () -> users.login(request));
+        return call("login", () -> users.login(request, context == null ? null : servletRequest().getRemoteAddr()));
     }
 
     @Override
@@ -263,6 +277,7 @@ public class HomePort implements HomePortType {
     @Override
     public InvokeOperationResponse invokeOperation(InvokeOperation request) throws HomeFault {
         return call("invokeOperation", () -> {
+            access.caller(context); // an unknown or expired sd:session header is refused, as on every operation
             InvokeOperationResponse response = new InvokeOperationResponse();
             response.setPayload(new HomeInvocation(node).invoke(HomeArguments.blankToNull(request.getSessionId()),
                     HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
@@ -286,10 +301,10 @@ public class HomePort implements HomePortType {
         try {
             return body.get();
         } catch (NodeFault fault) {
-            LOG.info("{} refused: {}", operation, fault.getMessage());
+            LOG.info("{} refused: {}", operation, LogText.of(fault.getMessage()));
             throw HomeFaults.of(fault);
         } catch (IllegalArgumentException e) {
-            LOG.info("{} refused: {}", operation, e.getMessage());
+            LOG.info("{} refused: {}", operation, LogText.of(e.getMessage()));
             throw HomeFaults.of(new NodeFault(FaultCode.BadRequest, e.getMessage()));
         } catch (RuntimeException e) {
             LOG.error("{} failed inside the node", operation, e);
@@ -308,6 +323,14 @@ public class HomePort implements HomePortType {
 
     private HttpServletRequest servletRequest() {
         return (HttpServletRequest) context.getMessageContext().get(MessageContext.SERVLET_REQUEST);
+    }
+
+    /** The attributes with the supplier level among them, so it is kept as a provider's claim where it is one. */
+    private static void withClaimedLevel(Map<String, String> attributes, String supplierLevel) {
+        String level = HomeArguments.blankToNull(supplierLevel);
+        if (level != null) {
+            attributes.put("supplierLevel", level);
+        }
     }
 
     private static Map<String, String> attributes(List<Attribute> attributes) {

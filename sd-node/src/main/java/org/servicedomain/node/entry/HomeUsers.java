@@ -12,8 +12,8 @@ import org.servicedomain.home.v1.RemoveUserResponse;
 import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.UserInfo;
-import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.session.Session;
 import org.servicedomain.node.session.User;
@@ -30,10 +30,11 @@ final class HomeUsers {
         this.node = node;
     }
 
-    LoginResponse login(Login request) {
+    /** Logs in; {@code source} is the caller's address, which failed logins are also counted against. */
+    LoginResponse login(Login request, String source) {
         char[] password = password(request.getPassword());
         try {
-            Session session = node.sessions().login(request.getUser(), password);
+            Session session = node.logins().login(request.getUser(), password, source);
             LoginResponse response = new LoginResponse();
             response.setSessionId(session.id());
             response.setUserLevel(session.userLevel());

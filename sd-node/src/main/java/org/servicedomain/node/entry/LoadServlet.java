@@ -13,13 +13,21 @@ import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.offload.LoadReport;
+import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.policy.PeerSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers peers at {@code /sd/load} with this node's {@link LoadReport} as JSON: its load index and
- * the operational, not ejected instances of its own per virtual port. Cheap: no lock, no I/O.
+ * the operational, not ejected instances of its own per virtual port. Cheap: no lock, no I/O. A node
+ * with a shared secret answers only callers that prove it ({@link ParentProof}); one without answers
+ * only loopback callers.
  */
 public final class LoadServlet extends HttpServlet {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LoadServlet.class);
 
     private final transient Node node;
     private final transient ObjectMapper json = new ObjectMapper();
@@ -30,6 +38,13 @@ public final class LoadServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!isPeer(request)) {
+            LOG.info("load report refused to {}: {}", request.getRemoteAddr(), node.config().hierarchy().parentSecret() == null
+                    ? "this node has no shared secret (sd.parentSecret), so only loopback callers are answered"
+                    : "no valid " + ParentProof.HEADER + " header");
+            response.sendError(HttpServletResponse.SC_FORBIDDEN, "the load report is for peers only");
+            return;
+        }
         byte[] body = json.writeValueAsBytes(report());
         response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");
@@ -37,6 +52,14 @@ public final class LoadServlet extends HttpServlet {
         try (OutputStream out = response.getOutputStream()) {
             out.write(body);
         }
+    }
+
+    private boolean isPeer(HttpServletRequest request) {
+        String secret = node.config().hierarchy().parentSecret();
+        if (secret == null) {
+            return Networks.LOOPBACK.containsLiteral(request.getRemoteAddr());
+        }
+        return node.hierarchy().isParentCall(request.getHeader(ParentProof.HEADER));
     }
 
     private LoadReport report() {

@@ -10,8 +10,17 @@ final class NodeAddress {
     private NodeAddress() {
     }
 
-    /** {@code scheme://host:port/contextPath} of the request. */
+    /** The servlet context attribute holding the configured public base URL, if one is set. */
+    static final String PUBLIC_BASE_URL = "sd.publicBaseUrl";
+
+    /**
+     * The configured public base URL ({@code NodeConfig.publicBaseUrl}) when one is set, else
+     * {@code scheme://host:port/contextPath} of the request (its Host header).
+     */
     static String base(HttpServletRequest request) {
+        if (request.getServletContext() != null && request.getServletContext().getAttribute(PUBLIC_BASE_URL) instanceof String configured) {
+            return configured;
+        }
         String host = request.getServerName();
         if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
             host = "[" + host + "]";

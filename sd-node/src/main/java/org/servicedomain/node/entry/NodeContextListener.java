@@ -8,13 +8,20 @@ import java.time.Duration;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.servicedomain.node.network.MetricsAccess;
+import org.servicedomain.node.network.Networks;
+import org.servicedomain.node.network.ProviderNetworks;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
  * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
  * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
- * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, and for hierarchies {@code sd.nodeName},
- * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md).
+ * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, {@code sd.bodyTimeoutSeconds},
+ * {@code sd.minBodyBytesPerSecond}, and for hierarchies {@code sd.nodeName},
+ * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
+ * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}, and the networks providers may be
+ * reached in: {@code sd.allowNetworks}, {@code sd.denyNetworks} (docs/security.md; by default loopback
+ * and link-local are denied, since a WAR cannot tell whether Tomcat listens only on loopback).
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -36,6 +43,14 @@ public final class NodeContextListener implements ServletContextListener {
         if (stateData != null) {
             config.maxStateDataBytes(Integer.parseInt(stateData));
         }
+        String bodyTimeout = setting(context, "sd.bodyTimeoutSeconds", null);
+        if (bodyTimeout != null) {
+            config.bodyTimeout(Duration.ofSeconds(Long.parseLong(bodyTimeout)));
+        }
+        String minBodyRate = setting(context, "sd.minBodyBytesPerSecond", null);
+        if (minBodyRate != null) {
+            config.minBodyBytesPerSecond(Long.parseLong(minBodyRate));
+        }
         String retention = setting(context, "sd.meteringRetentionDays", null);
         if (retention != null) {
             config.meteringRetentionDays(Integer.parseInt(retention));
@@ -47,6 +62,11 @@ public final class NodeContextListener implements ServletContextListener {
             hierarchy = hierarchy.withPollInterval(Duration.ofMillis(Long.parseLong(pollMs)));
         }
         config.hierarchy(hierarchy);
+        config.metricsAccess(new MetricsAccess(Networks.parse(setting(context, "sd.metricsNetworks", null)),
+                setting(context, "sd.metricsToken", null)));
+        config.publicBaseUrl(setting(context, "sd.publicBaseUrl", null));
+        config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
+                setting(context, "sd.denyNetworks", null), false));
         node = NodeWebApp.install(context, config.build());
     }
 

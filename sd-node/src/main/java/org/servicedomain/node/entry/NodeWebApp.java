@@ -55,10 +55,14 @@ public final class NodeWebApp implements ServletContainerInitializer {
             throw new UncheckedIOException("the node could not open its data directory " + config.dataDir(), e);
         }
         context.setAttribute(NODE_ATTRIBUTE, node);
+        if (config.publicBaseUrl() != null) {
+            context.setAttribute(NodeAddress.PUBLIC_BASE_URL, config.publicBaseUrl());
+        }
 
         ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node));
         cxf.addMapping("/services/*");
         cxf.setLoadOnStartup(1);
+        cxf.setInitParameter("hide-service-list-page", "true");
         cxf.setAsyncSupported(true);
         FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(
                 config.maxMessageBytes(), config.bodyTimeout(), config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));
@@ -70,7 +74,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
         ports.setAsyncSupported(true);
-        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry())).addMapping("/metrics");
+        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess())).addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),

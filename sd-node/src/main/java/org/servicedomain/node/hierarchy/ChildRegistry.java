@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.storage.AtomicFiles;
 
 /**

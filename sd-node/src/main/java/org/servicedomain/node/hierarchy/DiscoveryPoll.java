@@ -9,11 +9,11 @@ import java.util.stream.Collectors;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.VirtualPortInfo;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
-import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

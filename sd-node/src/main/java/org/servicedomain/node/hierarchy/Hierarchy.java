@@ -2,8 +2,8 @@ package org.servicedomain.node.hierarchy;
 
 import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.NodeInfo;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,8 +7,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * The request context a parent node hands down to a child with each request, so that the child

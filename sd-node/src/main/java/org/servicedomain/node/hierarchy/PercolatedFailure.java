@@ -1,9 +1,9 @@
 package org.servicedomain.node.hierarchy;
 
 import java.util.List;
-import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
 
 /**
  * The cause of a dispatch to a child node that percolated its failure: the child's own attempts,

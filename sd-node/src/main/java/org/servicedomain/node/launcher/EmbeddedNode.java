@@ -1,6 +1,7 @@
 package org.servicedomain.node.launcher;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,10 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.entry.NodeWebApp;
+import org.servicedomain.node.network.Networks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,9 +64,14 @@ public final class EmbeddedNode implements AutoCloseable {
         connector.setProperty("acceptCount", "1024");
         connector.setProperty("bindOnInit", "false");
         tomcat.setConnector(connector);
+        ErrorReportValve errors = new ErrorReportValve(); // error pages without Tomcat's version or a stack trace
+        errors.setShowServerInfo(false);
+        errors.setShowReport(false);
+        tomcat.getHost().getPipeline().addValve(errors);
         Path docBase = Files.createDirectories(baseDir.resolve("docbase"));
         Context context = tomcat.addContext(CONTEXT_PATH, docBase.toString());
-        context.addServletContainerInitializer(new NodeWebApp(config), null);
+        NodeConfig resolved = config.withProviderNetworks(config.providerNetworksOr(listensOnlyOnLoopback(bindAddress)));
+        context.addServletContainerInitializer(new NodeWebApp(resolved), null);
         if (consoleWar != null) {
             tomcat.getHost().setAppBase(Files.createDirectories(baseDir.resolve("webapps")).toString());
             tomcat.addWebapp(CONSOLE_PATH, consoleWar.toAbsolutePath().toString());
@@ -80,6 +88,11 @@ public final class EmbeddedNode implements AutoCloseable {
             throw new IOException("the node did not start on port " + port + "; see the log above");
         }
         return node;
+    }
+
+    private static boolean listensOnlyOnLoopback(String bindAddress) {
+        InetAddress address = Networks.literal(bindAddress);
+        return address != null ? address.isLoopbackAddress() : "localhost".equalsIgnoreCase(bindAddress);
     }
 
     public int port() {

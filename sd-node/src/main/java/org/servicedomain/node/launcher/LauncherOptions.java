@@ -4,10 +4,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.servicedomain.node.network.MetricsAccess;
+import org.servicedomain.node.network.Networks;
+import org.servicedomain.node.network.ProviderNetworks;
 
 /** The launcher's command line, parsed and checked. */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
-        Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console) {
+        Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
+        String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
+        Long minBodyBytesPerSecond) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -16,7 +21,10 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
             + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]"
             + " [--node-name node] [--poll-interval-ms 30000] [--console sd-admin.war|none]"
-            + "   (parent secret: environment variable SD_PARENT_SECRET)";
+            + " [--metrics-networks CIDR,...] [--allow-networks CIDR,...] [--deny-networks CIDR,...] [--public-base-url URL]"
+            + " [--body-timeout-seconds 30] [--min-body-bytes-per-second 1024]"
+            + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
+            + " metrics bearer token: SD_METRICS_TOKEN)";
 
     /** The options, or null when the caller asked for help. */
     static LauncherOptions parse(String[] args) {
@@ -30,6 +38,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String nodeName = "node";
         long pollMs = 30_000;
         String console = null;
+        String metricsNetworks = null;
+        String allowNetworks = null;
+        String denyNetworks = null;
+        String publicBaseUrl = null;
+        Integer bodyTimeout = null;
+        Long minBodyRate = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -50,17 +64,43 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--node-name" -> nodeName = value;
                 case "--poll-interval-ms" -> pollMs = number(flag, value, 1, Integer.MAX_VALUE);
                 case "--console" -> console = value;
+                case "--metrics-networks" -> metricsNetworks = value;
+                case "--allow-networks" -> allowNetworks = value;
+                case "--deny-networks" -> denyNetworks = value;
+                case "--public-base-url" -> publicBaseUrl = value;
+                case "--body-timeout-seconds" -> bodyTimeout = number(flag, value, 1, 86_400);
+                case "--min-body-bytes-per-second" -> minBodyRate = (long) number(flag, value, 0, Integer.MAX_VALUE);
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
+        Networks.parse(metricsNetworks);
+        Networks.parse(allowNetworks);
+        Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
-                console);
+                console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate);
     }
 
     /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */
     NodeConfig config(String parentSecret) {
+        return config(parentSecret, null);
+    }
+
+    /** As {@link #config(String)}, with the bearer token a metrics scraper may send (null: none). */
+    NodeConfig config(String parentSecret, String metricsToken) {
         NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes)
-                .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)));
+                .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)))
+                .metricsAccess(new MetricsAccess(Networks.parse(metricsNetworks), metricsToken))
+                .publicBaseUrl(publicBaseUrl);
+        if (allowNetworks != null || denyNetworks != null) {
+            boolean loopbackOnly = host != null && Networks.literal(host) != null && Networks.literal(host).isLoopbackAddress();
+            config.providerNetworks(ProviderNetworks.of(allowNetworks, denyNetworks, loopbackOnly));
+        }
+        if (bodyTimeoutSeconds != null) {
+            config.bodyTimeout(Duration.ofSeconds(bodyTimeoutSeconds));
+        }
+        if (minBodyBytesPerSecond != null) {
+            config.minBodyBytesPerSecond(minBodyBytesPerSecond);
+        }
         if (statisticsWindowSeconds != null) {
             config.statisticsWindow(Duration.ofSeconds(statisticsWindowSeconds));
         }

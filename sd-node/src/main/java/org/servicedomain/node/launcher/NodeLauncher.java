@@ -10,7 +10,8 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 /**
  * {@code java -jar sd-node-standalone.jar [--port 8080] [--data-dir DIR] [--host ADDR]
  * [--max-message-bytes N] [--statistics-window-seconds S] [--max-state-data-bytes N]
- * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS] [--console WAR|none]}: runs one
+ * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS] [--console WAR|none]
+ * [--metrics-networks CIDR,...]}: runs one
  * node, and the admin console beside it at {@code /sd-admin} when its WAR is named or found, until
  * SIGTERM, then stops it cleanly.
  */
@@ -51,7 +52,8 @@ public final class NodeLauncher {
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
-        NodeConfig config = options.config(blankToNull(System.getenv("SD_PARENT_SECRET")));
+        NodeConfig config = options.config(blankToNull(System.getenv("SD_PARENT_SECRET")),
+                blankToNull(System.getenv("SD_METRICS_TOKEN")));
         Path consoleWar;
         try {
             consoleWar = consoleWar(options);

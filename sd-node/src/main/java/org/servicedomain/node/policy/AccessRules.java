@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.Caller;
 
 /**
  * Who may call what, from the policy's packages. A virtual port some package grants is governed:

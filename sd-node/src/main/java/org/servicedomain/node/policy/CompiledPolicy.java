@@ -25,6 +25,7 @@ public final class CompiledPolicy {
     private final Duration sessionIdle;
     private final String notifyUrl;
     private final PeerSettings peers;
+    private final boolean trustsProviderClaims;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -39,6 +40,13 @@ public final class CompiledPolicy {
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers) {
+        this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, peers, false);
+    }
+
+    CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
+            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
+            String notifyUrl, PeerSettings peers, boolean trustsProviderClaims) {
+        this.trustsProviderClaims = trustsProviderClaims;
         this.peers = peers;
         this.notifyUrl = notifyUrl;
         this.version = version;
@@ -49,6 +57,14 @@ public final class CompiledPolicy {
         this.serviceMaps = Map.copyOf(serviceMaps);
         this.timeZone = timeZone;
         this.sessionIdle = sessionIdle;
+    }
+
+    /**
+     * Whether the attributes and supplier level a provider declares for its own instances count for
+     * selection and access rules as declared ({@code settings/@trustProviderClaims}); false by default.
+     */
+    public boolean trustsProviderClaims() {
+        return trustsProviderClaims;
     }
 
     /** 0 for the built-in policy a node starts with, then 1, 2, ... for each one set. */

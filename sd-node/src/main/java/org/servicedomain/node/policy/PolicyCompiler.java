@@ -73,7 +73,8 @@ public final class PolicyCompiler {
         rules.port(policy.getDefaults(), defaults, null);
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
-                sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()));
+                sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()),
+                policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()));
     }
 
     private static List<OperationMapping> mappings(VirtualPortRules port) {

@@ -20,7 +20,8 @@ public record RecoveryRule(int retries, Duration instanceTimeout, String avoidSh
         boolean percolate, Set<String> idempotentOperations, BackOutRule backOut, int minInstances) {
 
     public static final int DEFAULT_RETRY_BUDGET_PERCENT = 20;
-    public static final RecoveryRule DEFAULT = new RecoveryRule(2, Duration.ofSeconds(30), null);
+    /** Two retries, each instance given 5 s to answer (docs/security.md: a hung provider holds callers no longer). */
+    public static final RecoveryRule DEFAULT = new RecoveryRule(2, Duration.ofSeconds(5), null);
 
     public RecoveryRule(int retries, Duration instanceTimeout) {
         this(retries, instanceTimeout, null);

@@ -1,15 +1,14 @@
 package org.servicedomain.node.rendering;
 
-import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.ProviderReply;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.hierarchy.ChildFault;
 import org.servicedomain.node.hierarchy.ContextHeader;

@@ -1,10 +1,9 @@
 package org.servicedomain.node.rendering;
 
-import org.servicedomain.node.core.ProviderReply;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.hierarchy.ChildNode;
 

@@ -132,6 +132,10 @@ public final class FileUserDirectory implements UserDirectory {
         try {
             AtomicFiles.writePrivate(file, json.writeValueAsBytes(new UsersFile(1, records)));
             restrictToOwner();
+            Path marker = file.resolveSibling(ADMINISTRATOR_MARKER);
+            if (!Files.exists(marker) && next.values().stream().anyMatch(e -> e.user().roles().contains("administrator"))) {
+                AtomicFiles.write(marker, new byte[0]);
+            }
         } catch (IOException e) {
             LOG.error("could not save the user directory; the change was not made", e);
             throw new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);

@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FailureKind;
-import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * The recent activity of each session for {@code getServiceInfo}: its last dispatches (instance,

@@ -1,7 +1,5 @@
 package org.servicedomain.node.session;
 
-import org.servicedomain.node.core.Caller;
-
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import org.servicedomain.node.core.Caller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,10 +4,10 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.EngineListener;
-import org.servicedomain.node.core.DispatchException;
 
 /**
  * Remembers, per session and virtual port, the instance that last answered: what the

@@ -1,11 +1,10 @@
 package org.servicedomain.node.session;
 
-import org.servicedomain.node.core.Caller;
-
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.servicedomain.node.core.Caller;
 
 /**
  * A user the node knows, without any trace of a password: what {@link UserDirectory#list()} and

@@ -10,6 +10,12 @@ import java.util.Optional;
  */
 public interface UserDirectory {
 
+    /**
+     * The file, under the data directory, that records that the directory once held an administrator;
+     * a node whose users are then gone does not start open to everyone.
+     */
+    String ADMINISTRATOR_MARKER = ".administrator-existed";
+
     /** The user named {@code name}, if the directory holds one. */
     Optional<User> find(String name);
 

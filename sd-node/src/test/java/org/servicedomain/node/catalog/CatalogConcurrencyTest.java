@@ -1,7 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
 import static org.servicedomain.node.TestInstances.registration;
@@ -20,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.core.Instance;
 
 class CatalogConcurrencyTest {
 

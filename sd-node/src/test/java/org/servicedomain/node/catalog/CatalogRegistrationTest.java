@@ -1,9 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.InstanceState;
-import org.servicedomain.node.core.VirtualPort;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.servicedomain.node.TestInstances.MARKET_STOCK_QUOTE;
@@ -26,8 +22,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.core.VirtualPort;
 
 class CatalogRegistrationTest {
 
@@ -76,6 +75,33 @@ class CatalogRegistrationTest {
         assertThat(second.id()).isEqualTo(first.id());
         assertThat(catalog.snapshot().instances()).singleElement()
                 .extracting(Instance::attributes).isEqualTo(Map.of("region", "us"));
+    }
+
+    @Test
+    void anotherSpellingOfTheSameEndpointResolvesToTheSameInstance() {
+        Instance first = catalog.register(registration(SOAP11_WSDL)).get(0).instance();
+
+        Instance second = catalog.register(registration(SOAP11_WSDL, "HTTP://Provider-A.example:80/x/../stockquote#f"))
+                .get(0).instance();
+
+        assertThat(second.id()).isEqualTo(first.id());
+        assertThat(catalog.snapshot().instances()).hasSize(1);
+    }
+
+    @Test
+    void aClaimThatRefusesTheResolvedInstanceLeavesTheCatalogAsItWas() {
+        Instance first = catalog.register(registration(SOAP11_WSDL, Map.of("owner", "alice"))).get(0).instance();
+
+        NodeFault refused = catchThrowableOfType(NodeFault.class, () -> catalog.register(
+                registration(SOAP11_WSDL, Map.of("owner", "bob")), (existing, requested) -> {
+                    if (existing != null) {
+                        throw new NodeFault(FaultCode.NotAuthorized, "not yours");
+                    }
+                    return requested;
+                }));
+
+        assertThat(refused.code()).isEqualTo(FaultCode.NotAuthorized);
+        assertThat(catalog.snapshot().instances()).singleElement().isEqualTo(first);
     }
 
     @Test

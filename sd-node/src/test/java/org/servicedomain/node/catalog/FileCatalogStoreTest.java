@@ -1,8 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.InstanceState;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.servicedomain.node.TestInstances.STOCK_QUOTE;
@@ -16,6 +13,8 @@ import java.util.Map;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceState;
 
 class FileCatalogStoreTest {
 

@@ -1,7 +1,5 @@
 package org.servicedomain.node.catalog;
 
-import org.servicedomain.node.core.VirtualPort;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.NEWS;
 import static org.servicedomain.node.TestInstances.RPC_WSDL;
@@ -19,6 +17,7 @@ import java.util.Map;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.core.VirtualPort;
 import org.w3c.dom.Element;
 
 class VirtualWsdlTest {

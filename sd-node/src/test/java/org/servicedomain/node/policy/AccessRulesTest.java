@@ -7,9 +7,9 @@ import static org.servicedomain.node.policy.TestPolicies.compile;
 import static org.servicedomain.node.policy.TestPolicies.user;
 
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.Caller;
 
 /** Who may call which port and operation under a policy's packages, and which levels serve them. */
 class AccessRulesTest {

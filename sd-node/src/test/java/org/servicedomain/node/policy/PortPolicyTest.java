@@ -11,8 +11,8 @@ import java.time.ZonedDateTime;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.RequestContext;
 
 /** How a port's compiled rules decide which supplier levels and directive serve a request. */
 class PortPolicyTest {

@@ -18,10 +18,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.selection.LastCandidateSelector;
-import org.servicedomain.node.core.Caller;
 
 /** The policies under {@code samples/policies}, which the docs and the end-to-end tests use, are valid. */
 class SamplePoliciesTest {

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.util.List;
 import java.util.Map;
 import org.servicedomain.node.TestInstances;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
-import org.servicedomain.node.core.Caller;
 
 /**
  * Fixtures for tests of the policy language: compiling a document as {@code setPolicy} does,

@@ -1,7 +1,5 @@
 package org.servicedomain.node.session;
 
-import org.servicedomain.node.core.Caller;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.instance;
 import static org.servicedomain.node.TestInstances.virtualPort;
@@ -10,9 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 
 class SessionActivityTest {
 

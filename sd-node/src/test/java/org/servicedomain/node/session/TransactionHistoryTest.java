@@ -1,7 +1,5 @@
 package org.servicedomain.node.session;
 
-import org.servicedomain.node.core.Caller;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -11,8 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.TestInstances;
-import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.VirtualPort;
 
 class TransactionHistoryTest {
 

@@ -1,13 +1,12 @@
 package org.servicedomain.node.session;
 
-import org.servicedomain.node.core.Caller;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.core.Caller;
 
 class UserTest {
 

@@ -2,10 +2,10 @@ package org.servicedomain.node.engine.events;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.EngineListener;
-import org.servicedomain.node.core.DispatchException;
 
 /**
  * Tells when a virtual port's service feature becomes unavailable (a request found no operational

@@ -6,22 +6,22 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.LogId;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.hierarchy.PercolatedFailure;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
-import org.servicedomain.node.core.Completions;
-import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.LogId;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.slf4j.MDC;
-import org.servicedomain.node.core.ProviderReply;
 
 /**
  * Wraps selection and rendering: when a dispatch gets no usable answer, looks up and selects

@@ -1,7 +1,7 @@
 package org.servicedomain.node.engine.failover;
 
-import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.policy.RecoveryRule;
 
 /**
  * Says whether a failed attempt may be sent to another instance: always when the request never

@@ -11,13 +11,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.policy.HealthRule;
-import org.servicedomain.node.core.DispatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

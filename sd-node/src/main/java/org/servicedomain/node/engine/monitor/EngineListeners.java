@@ -1,11 +1,10 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.EngineListener;
-
 import java.util.List;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

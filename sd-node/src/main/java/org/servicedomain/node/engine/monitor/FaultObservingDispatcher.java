@@ -1,13 +1,12 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.EngineListener;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.servicedomain.node.core.ProviderReply;
 
 /**
  * Tells the listener when a provider answers with its own fault (a non-2xx reply), which failover

@@ -1,16 +1,15 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.EngineListener;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -76,13 +76,23 @@ public final class Metering implements AutoCloseable {
     /** The totals of the records written, saved with the position they account up to; the writer thread's own. */
     private final MeteringTotals written;
     private LocalDate cleanedOn;
+    private final long maxBytes;
+    /** Bytes of the daily files, as the writer thread last counted and then added to; -1 until counted. */
+    private long bytesOnDisk = -1;
+    private LocalDate fullOn;
 
     /**
      * Opens the metering under {@code dataDir/metering}, with the totals of the records already there
      * (so usage survives a restart), keeping {@code retentionDays} daily files.
      */
     public Metering(Path dataDir, Clock clock, int retentionDays) {
+        this(dataDir, clock, retentionDays, Long.MAX_VALUE);
+    }
+
+    /** As {@link #Metering(Path, Clock, int)}, keeping the daily files within {@code maxBytes} as well. */
+    public Metering(Path dataDir, Clock clock, int retentionDays, long maxBytes) {
         this.dir = dataDir.resolve("metering");
+        this.maxBytes = maxBytes;
         this.clock = clock;
         this.retentionDays = retentionDays;
         try {
@@ -167,13 +177,22 @@ public final class Metering implements AutoCloseable {
         Files.createDirectories(dir);
         LocalDate day = LocalDate.ofInstant(batch.get(0).time(), ZoneOffset.UTC);
         Path file = dir.resolve("metering-" + day + ".tsv");
+        if (!withinSize(file, day)) {
+            dropped.add(batch.size());
+            return;
+        }
+        long before = Files.exists(file) ? Files.size(file) : 0;
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            if (before > 0 && !endsWithNewline(file)) {
+                out.newLine(); // a line cut short (a full disk, a crash) stays alone, not glued to the next record
+            }
             for (Record r : batch) {
                 out.write(r.line());
                 out.newLine();
             }
         }
+        bytesOnDisk += Files.size(file) - before;
         for (Record r : batch) {
             written.add(r, isFailure(r.outcome()));
         }
@@ -181,6 +200,46 @@ public final class Metering implements AutoCloseable {
         if (!day.equals(cleanedOn)) {
             MeteringTotals.deleteBefore(dir, day.minusDays(retentionDays - 1L));
             cleanedOn = day;
+        }
+    }
+
+    /**
+     * Whether there is room for more records: deletes the oldest daily files while all of them are
+     * larger than the limit; false (logged once a day) while today's file alone is.
+     */
+    private boolean withinSize(Path today, LocalDate day) throws IOException {
+        if (bytesOnDisk < 0 || !day.equals(cleanedOn)) {
+            bytesOnDisk = MeteringTotals.bytesOfFiles(dir);
+        }
+        while (bytesOnDisk > maxBytes) {
+            long freed = MeteringTotals.deleteOldest(dir, today);
+            if (freed == 0) {
+                if (!day.equals(fullOn)) {
+                    LOG.warn("metering files exceed their limit of {} bytes with today's alone; records are dropped"
+                            + " (counted) until tomorrow", maxBytes);
+                    fullOn = day;
+                }
+                return false;
+            }
+            bytesOnDisk -= freed;
+        }
+        return true;
+    }
+
+    private static boolean endsWithNewline(Path file) throws IOException {
+        try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(file)) {
+            channel.position(channel.size() - 1);
+            java.nio.ByteBuffer last = java.nio.ByteBuffer.allocate(1);
+            return channel.read(last) == 1 && last.get(0) == '\n';
+        }
+    }
+
+    /** Disk bytes of the metering files, for status. */
+    public long bytesOnDisk() {
+        try {
+            return MeteringTotals.bytesOfFiles(dir);
+        } catch (IOException e) {
+            return -1;
         }
     }
 

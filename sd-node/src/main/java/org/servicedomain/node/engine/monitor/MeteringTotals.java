@@ -131,6 +131,28 @@ final class MeteringTotals {
         }
     }
 
+    /** The bytes of the daily files. */
+    static long bytesOfFiles(Path dir) throws IOException {
+        long bytes = 0;
+        for (Path f : meteringFiles(dir)) {
+            bytes += Files.size(f);
+        }
+        return bytes;
+    }
+
+    /** Deletes the oldest daily file other than {@code keep}; returns its size, 0 when there is none. */
+    static long deleteOldest(Path dir, Path keep) throws IOException {
+        for (Path f : meteringFiles(dir)) {
+            if (!f.getFileName().equals(keep.getFileName())) {
+                long size = Files.size(f);
+                Files.delete(f);
+                LOG.info("deleted metering file {}: the metering files were larger than their limit", f);
+                return size;
+            }
+        }
+        return 0;
+    }
+
     private void replay(Path file, long offset) throws IOException {
         try (SeekableByteChannel channel = Files.newByteChannel(file)) {
             channel.position(Math.min(offset, channel.size()));

@@ -1,9 +1,5 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.FailureKind;
-
-import org.servicedomain.node.core.EngineListener;
-
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,9 +7,11 @@ import io.micrometer.core.instrument.Timer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 
 /**
  * Turns the engine's dispatch events into Micrometer meters for {@code /sd/metrics}: a timer per
@@ -81,6 +79,25 @@ public final class MetricsListener implements EngineListener {
         FailureKey key = new FailureKey(instance.virtualPort(), instance.id(), kind);
         Counter counter = failures.get(key);
         (counter != null ? counter : failures.computeIfAbsent(key, this::failureCounter)).increment();
+    }
+
+    /**
+     * Drops the meters of every instance not in {@code kept}: ones a late event of a request still in
+     * flight at its unregistration brought back after {@link #forget(String)}.
+     */
+    public void retainInstances(java.util.Set<String> kept) {
+        java.util.Set<String> gone = new java.util.HashSet<>();
+        timers.keySet().forEach(t -> {
+            if (!kept.contains(t.instance())) {
+                gone.add(t.instance());
+            }
+        });
+        failures.keySet().forEach(k -> {
+            if (!kept.contains(k.instance())) {
+                gone.add(k.instance());
+            }
+        });
+        gone.forEach(this::forget);
     }
 
     /** Drops the meters of an instance that left the catalog, so churn does not grow the series. */

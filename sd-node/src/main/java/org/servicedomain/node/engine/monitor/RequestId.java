@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.LogId;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
+import org.servicedomain.node.core.LogId;
 
 /**
  * The id that ties together every log line of one request (SLF4J MDC key {@value #MDC_KEY}): the

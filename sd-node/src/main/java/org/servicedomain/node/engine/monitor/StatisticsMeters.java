@@ -1,10 +1,9 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.FailureKind;
-
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.servicedomain.node.core.FailureKind;
 
 /**
  * Exports the monitor's per-port statistics at {@code /sd/metrics}, registered when a port sees its
@@ -34,10 +33,17 @@ public final class StatisticsMeters {
         this.statistics = statistics;
     }
 
-    /** Registers the meters of every port {@code statistics} comes to know. */
-    public static void bind(MeterRegistry registry, TrafficStatistics statistics) {
+    /** Registers the meters of every port {@code statistics} comes to know; {@link #forget(String)} drops a port's. */
+    public static StatisticsMeters bind(MeterRegistry registry, TrafficStatistics statistics) {
         StatisticsMeters meters = new StatisticsMeters(registry, statistics);
         statistics.onNewPort(meters::register);
+        return meters;
+    }
+
+    /** Drops the meters of a virtual port that left the catalog. */
+    public void forget(String port) {
+        registry.getMeters().stream().filter(m -> port.equals(m.getId().getTag(MetricsListener.PORT_TAG))
+                && m.getId().getTag(MetricsListener.INSTANCE_TAG) == null).toList().forEach(registry::remove);
     }
 
     private void register(String port) {

@@ -1,8 +1,7 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.FailureKind;
-
 import java.util.concurrent.atomic.LongAdder;
+import org.servicedomain.node.core.FailureKind;
 
 /** The counters of one stretch of time (a bucket of a sliding window, or the whole run): lock-free to add to. */
 final class TrafficCounts {

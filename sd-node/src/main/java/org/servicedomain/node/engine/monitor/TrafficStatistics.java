@@ -1,9 +1,5 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.FailureKind;
-
-import org.servicedomain.node.core.EngineListener;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -13,9 +9,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 
 /**
  * Statistics per instance and per virtual port, over a sliding window and since the node started:
@@ -138,6 +136,16 @@ public final class TrafficStatistics implements EngineListener, PortTraffic {
     /** Drops the statistics of an instance that left the catalog. */
     public void forget(String instanceId) {
         instances.remove(instanceId);
+    }
+
+    /** Drops the statistics of a virtual port that left the catalog. */
+    public void forgetPort(String virtualPort) {
+        ports.remove(virtualPort);
+    }
+
+    /** Drops the statistics of every instance not in {@code kept} (ones a late event brought back). */
+    public void retainInstances(java.util.Set<String> kept) {
+        instances.keySet().retainAll(kept);
     }
 
     private Figures figures(Stats s) {

@@ -1,9 +1,9 @@
 package org.servicedomain.node.engine.offload;
 
 import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.policy.CompiledPolicy;
-import org.servicedomain.node.core.ProviderReply;
 
 /** The offload stage: sends a new request to a peer node instead of serving it here, when it should. */
 @FunctionalInterface

@@ -34,15 +34,20 @@ public final class PeerLoads implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PeerLoads.class);
     /** The longest a load report may be, in bytes. */
     static final int MAX_REPORT_BYTES = 1 << 20;
+    /** The header that carries the proof; the same as a parent's ({@code hierarchy.ParentProof.HEADER}). */
+    static final String PROOF_HEADER = "X-SD-Parent-Proof";
 
     private final Supplier<PeerSettings> settings;
     private final CloseableHttpClient http;
     private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private final ScheduledExecutorService ticker;
     private volatile Map<URI, PeerLoad> latest = Map.of();
+    private final Supplier<String> proof;
 
-    public PeerLoads(Supplier<PeerSettings> settings, Duration timeout) {
+    /** @param proof the value of the proof header that shows the peers this node knows the shared secret, or null for none */
+    public PeerLoads(Supplier<PeerSettings> settings, Duration timeout, Supplier<String> proof) {
         this.settings = settings;
+        this.proof = proof;
         this.http = HttpClients.custom()
                 .setDefaultRequestConfig(RequestConfig.custom().setConnectTimeout(Timeout.of(timeout))
                         .setConnectionRequestTimeout(Timeout.of(timeout)).setResponseTimeout(Timeout.of(timeout)).build())
@@ -106,7 +111,12 @@ public final class PeerLoads implements AutoCloseable {
         URI base = PeerLoad.baseOf(peer);
         URI address = URI.create(base + "/load");
         try {
-            LoadReport report = http.execute(new HttpGet(address), response -> {
+            HttpGet get = new HttpGet(address);
+            String proofValue = proof.get();
+            if (proofValue != null) {
+                get.setHeader(PROOF_HEADER, proofValue);
+            }
+            LoadReport report = http.execute(get, response -> {
                 if (response.getCode() != 200 || response.getEntity() == null) {
                     throw new IOException("HTTP " + response.getCode() + " from " + address);
                 }

@@ -2,11 +2,11 @@ package org.servicedomain.node.engine.selection;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * Sends a user's requests only to the providers designated for that user (e.g. the banks where the

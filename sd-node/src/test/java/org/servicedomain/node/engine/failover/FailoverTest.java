@@ -17,13 +17,17 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.Deadline;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.engine.selection.DesignatedSelector;
 import org.servicedomain.node.engine.selection.FixedOrderSelector;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
@@ -32,11 +36,7 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.core.Completions;
-import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.servicedomain.node.core.ProviderReply;
-import org.servicedomain.node.core.Caller;
 
 class FailoverTest {
 

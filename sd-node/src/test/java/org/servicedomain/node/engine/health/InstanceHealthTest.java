@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.HealthRule;
-import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.session.TestClock;
 
 class InstanceHealthTest {

@@ -12,8 +12,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.Instance;
 
 class InstanceMonitorTest {
 

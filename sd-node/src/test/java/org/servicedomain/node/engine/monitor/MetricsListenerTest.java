@@ -13,8 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.Instance;
 
 class MetricsListenerTest {
 

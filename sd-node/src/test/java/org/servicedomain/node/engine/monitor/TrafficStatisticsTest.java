@@ -1,7 +1,5 @@
 package org.servicedomain.node.engine.monitor;
 
-import org.servicedomain.node.core.FailureKind;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.servicedomain.node.TestInstances.instance;
@@ -9,9 +7,10 @@ import static org.servicedomain.node.TestInstances.request;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.session.TestClock;
 
 class TrafficStatisticsTest {

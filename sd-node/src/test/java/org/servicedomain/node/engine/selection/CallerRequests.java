@@ -3,8 +3,8 @@ package org.servicedomain.node.engine.selection;
 import static org.servicedomain.node.TestInstances.request;
 
 import java.util.List;
-import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.RequestContext;
 
 /** GetQuote requests from a logged-in caller, for directives that read who is calling. */
 final class CallerRequests {

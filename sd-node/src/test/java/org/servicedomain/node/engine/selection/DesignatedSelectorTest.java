@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.RequestContext;
 
 class DesignatedSelectorTest {

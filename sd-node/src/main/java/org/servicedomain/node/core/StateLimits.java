@@ -1,0 +1,28 @@
+package org.servicedomain.node.core;
+
+/**
+ * How much state a node keeps at most, so that no caller can grow it without bound.
+ *
+ * @param maxInstances instances in the catalog, all providers together
+ * @param maxInstancesPerProvider instances one provider (the {@code sd.owner} of an instance) may own
+ * @param maxVirtualPorts virtual ports in the catalog
+ * @param maxMeteringBytes bytes of daily metering files; the oldest go first, and records are dropped
+ *     (and counted) while today's file alone is larger
+ */
+public record StateLimits(int maxInstances, int maxInstancesPerProvider, int maxVirtualPorts, long maxMeteringBytes) {
+
+    public static final StateLimits DEFAULT = new StateLimits(10_000, 200, 1_000, 1L << 30);
+
+    public StateLimits {
+        positive("maxInstances", maxInstances);
+        positive("maxInstancesPerProvider", maxInstancesPerProvider);
+        positive("maxVirtualPorts", maxVirtualPorts);
+        positive("maxMeteringBytes", maxMeteringBytes);
+    }
+
+    private static void positive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive but was " + value);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.servicedomain.node.entry;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.servicedomain.node.core.Instance;
+
+/**
+ * What a provider declares about its own instances when the policy does not trust such claims: kept
+ * apart under {@value #PREFIX}{@code <name>} (the supplier level as {@value #SUPPLIER_LEVEL}), where
+ * no selection or access rule looks, until an administrator sets the attribute or level itself.
+ */
+final class ProviderClaims {
+
+    static final String PREFIX = "sd.claimed.";
+    static final String SUPPLIER_LEVEL = PREFIX + "supplierLevel";
+
+    private ProviderClaims() {
+    }
+
+    /**
+     * The attributes to file for a provider's registration: what an administrator set on the instance
+     * it replaces (if any), and the provider's declarations as claims, replacing its earlier claims.
+     */
+    static Map<String, String> filed(Instance existing, Map<String, String> requested) {
+        Map<String, String> filed = new LinkedHashMap<>();
+        if (existing != null) {
+            existing.attributes().forEach((name, value) -> {
+                if (!name.startsWith(PREFIX)) {
+                    filed.put(name, value);
+                }
+            });
+        }
+        requested.forEach((name, value) -> filed.put(PREFIX + name, value));
+        return filed;
+    }
+
+    /** A provider's attribute changes through setServiceInfo, as changes of its claims. */
+    static Map<String, String> changes(Map<String, String> requested) {
+        if (requested == null) {
+            return null;
+        }
+        Map<String, String> claims = new LinkedHashMap<>();
+        requested.forEach((name, value) -> claims.put(name.startsWith(PREFIX) ? name : PREFIX + name, value));
+        return claims;
+    }
+}

@@ -1,0 +1,43 @@
+package org.servicedomain.node.network;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import org.servicedomain.node.catalog.EndpointCheck;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.LogText;
+import org.servicedomain.node.core.NodeFault;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Refuses a registration's endpoint address whose host resolves into a network {@link ProviderNetworks} denies. */
+public final class EndpointNetworks implements EndpointCheck {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EndpointNetworks.class);
+
+    private final CheckedDnsResolver resolver;
+
+    public EndpointNetworks(ProviderNetworks networks) {
+        this.resolver = new CheckedDnsResolver(networks);
+    }
+
+    @Override
+    public void check(String endpointAddress) {
+        String host;
+        try {
+            host = URI.create(endpointAddress.trim()).getHost();
+        } catch (IllegalArgumentException e) {
+            return; // not a URL: the catalog refuses it with its own message
+        }
+        if (host == null) {
+            return;
+        }
+        try {
+            InetAddress[] ignored = resolver.resolve(host);
+        } catch (UnknownHostException e) {
+            LOG.info("endpoint {} refused: {}", LogText.of(endpointAddress), LogText.of(e.getMessage()));
+            throw new NodeFault(FaultCode.BadRequest, "endpoint address " + endpointAddress
+                    + " is not one the node dispatches to (unknown host, or a network it does not reach)");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.servicedomain.node.network;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Objects;
+
+/**
+ * Who may scrape {@code /sd/metrics}: when neither is configured, anyone; otherwise a caller from one
+ * of {@code networks}, or one that sends {@code Authorization: Bearer <token>}.
+ *
+ * @param networks the networks allowed to scrape; empty for none by network
+ * @param bearerToken the token a scraper may send instead, or null
+ */
+public record MetricsAccess(Networks networks, String bearerToken) {
+
+    public static final MetricsAccess OPEN = new MetricsAccess(Networks.NONE, null);
+
+    public MetricsAccess {
+        Objects.requireNonNull(networks, "networks");
+        if (bearerToken != null && bearerToken.length() < 16) {
+            throw new IllegalArgumentException("the metrics bearer token must have at least 16 characters");
+        }
+    }
+
+    public boolean isOpen() {
+        return networks.isEmpty() && bearerToken == null;
+    }
+
+    /** Whether a scrape from {@code remoteAddress} with the {@code Authorization} header {@code authorization} is allowed. */
+    public boolean permits(String remoteAddress, String authorization) {
+        if (isOpen() || networks.containsLiteral(remoteAddress)) {
+            return true;
+        }
+        return bearerToken != null && authorization != null && authorization.startsWith("Bearer ")
+                && MessageDigest.isEqual(bearerToken.getBytes(StandardCharsets.UTF_8),
+                        authorization.substring("Bearer ".length()).trim().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Never shows the token. */
+    @Override
+    public String toString() {
+        return "MetricsAccess[networks=" + networks + ", bearerToken=" + (bearerToken == null ? "none" : "set") + "]";
+    }
+}
