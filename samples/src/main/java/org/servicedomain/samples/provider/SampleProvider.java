@@ -207,6 +207,9 @@ public final class SampleProvider implements AutoCloseable {
         connector.setProperty("bindOnInit", "false");
         connector.setProperty("maxThreads", "200");
         connector.setProperty("maxKeepAliveRequests", "-1");
+        // Callers open many connections at once under load (a node or proxy filling its pool): a deeper
+        // accept queue than Tomcat's 100, or the kernel drops their SYNs and they wait seconds to retry.
+        connector.setProperty("acceptCount", "1024");
         // A reset (SO_LINGER 0) channel is only closed at the poller's next select; don't let that take 1 s.
         connector.setProperty("selectorTimeout", "50");
         t.setConnector(connector);
