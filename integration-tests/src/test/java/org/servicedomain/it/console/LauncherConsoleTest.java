@@ -18,7 +18,7 @@ class LauncherConsoleTest {
     Path dataDir;
 
     @Test
-    void theLauncherServesTheConsoleAtSdAdminWithSecureSessionCookies() throws Exception {
+    void theLauncherServesTheConsoleAtSdAdminWithHttpOnlySameSiteSessionCookies() throws Exception {
         try (NodeProcess node = NodeProcess.start(dataDir, "--console", System.getProperty("sd.console.war"))) {
             URI console = URI.create(node.baseUri().toString().replaceFirst("/sd$", "/sd-admin/login"));
 
@@ -32,5 +32,34 @@ class LauncherConsoleTest {
             assertThat(login.headers().firstValue("Content-Security-Policy")).get().asString().contains("default-src 'self'");
             assertThat(node.output()).anyMatch(line -> line.contains("admin console: http://localhost:"));
         }
+    }
+
+    @Test
+    void behindATrustedTlsProxyTheConsoleMarksItsSessionCookieSecure() throws Exception {
+        try (NodeProcess node = NodeProcess.start(dataDir, "--console", System.getProperty("sd.console.war"),
+                "--trusted-proxies", "127\\.0\\.0\\.1")) {
+            HttpResponse<String> viaTls = loginPage(node, "https");
+            HttpResponse<String> viaPlainHttp = loginPage(node, "http");
+
+            assertThat(viaTls.headers().firstValue("Set-Cookie")).get().asString().contains("; Secure");
+            assertThat(viaPlainHttp.headers().firstValue("Set-Cookie")).get().asString().doesNotContain("Secure");
+        }
+    }
+
+    @Test
+    void aClientCannotClaimTlsWhenNoProxyIsTrusted() throws Exception {
+        try (NodeProcess node = NodeProcess.start(dataDir, "--console", System.getProperty("sd.console.war"))) {
+            HttpResponse<String> forged = loginPage(node, "https");
+
+            assertThat(forged.headers().firstValue("Set-Cookie")).get().asString().doesNotContain("Secure");
+        }
+    }
+
+    /** The console's sign-in page, as a proxy that received it over {@code scheme} forwards it. */
+    private static HttpResponse<String> loginPage(NodeProcess node, String scheme) throws Exception {
+        URI console = URI.create(node.baseUri().toString().replaceFirst("/sd$", "/sd-admin/login"));
+        HttpRequest request = HttpRequest.newBuilder(console).header("X-Forwarded-Proto", scheme)
+                .header("X-Forwarded-For", "203.0.113.7").build();
+        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -20,6 +20,22 @@ public record StateLimits(int maxInstances, int maxInstancesPerProvider, int max
         positive("maxMeteringBytes", maxMeteringBytes);
     }
 
+    public StateLimits withMaxInstances(int max) {
+        return new StateLimits(max, maxInstancesPerProvider, maxVirtualPorts, maxMeteringBytes);
+    }
+
+    public StateLimits withMaxInstancesPerProvider(int max) {
+        return new StateLimits(maxInstances, max, maxVirtualPorts, maxMeteringBytes);
+    }
+
+    public StateLimits withMaxVirtualPorts(int max) {
+        return new StateLimits(maxInstances, maxInstancesPerProvider, max, maxMeteringBytes);
+    }
+
+    public StateLimits withMaxMeteringBytes(long max) {
+        return new StateLimits(maxInstances, maxInstancesPerProvider, maxVirtualPorts, max);
+    }
+
     private static void positive(String name, long value) {
         if (value <= 0) {
             throw new IllegalArgumentException(name + " must be positive but was " + value);

@@ -7,17 +7,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.session.LoginLimits;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
  * context parameters, then system properties, of the same names: {@code sd.dataDir} (default
  * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
  * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, {@code sd.bodyTimeoutSeconds},
- * {@code sd.minBodyBytesPerSecond}, and for hierarchies {@code sd.nodeName},
+ * {@code sd.minBodyBytesPerSecond}, {@code sd.maxInstances}, {@code sd.maxInstancesPerProvider},
+ * {@code sd.maxVirtualPorts}, {@code sd.maxMeteringBytes}, {@code sd.loginFreeFailures},
+ * {@code sd.loginFreeFailuresPerSource}, {@code sd.loginMaxBackoffSeconds}, {@code sd.loginHashingThreads}, and for hierarchies {@code sd.nodeName},
  * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
  * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}, and the networks providers may be
  * reached in: {@code sd.allowNetworks}, {@code sd.denyNetworks} (docs/security.md; by default loopback
@@ -67,6 +71,8 @@ public final class NodeContextListener implements ServletContextListener {
         config.publicBaseUrl(setting(context, "sd.publicBaseUrl", null));
         config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
                 setting(context, "sd.denyNetworks", null), false));
+        config.stateLimits(stateLimits(context));
+        config.loginLimits(loginLimits(context));
         node = NodeWebApp.install(context, config.build());
     }
 
@@ -75,6 +81,42 @@ public final class NodeContextListener implements ServletContextListener {
         if (node != null) {
             NodeWebApp.stop(node);
         }
+    }
+
+    private static StateLimits stateLimits(ServletContext context) {
+        StateLimits limits = StateLimits.DEFAULT;
+        String value;
+        if ((value = setting(context, "sd.maxInstances", null)) != null) {
+            limits = limits.withMaxInstances(Integer.parseInt(value));
+        }
+        if ((value = setting(context, "sd.maxInstancesPerProvider", null)) != null) {
+            limits = limits.withMaxInstancesPerProvider(Integer.parseInt(value));
+        }
+        if ((value = setting(context, "sd.maxVirtualPorts", null)) != null) {
+            limits = limits.withMaxVirtualPorts(Integer.parseInt(value));
+        }
+        if ((value = setting(context, "sd.maxMeteringBytes", null)) != null) {
+            limits = limits.withMaxMeteringBytes(Long.parseLong(value));
+        }
+        return limits;
+    }
+
+    private static LoginLimits loginLimits(ServletContext context) {
+        LoginLimits limits = LoginLimits.DEFAULT;
+        String value;
+        if ((value = setting(context, "sd.loginFreeFailures", null)) != null) {
+            limits = limits.withFreeFailuresPerUser(Integer.parseInt(value));
+        }
+        if ((value = setting(context, "sd.loginFreeFailuresPerSource", null)) != null) {
+            limits = limits.withFreeFailuresPerSource(Integer.parseInt(value));
+        }
+        if ((value = setting(context, "sd.loginMaxBackoffSeconds", null)) != null) {
+            limits = limits.withMaxBackoff(Duration.ofSeconds(Long.parseLong(value)));
+        }
+        if ((value = setting(context, "sd.loginHashingThreads", null)) != null) {
+            limits = limits.withHashingThreads(Integer.parseInt(value));
+        }
+        return limits;
     }
 
     private static String setting(ServletContext context, String name, String fallback) {

@@ -12,6 +12,7 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.catalina.valves.RemoteIpValve;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.entry.NodeWebApp;
 import org.servicedomain.node.network.Networks;
@@ -51,6 +52,18 @@ public final class EmbeddedNode implements AutoCloseable {
      * is a client of the node's home port like any other.
      */
     public static EmbeddedNode start(NodeConfig config, String bindAddress, int port, Path consoleWar) throws IOException {
+        return start(config, bindAddress, port, consoleWar, null);
+    }
+
+    /**
+     * As {@link #start(NodeConfig, String, int, Path)}, behind proxies: requests from an address that
+     * {@code trustedProxies} (a regular expression, Tomcat's {@code RemoteIpValve} {@code internalProxies})
+     * matches take their client address and scheme from {@code X-Forwarded-For} and
+     * {@code X-Forwarded-Proto}, so login throttling sees the real caller and a console behind a TLS
+     * proxy marks its session cookie {@code Secure}. Null trusts no proxy.
+     */
+    public static EmbeddedNode start(NodeConfig config, String bindAddress, int port, Path consoleWar,
+            String trustedProxies) throws IOException {
         Path baseDir = Files.createTempDirectory("sd-tomcat");
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
@@ -68,6 +81,13 @@ public final class EmbeddedNode implements AutoCloseable {
         errors.setShowServerInfo(false);
         errors.setShowReport(false);
         tomcat.getHost().getPipeline().addValve(errors);
+        if (trustedProxies != null) {
+            RemoteIpValve forwarded = new RemoteIpValve();
+            forwarded.setInternalProxies(trustedProxies);
+            forwarded.setRemoteIpHeader("X-Forwarded-For");
+            forwarded.setProtocolHeader("X-Forwarded-Proto");
+            tomcat.getHost().getPipeline().addValve(forwarded);
+        }
         Path docBase = Files.createDirectories(baseDir.resolve("docbase"));
         Context context = tomcat.addContext(CONTEXT_PATH, docBase.toString());
         NodeConfig resolved = config.withProviderNetworks(config.providerNetworksOr(listensOnlyOnLoopback(bindAddress)));

@@ -2,17 +2,21 @@ package org.servicedomain.node.launcher;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.session.LoginLimits;
 
 /** The launcher's command line, parsed and checked. */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
         String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
-        Long minBodyBytesPerSecond) {
+        Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -23,6 +27,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--node-name node] [--poll-interval-ms 30000] [--console sd-admin.war|none]"
             + " [--metrics-networks CIDR,...] [--allow-networks CIDR,...] [--deny-networks CIDR,...] [--public-base-url URL]"
             + " [--body-timeout-seconds 30] [--min-body-bytes-per-second 1024]"
+            + " [--max-instances 10000] [--max-instances-per-provider 200] [--max-virtual-ports 1000]"
+            + " [--max-metering-bytes 1073741824] [--login-free-failures 5] [--login-free-failures-per-source 20]"
+            + " [--login-max-backoff-seconds 900] [--login-hashing-threads N] [--trusted-proxies REGEX]"
             + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
             + " metrics bearer token: SD_METRICS_TOKEN)";
 
@@ -44,6 +51,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String publicBaseUrl = null;
         Integer bodyTimeout = null;
         Long minBodyRate = null;
+        StateLimits state = StateLimits.DEFAULT;
+        LoginLimits login = LoginLimits.DEFAULT;
+        String trustedProxies = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -70,6 +80,18 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--public-base-url" -> publicBaseUrl = value;
                 case "--body-timeout-seconds" -> bodyTimeout = number(flag, value, 1, 86_400);
                 case "--min-body-bytes-per-second" -> minBodyRate = (long) number(flag, value, 0, Integer.MAX_VALUE);
+                case "--max-instances" -> state = state.withMaxInstances(number(flag, value, 1, Integer.MAX_VALUE));
+                case "--max-instances-per-provider" ->
+                        state = state.withMaxInstancesPerProvider(number(flag, value, 1, Integer.MAX_VALUE));
+                case "--max-virtual-ports" -> state = state.withMaxVirtualPorts(number(flag, value, 1, Integer.MAX_VALUE));
+                case "--max-metering-bytes" -> state = state.withMaxMeteringBytes(longNumber(flag, value, 1, Long.MAX_VALUE));
+                case "--login-free-failures" -> login = login.withFreeFailuresPerUser(number(flag, value, 1, 1_000));
+                case "--login-free-failures-per-source" ->
+                        login = login.withFreeFailuresPerSource(number(flag, value, 1, 100_000));
+                case "--login-max-backoff-seconds" ->
+                        login = login.withMaxBackoff(Duration.ofSeconds(number(flag, value, 1, 86_400)));
+                case "--login-hashing-threads" -> login = login.withHashingThreads(number(flag, value, 1, 256));
+                case "--trusted-proxies" -> trustedProxies = pattern(flag, value);
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
@@ -77,7 +99,17 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Networks.parse(allowNetworks);
         Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
-                console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate);
+                console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
+                trustedProxies);
+    }
+
+    private static String pattern(String flag, String value) {
+        try {
+            Pattern.compile(value);
+            return value;
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException(flag + " needs a regular expression of proxy addresses but got " + value, e);
+        }
     }
 
     /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */
@@ -90,7 +122,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes)
                 .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)))
                 .metricsAccess(new MetricsAccess(Networks.parse(metricsNetworks), metricsToken))
-                .publicBaseUrl(publicBaseUrl);
+                .publicBaseUrl(publicBaseUrl).stateLimits(stateLimits).loginLimits(loginLimits);
         if (allowNetworks != null || denyNetworks != null) {
             boolean loopbackOnly = host != null && Networks.literal(host) != null && Networks.literal(host).isLoopbackAddress();
             config.providerNetworks(ProviderNetworks.of(allowNetworks, denyNetworks, loopbackOnly));
@@ -114,8 +146,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
     }
 
     private static int number(String flag, String value, int min, int max) {
+        return (int) longNumber(flag, value, min, max);
+    }
+
+    private static long longNumber(String flag, String value, long min, long max) {
         try {
-            int n = Integer.parseInt(value);
+            long n = Long.parseLong(value);
             if (n < min || n > max) {
                 throw new IllegalArgumentException(flag + " must be between " + min + " and " + max + " but was " + n);
             }

@@ -11,7 +11,7 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
  * {@code java -jar sd-node-standalone.jar [--port 8080] [--data-dir DIR] [--host ADDR]
  * [--max-message-bytes N] [--statistics-window-seconds S] [--max-state-data-bytes N]
  * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS] [--console WAR|none]
- * [--metrics-networks CIDR,...]}: runs one
+ * [--metrics-networks CIDR,...] ...} (all options: {@code --help}): runs one
  * node, and the admin console beside it at {@code /sd-admin} when its WAR is named or found, until
  * SIGTERM, then stops it cleanly.
  */
@@ -62,7 +62,7 @@ public final class NodeLauncher {
             System.exit(2);
             return;
         }
-        EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar);
+        EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();

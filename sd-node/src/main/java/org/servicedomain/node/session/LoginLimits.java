@@ -36,6 +36,29 @@ public record LoginLimits(int freeFailuresPerUser, int freeFailuresPerSource, Du
         positive("maxTracked", maxTracked);
     }
 
+    public LoginLimits withFreeFailuresPerUser(int free) {
+        return new LoginLimits(free, freeFailuresPerSource, firstBackoff, maxBackoff, forgetAfter, hashingThreads,
+                hashingQueue, maxTracked);
+    }
+
+    public LoginLimits withFreeFailuresPerSource(int free) {
+        return new LoginLimits(freeFailuresPerUser, free, firstBackoff, maxBackoff, forgetAfter, hashingThreads,
+                hashingQueue, maxTracked);
+    }
+
+    /** A different longest wait; the first wait and the memory of failures shrink or grow to stay consistent with it. */
+    public LoginLimits withMaxBackoff(Duration max) {
+        Duration first = firstBackoff.compareTo(max) <= 0 ? firstBackoff : max;
+        Duration forget = forgetAfter.compareTo(max) >= 0 ? forgetAfter : max;
+        return new LoginLimits(freeFailuresPerUser, freeFailuresPerSource, first, max, forget, hashingThreads,
+                hashingQueue, maxTracked);
+    }
+
+    public LoginLimits withHashingThreads(int threads) {
+        return new LoginLimits(freeFailuresPerUser, freeFailuresPerSource, firstBackoff, maxBackoff, forgetAfter, threads,
+                hashingQueue, maxTracked);
+    }
+
     private static void positive(String name, long value) {
         if (value <= 0) {
             throw new IllegalArgumentException(name + " must be positive but was " + value);

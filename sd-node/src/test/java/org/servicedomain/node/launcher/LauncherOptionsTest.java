@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.core.StateLimits;
+import org.servicedomain.node.session.LoginLimits;
 
 class LauncherOptionsTest {
 
@@ -32,5 +34,42 @@ class LauncherOptionsTest {
     void aWindowOfZeroSecondsIsRefusedWithItsBounds() {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--statistics-window-seconds", "0"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("between 1 and 86400");
+    }
+
+    @Test
+    void stateAndLoginLimitsFromTheCommandLineReachTheNodesConfig() {
+        NodeConfig config = LauncherOptions.parse(new String[] {"--max-instances", "50", "--max-instances-per-provider", "3",
+                "--max-virtual-ports", "7", "--max-metering-bytes", "5000000000", "--login-free-failures", "2",
+                "--login-free-failures-per-source", "9", "--login-max-backoff-seconds", "60",
+                "--login-hashing-threads", "4"}).config(null);
+
+        assertThat(config.stateLimits()).isEqualTo(new StateLimits(50, 3, 7, 5_000_000_000L));
+        assertThat(config.loginLimits().freeFailuresPerUser()).isEqualTo(2);
+        assertThat(config.loginLimits().freeFailuresPerSource()).isEqualTo(9);
+        assertThat(config.loginLimits().maxBackoff()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.loginLimits().forgetAfter()).isGreaterThanOrEqualTo(Duration.ofSeconds(60));
+        assertThat(config.loginLimits().hashingThreads()).isEqualTo(4);
+    }
+
+    @Test
+    void limitsLeftOutKeepTheirDefaults() {
+        NodeConfig config = LauncherOptions.parse(new String[] {"--port", "9090"}).config(null);
+
+        assertThat(config.stateLimits()).isEqualTo(StateLimits.DEFAULT);
+        assertThat(config.loginLimits()).isEqualTo(LoginLimits.DEFAULT);
+    }
+
+    @Test
+    void aMaximumBackoffShorterThanTheFirstWaitShortensTheFirstWait() {
+        LoginLimits limits = LauncherOptions.parse(new String[] {"--login-max-backoff-seconds", "1"}).loginLimits();
+
+        assertThat(limits.firstBackoff()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(limits.maxBackoff()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void trustedProxiesMustBeARegularExpression() {
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--trusted-proxies", "10\\.(0"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--trusted-proxies");
     }
 }
