@@ -99,10 +99,13 @@ class BoundedStateTest {
         client.registerAt(wsdl, endpoint);
     }
 
-    /** A new instance (its own endpoint address) comes, serves a request and goes. */
+    /**
+     * A new instance comes, serves a request and goes; each one's WSDL location is spelled apart
+     * ({@code ?wsdl&cycle=N}), as a provider that versions its WSDL URL would register it.
+     */
     private void cycle(HomePortType home, String name) {
         Register register = new Register();
-        register.setWsdlLocation(domain.provider("quote-a").wsdlAddress().toString());
+        register.setWsdlLocation(domain.provider("quote-a").wsdlAddress() + "&cycle=" + name);
         register.setEndpointAddress(domain.provider("quote-a").address() + "?instance=" + name);
         Unregister unregister = new Unregister();
         try {
