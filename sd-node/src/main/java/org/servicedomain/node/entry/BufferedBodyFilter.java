@@ -13,7 +13,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.time.Duration;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -73,13 +72,7 @@ final class BufferedBodyFilter implements Filter {
         LOG.debug("refused a home-port request's body: {}", fault.getMessage());
         SoapFaultWriter.FaultResponse out = SoapFaultWriter.write(fault, SoapVersion.SOAP_11);
         try {
-            response.setStatus(out.status());
-            response.setContentType(out.contentType());
-            response.setHeader("Connection", "close");
-            response.setContentLength(out.body().length);
-            try (OutputStream stream = response.getOutputStream()) {
-                stream.write(out.body());
-            }
+            HttpAnswer.send(response, out.status(), out.contentType(), out.body(), true);
         } catch (IOException | IllegalStateException e) {
             LOG.debug("the refusal could not be written: {}", e.toString());
         }

@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -179,17 +178,7 @@ public final class VirtualPortServlet extends HttpServlet {
 
         private void write(int status, String contentType, byte[] body, boolean close) {
             try {
-                response.setStatus(status);
-                if (contentType != null) {
-                    response.setContentType(contentType);
-                }
-                if (close) {
-                    response.setHeader("Connection", "close");
-                }
-                response.setContentLength(body.length);
-                try (OutputStream out = response.getOutputStream()) {
-                    out.write(body);
-                }
+                HttpAnswer.send(response, status, contentType, body, close);
             } catch (IOException | IllegalStateException e) {
                 LOG.debug("the answer to request {} could not be written: {}", requestId, e.toString());
             } finally {

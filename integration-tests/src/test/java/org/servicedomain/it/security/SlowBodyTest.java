@@ -1,4 +1,4 @@
-package org.servicedomain.it.hardening;
+package org.servicedomain.it.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
