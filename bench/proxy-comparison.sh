@@ -23,8 +23,10 @@
 #   CONC_NODE_JAVA_OPTS [-Xmx512m]  the node's extra JVM options in the concurrency part (the issue's heap bound)
 #   CONC_PROVIDERS [CONCURRENCY/160 rounded up]  delayed providers (each has 200 Tomcat threads)
 #   NODE_JAVA_OPTS, PROVIDER_JAVA_OPTS, CONC_PROVIDER_JAVA_OPTS  extra JVM options
+#   NODE_ARGS []  extra launcher options of the node (e.g. --max-connections 8192)
 #   BASE_PORT [19000]  listening ports are BASE_PORT+1 .. BASE_PORT+100+CONC_PROVIDERS, all on 127.0.0.1
 #   DOC [docs/performance.md]  where the sections go (point it at a scratch file for trial runs)
+#   KEEP_WORK []  when set, the temporary directory (every process's log, wrk's raw output) is kept
 #
 # The machine must be quiet while this runs: no builds, no tests. Everything talks to 127.0.0.1 only.
 set -euo pipefail
@@ -48,12 +50,14 @@ CONC_NODE_JAVA_OPTS="${CONC_NODE_JAVA_OPTS:--Xmx512m}"
 # serves at most 200 delayed requests at once; 160 each leaves room for uneven spreading.
 CONC_PROVIDERS="${CONC_PROVIDERS:-$(( (CONCURRENCY + 159) / 160 ))}"
 NODE_JAVA_OPTS="${NODE_JAVA_OPTS:-}"
+NODE_ARGS="${NODE_ARGS:-}"
 PROVIDER_JAVA_OPTS="${PROVIDER_JAVA_OPTS:-}"
 # Dozens of delayed providers mostly sleep; small heaps, the serial collector and the quick
 # compiler only keep their start-up (dozens of JVMs on 2 cores) and memory cheap.
 CONC_PROVIDER_JAVA_OPTS="${CONC_PROVIDER_JAVA_OPTS:--Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
 BASE_PORT="${BASE_PORT:-19000}"
 DOC="${DOC:-docs/performance.md}"
+KEEP_WORK="${KEEP_WORK:-}"
 
 HOST=127.0.0.1
 PROVIDER_PORT=$((BASE_PORT + 1))
@@ -103,7 +107,7 @@ cleanup() {
     kill -9 "$p" 2>/dev/null || true
   done
   wait 2>/dev/null || true
-  rm -rf "$work"
+  if [ -n "$KEEP_WORK" ]; then echo "kept $work (logs of every process, raw outputs)" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -165,7 +169,7 @@ start_node() { # port data_dir
   [ -z "$MAX_MESSAGE_BYTES" ] || limit=(--max-message-bytes "$MAX_MESSAGE_BYTES")
   # shellcheck disable=SC2086
   start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" --host "$HOST" --port "$1" --data-dir "$2" \
-    --console none "${limit[@]}"
+    --console none "${limit[@]}" $NODE_ARGS
 }
 
 register() { # node_port provider_port -- through the home port, as a provider would
@@ -587,7 +591,7 @@ part_concurrency() {
     echo "(maxconn $((CONCURRENCY + 1000))). A burst is $CONCURRENCY requests of the 1 KB \`getQuote\` sent at once, each on its own"
     echo "connection, the connections kept open from burst to burst (\`bench/Burst.java\`, timeout ${CONC_TIMEOUT} s); a burst ends when"
     echo "every request is answered. On each path, HAProxy first, then the node: $CONC_WARMUP_BURSTS warm-up bursts (the first opens the"
-    echo "connections in waves of 250), then $ROUNDS measured bursts. Node JVM options: \`${NODE_JAVA_OPTS} ${CONC_NODE_JAVA_OPTS}\`; the node's"
+    echo "connections in waves of 250), then $ROUNDS measured bursts. Node JVM options: \`${NODE_JAVA_OPTS} ${CONC_NODE_JAVA_OPTS}\`, launcher options: \`${NODE_ARGS:-none}\`; the node's"
     echo "policy gives each instance ${CONC_TIMEOUT} s (HAProxy's \`timeout server\` is 120 s)."
     echo "Were the proxy free, a burst would end after about ${CONC_DELAY_MS} ms plus the providers' own work on $CONCURRENCY requests."
     echo
@@ -620,4 +624,4 @@ if wants latency; then part_latency; fi
 if wants sizes; then part_sizes; fi
 if wants concurrency; then part_concurrency; fi
 teardown_main
-log "done; raw wrk outputs were in $work (removed on exit)"
+log "done; raw outputs and logs were in $work ($([ -n "$KEEP_WORK" ] && echo kept || echo "removed on exit; KEEP_WORK=1 keeps them"))"

@@ -16,7 +16,8 @@ import org.servicedomain.node.session.LoginLimits;
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
         String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
-        Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies) {
+        Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
+        Integer maxConnectionsPerInstance, Integer maxConnections) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -30,6 +31,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--max-instances 10000] [--max-instances-per-provider 200] [--max-virtual-ports 1000]"
             + " [--max-metering-bytes 1073741824] [--login-free-failures 5] [--login-free-failures-per-source 20]"
             + " [--login-max-backoff-seconds 900] [--login-hashing-threads N] [--trusted-proxies REGEX]"
+            + " [--max-connections-per-instance 256] [--max-connections 4096]"
             + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
             + " metrics bearer token: SD_METRICS_TOKEN)";
 
@@ -54,6 +56,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         StateLimits state = StateLimits.DEFAULT;
         LoginLimits login = LoginLimits.DEFAULT;
         String trustedProxies = null;
+        Integer perInstance = null;
+        Integer connections = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -92,6 +96,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                         login = login.withMaxBackoff(Duration.ofSeconds(number(flag, value, 1, 86_400)));
                 case "--login-hashing-threads" -> login = login.withHashingThreads(number(flag, value, 1, 256));
                 case "--trusted-proxies" -> trustedProxies = pattern(flag, value);
+                case "--max-connections-per-instance" -> perInstance = number(flag, value, 1, 65_535);
+                case "--max-connections" -> connections = number(flag, value, 1, 1_000_000);
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
@@ -100,7 +106,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
                 console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
-                trustedProxies);
+                trustedProxies, perInstance, connections);
     }
 
     private static String pattern(String flag, String value) {
@@ -132,6 +138,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         }
         if (minBodyBytesPerSecond != null) {
             config.minBodyBytesPerSecond(minBodyBytesPerSecond);
+        }
+        if (maxConnectionsPerInstance != null) {
+            config.maxConnectionsPerInstance(maxConnectionsPerInstance);
+        }
+        if (maxConnections != null) {
+            config.maxConnectionsTotal(maxConnections);
         }
         if (statisticsWindowSeconds != null) {
             config.statisticsWindow(Duration.ofSeconds(statisticsWindowSeconds));

@@ -72,4 +72,13 @@ class LauncherOptionsTest {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--trusted-proxies", "10\\.(0"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--trusted-proxies");
     }
+
+    @Test
+    void connectionPoolSizesFromTheCommandLineReachTheNodesConfig() {
+        NodeConfig config = LauncherOptions.parse(new String[] {"--max-connections-per-instance", "64",
+                "--max-connections", "8192"}).config(null);
+
+        assertThat(config.maxConnectionsPerInstance()).isEqualTo(64);
+        assertThat(config.maxConnectionsTotal()).isEqualTo(8192);
+    }
 }
