@@ -2,6 +2,7 @@ package org.servicedomain.it.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +11,10 @@ import java.lang.management.MemoryMXBean;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,8 +25,10 @@ import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.node.core.StateLimits;
+import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapExchange;
+import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /** Register and unregister churn leaves nothing behind: heap, metrics and cached WSDLs stay within bounds. */
@@ -30,6 +36,8 @@ class BoundedStateTest {
 
     private static final int CYCLES = 1_000;
     private static final long MAX_HEAP_GROWTH = 12L * 1024 * 1024;
+    private static final int LATE_CYCLES = 100;
+    private static final long LATE_DELAY_MS = 150;
 
     @RegisterExtension
     final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b");
@@ -56,6 +64,22 @@ class BoundedStateTest {
         assertThat(metricLines()).isLessThanOrEqualTo(metricLinesBefore + 20);
         assertThat(NodeClient.connect(domain.node().baseUri()).getServiceInfo().getInstance()).isEmpty();
         assertThat(cachedWsdls()).isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void requestsStillInFlightWhenTheirInstanceGoesLeaveNoMetricsBehind() throws Exception {
+        SampleProvider slow = domain.provider("quote-b");
+        slow.setDelayMs(LATE_DELAY_MS);
+        HomePortType home = domain.node().home();
+        lateCycle(home, slow, "late-warm");
+        int metricLinesBefore = metricLines();
+
+        for (int i = 0; i < LATE_CYCLES; i++) {
+            lateCycle(home, slow, "late-" + i);
+        }
+
+        assertThat(metricLines()).as("metric lines after %d instances went with a request in flight", LATE_CYCLES)
+                .isLessThanOrEqualTo(metricLinesBefore + 20);
     }
 
     @Test
@@ -116,6 +140,21 @@ class BoundedStateTest {
         } catch (HomeFault e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** An instance comes, takes a request, and goes while the provider still works on it; the answer arrives late. */
+    private void lateCycle(HomePortType home, SampleProvider provider, String name) throws Exception {
+        Register register = new Register();
+        register.setWsdlLocation(provider.wsdlAddress().toString());
+        register.setEndpointAddress(provider.address() + "?instance=" + name);
+        Unregister unregister = new Unregister();
+        unregister.setInstanceId(home.register(register).getRegistration().get(0).getInstanceId());
+        long received = provider.requestsReceived();
+        CompletableFuture<SoapReply> call = CompletableFuture.supplyAsync(
+                () -> StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> provider.requestsReceived() > received);
+        home.unregister(unregister);
+        assertThat(call.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
     }
 
     private long cachedWsdls() {
