@@ -18,7 +18,7 @@ class LauncherConsoleTest {
     Path dataDir;
 
     @Test
-    void theLauncherServesTheConsoleAtSdAdminWithHttpOnlySameSiteSessionCookies() throws Exception {
+    void theLauncherServesTheConsoleAtSdAdminWithHttpOnlySameSiteSessionCookiesAndNoStore() throws Exception {
         try (NodeProcess node = NodeProcess.start(dataDir, "--console", System.getProperty("sd.console.war"))) {
             URI console = URI.create(node.baseUri().toString().replaceFirst("/sd$", "/sd-admin/login"));
 
@@ -30,6 +30,7 @@ class LauncherConsoleTest {
             assertThat(login.headers().firstValue("Set-Cookie")).get().asString()
                     .contains("HttpOnly").contains("SameSite=Strict").contains("Path=/sd-admin");
             assertThat(login.headers().firstValue("Content-Security-Policy")).get().asString().contains("default-src 'self'");
+            assertThat(login.headers().firstValue("Cache-Control")).get().asString().contains("no-store");
             assertThat(node.output()).anyMatch(line -> line.contains("admin console: http://localhost:"));
         }
     }

@@ -4,7 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -73,6 +79,40 @@ class LoginThrottleTest {
         }
         clock.advance(Duration.ofSeconds(31));
         assertThat(node.login("ann", "ann-pw").user()).isEqualTo("ann");
+    }
+
+    @Test
+    void aLoginFloodIsTurnedAwayBeyondTheHashingQueueInsteadOfTakingTheNodesThreads() throws Exception {
+        int flood = 40;
+        ExecutorService callers = Executors.newFixedThreadPool(flood);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<String>> outcomes = new ArrayList<>();
+            for (int i = 0; i < flood; i++) {
+                outcomes.add(callers.submit(() -> {
+                    start.await();
+                    try {
+                        return node.login("ann", "ann-pw").user();
+                    } catch (NodeClientException e) {
+                        return e.code() + ": " + e.getMessage();
+                    }
+                }));
+            }
+            start.countDown();
+            List<String> answers = new ArrayList<>();
+            for (Future<String> outcome : outcomes) {
+                answers.add(outcome.get(60, TimeUnit.SECONDS));
+            }
+
+            assertThat(answers).contains("ann")
+                    .anyMatch(answer -> answer.startsWith("InternalError") && answer.contains("busy checking other logins"))
+                    .allMatch(answer -> answer.equals("ann") || answer.contains("busy checking other logins"));
+            assertThat(answers.stream().filter("ann"::equals).count()).as("logins checked")
+                    .isLessThan(flood);
+        } finally {
+            callers.shutdownNow();
+        }
+        assertThat(node.login("ann", "ann-pw").user()).as("a login after the flood").isEqualTo("ann");
     }
 
     private static String failure(Runnable call) {
