@@ -20,7 +20,7 @@ final class FaultControls {
     private final LongAdder served = new LongAdder();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
-    private boolean open;
+    /** Counted down when the provider stops: open while its count is 1. */
     private volatile CountDownLatch running = new CountDownLatch(0);
 
     FaultControls(long delayMs, double failRate, RandomGenerator random) {
@@ -51,15 +51,17 @@ final class FaultControls {
 
     /** Lets requests wait again; called when the provider starts. */
     synchronized void open() {
-        open = true;
         running = new CountDownLatch(1);
     }
 
     /** Releases every waiting request; called when the provider stops. */
     synchronized void close() {
-        open = false;
         running.countDown();
         notifyAll();
+    }
+
+    private boolean isOpen() {
+        return running.getCount() > 0;
     }
 
     /** Waits out the current delay; false if the provider stopped meanwhile. */
@@ -79,10 +81,10 @@ final class FaultControls {
             return current;
         }
         synchronized (this) {
-            while (open && mode == FaultMode.HANG) {
+            while (isOpen() && mode == FaultMode.HANG) {
                 wait();
             }
-            return open ? mode : null;
+            return isOpen() ? mode : null;
         }
     }
 

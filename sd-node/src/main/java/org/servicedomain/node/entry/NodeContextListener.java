@@ -5,6 +5,7 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.BiFunction;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.core.StateLimits;
@@ -85,38 +86,26 @@ public final class NodeContextListener implements ServletContextListener {
 
     private static StateLimits stateLimits(ServletContext context) {
         StateLimits limits = StateLimits.DEFAULT;
-        String value;
-        if ((value = setting(context, "sd.maxInstances", null)) != null) {
-            limits = limits.withMaxInstances(Integer.parseInt(value));
-        }
-        if ((value = setting(context, "sd.maxInstancesPerProvider", null)) != null) {
-            limits = limits.withMaxInstancesPerProvider(Integer.parseInt(value));
-        }
-        if ((value = setting(context, "sd.maxVirtualPorts", null)) != null) {
-            limits = limits.withMaxVirtualPorts(Integer.parseInt(value));
-        }
-        if ((value = setting(context, "sd.maxMeteringBytes", null)) != null) {
-            limits = limits.withMaxMeteringBytes(Long.parseLong(value));
-        }
-        return limits;
+        limits = changed(context, "sd.maxInstances", limits, (l, v) -> l.withMaxInstances(Math.toIntExact(v)));
+        limits = changed(context, "sd.maxInstancesPerProvider", limits,
+                (l, v) -> l.withMaxInstancesPerProvider(Math.toIntExact(v)));
+        limits = changed(context, "sd.maxVirtualPorts", limits, (l, v) -> l.withMaxVirtualPorts(Math.toIntExact(v)));
+        return changed(context, "sd.maxMeteringBytes", limits, StateLimits::withMaxMeteringBytes);
     }
 
     private static LoginLimits loginLimits(ServletContext context) {
         LoginLimits limits = LoginLimits.DEFAULT;
-        String value;
-        if ((value = setting(context, "sd.loginFreeFailures", null)) != null) {
-            limits = limits.withFreeFailuresPerUser(Integer.parseInt(value));
-        }
-        if ((value = setting(context, "sd.loginFreeFailuresPerSource", null)) != null) {
-            limits = limits.withFreeFailuresPerSource(Integer.parseInt(value));
-        }
-        if ((value = setting(context, "sd.loginMaxBackoffSeconds", null)) != null) {
-            limits = limits.withMaxBackoff(Duration.ofSeconds(Long.parseLong(value)));
-        }
-        if ((value = setting(context, "sd.loginHashingThreads", null)) != null) {
-            limits = limits.withHashingThreads(Integer.parseInt(value));
-        }
-        return limits;
+        limits = changed(context, "sd.loginFreeFailures", limits, (l, v) -> l.withFreeFailuresPerUser(Math.toIntExact(v)));
+        limits = changed(context, "sd.loginFreeFailuresPerSource", limits,
+                (l, v) -> l.withFreeFailuresPerSource(Math.toIntExact(v)));
+        limits = changed(context, "sd.loginMaxBackoffSeconds", limits, (l, v) -> l.withMaxBackoff(Duration.ofSeconds(v)));
+        return changed(context, "sd.loginHashingThreads", limits, (l, v) -> l.withHashingThreads(Math.toIntExact(v)));
+    }
+
+    /** {@code limits} with the numeric setting {@code name} applied by {@code change}, or as they are when it is not set. */
+    private static <T> T changed(ServletContext context, String name, T limits, BiFunction<T, Long, T> change) {
+        String value = setting(context, name, null);
+        return value == null ? limits : change.apply(limits, Long.parseLong(value.trim()));
     }
 
     private static String setting(ServletContext context, String name, String fallback) {
