@@ -13,7 +13,7 @@
   <c:forEach var="port" items="${node.ports}">
     <table class="instances topology-port" data-port="${fn:escapeXml(port.name)}">
       <thead><tr><th colspan="4" class="port-name"><c:out value="${port.name}"/></th></tr>
-        <tr><th>instance</th><th>endpoint</th><th>state</th><th>supplier level</th></tr></thead>
+        <tr><th>instance</th><th>endpoint</th><th>state</th><th>supplier levels</th></tr></thead>
       <tbody>
       <c:if test="${empty port.instances}"><tr><td colspan="4" class="hint">No instance.</td></tr></c:if>
       <c:forEach var="i" items="${port.instances}">

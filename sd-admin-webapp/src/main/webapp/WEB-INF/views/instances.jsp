@@ -7,7 +7,7 @@
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
   <input type="hidden" name="action" value="register">
   <label>WSDL URL <input name="wsdlLocation" id="wsdlLocation" size="60" required></label>
-  <label>Supplier level <input name="supplierLevel" id="supplierLevel"></label>
+  <label>Supplier levels (space-separated) <input name="supplierLevel" id="supplierLevel"></label>
   <label>Timeout (ms) <input name="timeoutMs" id="timeoutMs" type="number" min="1"></label>
   <label>Attributes (name=value, one a line) <textarea name="attributes" id="attributes" rows="2" cols="40"></textarea></label>
   <button type="submit" id="register">Register</button>
@@ -16,7 +16,7 @@
 <c:if test="${empty instances}"><p id="no-instances">No instances.</p></c:if>
 <c:if test="${not empty instances}">
 <table class="instances" id="instance-table">
-  <thead><tr><th>instance</th><th>virtual port</th><th>endpoint</th><th>supplier level</th><c:if test="${user.administrator}"><th>owner</th></c:if><th>state</th><th>attributes and timeout</th><th></th></tr></thead>
+  <thead><tr><th>instance</th><th>virtual port</th><th>endpoint</th><th>supplier levels</th><c:if test="${user.administrator}"><th>owner</th></c:if><th>state</th><th>attributes and timeout</th><th></th></tr></thead>
   <tbody>
   <c:forEach var="i" items="${instances}">
     <tr data-instance="${fn:escapeXml(i.row.instanceId)}">
@@ -43,6 +43,7 @@
           <input type="hidden" name="instanceId" value="${fn:escapeXml(i.row.instanceId)}">
           <textarea name="attributes" rows="2" cols="24" class="attributes"><c:out value="${i.attributes}"/></textarea>
           <input name="timeoutMs" type="number" min="1" placeholder="timeout ms" value="${fn:escapeXml(i.timeoutMs)}" class="small">
+          <input name="supplierLevels" placeholder="supplier levels" value="${fn:escapeXml(i.row.supplierLevel)}" class="levels">
           <button type="submit" class="save-attributes">Save</button>
         </form>
       </td>

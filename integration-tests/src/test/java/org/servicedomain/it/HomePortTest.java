@@ -66,13 +66,14 @@ class HomePortTest {
     }
 
     @Test
-    void registerHonoursEndpointOverrideSupplierLevelTimeoutAndAttributes() throws Exception {
+    void registerHonoursEndpointOverrideSupplierLevelsTimeoutAndAttributes() throws Exception {
         SampleProvider a = domain.provider("quote-a");
         Register request = new Register();
         request.setWsdlLocation(a.wsdlAddress().toString());
         request.setEndpointAddress(a.address().toString());
         request.setPortType(new QName(StockQuoteCalls.NS, "StockQuotePortType"));
-        request.setSupplierLevel("ServerBlue");
+        request.getSupplierLevel().add("ServerBlue");
+        request.getSupplierLevel().add("ServerGreen");
         request.setTimeoutMs(1500L);
         request.getAttribute().add(Registrations.attribute("region", "eu"));
 
@@ -80,10 +81,27 @@ class HomePortTest {
         InstanceInfo info = only(instances(registration.getInstanceId()));
 
         assertThat(info.getEndpointAddress()).isEqualTo(a.address().toString());
-        assertThat(info.getSupplierLevel()).isEqualTo("ServerBlue");
+        assertThat(info.getSupplierLevel()).containsExactlyInAnyOrder("ServerBlue", "ServerGreen");
         assertThat(info.getTimeoutMs()).isEqualTo(1500L);
         assertThat(info.getAttribute()).anyMatch(at -> at.getName().equals("region") && at.getValue().equals("eu"));
         assertThat(info.getState()).isEqualTo(InstanceState.OPERATIONAL);
+    }
+
+    @Test
+    void setServiceInfoReplacesTheSupplierLevelsAndAnEmptyLevelClearsThem() throws Exception {
+        Registration registration = Registrations.register(home, domain.provider("quote-a"));
+        SetServiceInfo change = new SetServiceInfo();
+        change.setInstanceId(registration.getInstanceId());
+        change.getSupplierLevel().add("ServerBlue ServerGreen");
+
+        assertThat(home.setServiceInfo(change).getInstance().getSupplierLevel())
+                .containsExactlyInAnyOrder("ServerBlue", "ServerGreen");
+        assertThat(only(instances(registration.getInstanceId())).getSupplierLevel())
+                .containsExactlyInAnyOrder("ServerBlue", "ServerGreen");
+
+        change.getSupplierLevel().clear();
+        change.getSupplierLevel().add("");
+        assertThat(home.setServiceInfo(change).getInstance().getSupplierLevel()).isEmpty();
     }
 
     @Test

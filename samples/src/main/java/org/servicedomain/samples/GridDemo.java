@@ -21,16 +21,22 @@ import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 
 /**
- * The financial-grid demo topology (docs/hierarchy.md): nodes UF (top), UBC and UPM below it, WFS
- * below UBC, already running; this starts the providers (Bob's and John's Online Trading, loans,
- * investment banking, commodities), registers them, sets the sample policies and registers the
- * child nodes with their parents.
+ * The financial-grid demo topology as the service-domain model runs it (docs/hierarchy.md): nodes UF
+ * (top), UBC and UPM below it, WFS below UBC, already running. UBC's domain offers five services
+ * (stock quotes and online trading from Bob's Online Trading through WFS, personal loans, investment
+ * banking, commodity trading), UPM's the two a trial user gets (stock quotes and online trading from
+ * John's Online Trading). This starts the providers, registers them, sets the sample policies and
+ * registers each child node with its parent, UBC and UPM under the supplier levels of the same names,
+ * which UF's policy maps its platinum and trial users to.
  */
 public final class GridDemo implements AutoCloseable {
 
     /** The nodes, each with its parent (null for the top), in the order they are attached. */
     public static final List<String[]> NODES = List.of(
             new String[] {"UF", null}, new String[] {"UBC", "UF"}, new String[] {"UPM", "UF"}, new String[] {"WFS", "UBC"});
+
+    /** The supplier level each child domain is registered under with UF (none for WFS under UBC). */
+    public static final Map<String, String> CHILD_LEVELS = Map.of("UBC", "UBC", "UPM", "UPM");
 
     /** One provider and the node it registers with. */
     public record Placement(String node, ProviderOptions provider) {
@@ -64,8 +70,8 @@ public final class GridDemo implements AutoCloseable {
         place(placements, basePort, "UPM", SampleService.STOCKQUOTE, "JOT");
         place(placements, basePort, "UPM", SampleService.ONLINE_TRADING, "JOT");
         place(placements, basePort, "UBC", SampleService.PERSONAL_LOANS, "UBC-loans");
-        place(placements, basePort, "UPM", SampleService.INVESTMENT_BANKING, "UPM-investments");
-        place(placements, basePort, "UPM", SampleService.COMMODITY_TRADING, "UPM-commodities");
+        place(placements, basePort, "UBC", SampleService.INVESTMENT_BANKING, "UBC-investments");
+        place(placements, basePort, "UBC", SampleService.COMMODITY_TRADING, "UBC-commodities");
         return List.copyOf(placements);
     }
 
@@ -106,6 +112,9 @@ public final class GridDemo implements AutoCloseable {
         register.setOriginType("sd-node");
         register.setNodeSecret(secrets.get(child));
         register.getAttribute().add(attribute("name", child));
+        if (CHILD_LEVELS.containsKey(child)) {
+            register.getSupplierLevel().add(CHILD_LEVELS.get(child));
+        }
         home(parent).register(register);
     }
 

@@ -5,9 +5,12 @@ import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.InstanceInfo;
@@ -96,8 +99,19 @@ public class InstancesServlet extends TaskServlet {
                 .filter(name -> !edited.containsKey(name) && !"sd.owner".equals(name))
                 .forEach(name -> changes.put(name, ""));
         String timeout = parameter(request, "timeoutMs");
-        client.setServiceInfo(id, null, timeout == null ? null : Long.valueOf(timeout), changes);
+        client.setServiceInfo(id, null, timeout == null ? null : Long.valueOf(timeout), changes, changedLevels(request, current));
         return "Attributes of " + id + " saved.";
+    }
+
+    /** The supplier levels as edited, or null when the form did not change them. */
+    private static String changedLevels(HttpServletRequest request, InstanceInfo current) {
+        String edited = request.getParameter("supplierLevels");
+        if (edited == null) {
+            return null;
+        }
+        Set<String> levels = new TreeSet<>(Arrays.asList(edited.trim().split("\\s+")));
+        levels.remove("");
+        return levels.equals(new TreeSet<>(current.getSupplierLevel())) ? null : String.join(" ", levels);
     }
 
     static String required(HttpServletRequest request, String name) {

@@ -69,7 +69,7 @@ public final class PortStatistics {
     }
 
     static InstanceRow row(InstanceInfo i) {
-        return new InstanceRow(i.getInstanceId(), i.getEndpointAddress(), i.getState().value(), i.getSupplierLevel(),
+        return new InstanceRow(i.getInstanceId(), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
                 owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()));
     }
 

@@ -40,7 +40,9 @@ class TopologyServletTest {
         instance.setVirtualPort(port);
         instance.setEndpointAddress("http://127.0.0.1:2/" + id);
         instance.setState(state);
-        instance.setSupplierLevel(supplierLevel);
+        if (supplierLevel != null) {
+            instance.getSupplierLevel().add(supplierLevel);
+        }
         return instance;
     }
 

@@ -119,11 +119,17 @@ public class NodeClient {
         return Optional.ofNullable(sessionId);
     }
 
-    /** Registers the WSDL's instances; returns one registration per port type filed. */
+    /**
+     * Registers the WSDL's instances; returns one registration per port type filed.
+     *
+     * @param supplierLevel the instance's supplier level, or several separated by spaces, or null for none
+     */
     public List<Registration> register(String wsdlLocation, String supplierLevel, Long timeoutMs, Map<String, String> attributes) {
         Register request = new Register();
         request.setWsdlLocation(wsdlLocation);
-        request.setSupplierLevel(supplierLevel);
+        if (supplierLevel != null) {
+            request.getSupplierLevel().add(supplierLevel);
+        }
         request.setTimeoutMs(timeoutMs);
         request.getAttribute().addAll(attributes(attributes));
         return call(() -> port.register(request).getRegistration());
@@ -214,11 +220,24 @@ public class NodeClient {
 
     /** Changes an instance's state, timeout or attributes (null = unchanged; an empty value removes an attribute). */
     public InstanceInfo setServiceInfo(String instanceId, InstanceState state, Long timeoutMs, Map<String, String> attributes) {
+        return setServiceInfo(instanceId, state, timeoutMs, attributes, null);
+    }
+
+    /**
+     * As {@link #setServiceInfo(String, InstanceState, Long, Map)}, replacing the instance's supplier levels too.
+     *
+     * @param supplierLevels the levels separated by spaces ("" for none), or null to leave them as they are
+     */
+    public InstanceInfo setServiceInfo(String instanceId, InstanceState state, Long timeoutMs, Map<String, String> attributes,
+            String supplierLevels) {
         SetServiceInfo request = new SetServiceInfo();
         request.setInstanceId(instanceId);
         request.setState(state);
         request.setTimeoutMs(timeoutMs);
         request.getAttribute().addAll(attributes(attributes));
+        if (supplierLevels != null) {
+            request.getSupplierLevel().add(supplierLevels);
+        }
         return call(() -> port.setServiceInfo(request).getInstance());
     }
 

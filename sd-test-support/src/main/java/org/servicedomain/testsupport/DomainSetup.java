@@ -37,7 +37,9 @@ public final class DomainSetup {
     public Registration provider(SampleProvider provider, String supplierLevel, String... attributes) throws HomeFault {
         Register request = new Register();
         request.setWsdlLocation(provider.wsdlAddress().toString());
-        request.setSupplierLevel(supplierLevel);
+        if (supplierLevel != null) {
+            request.getSupplierLevel().add(supplierLevel);
+        }
         request.getAttribute().add(Registrations.attribute("name", provider.name()));
         for (String attribute : attributes) {
             int eq = attribute.indexOf('=');

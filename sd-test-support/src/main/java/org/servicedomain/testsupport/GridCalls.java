@@ -20,8 +20,13 @@ public final class GridCalls {
 
     /** Sends order(customer, item, amount) to a financial-grid port at {@code address}, anonymously. */
     public static SoapReply order(URI address, String customer, String item, long amount) {
+        return order(address, customer, item, amount, null);
+    }
+
+    /** Sends order(customer, item, amount) to a financial-grid port at {@code address} in session {@code sessionId} (null: none). */
+    public static SoapReply order(URI address, String customer, String item, long amount, String sessionId) {
         return SoapExchange.post(address, "text/xml; charset=UTF-8", "\"" + FINANCE_NS + "#order\"",
-                SoapExchange.soap11(null, "<f:order xmlns:f=\"" + FINANCE_NS + "\"><f:customer>" + customer
+                SoapExchange.soap11(sessionId == null ? null : SoapExchange.sessionHeader(sessionId), "<f:order xmlns:f=\"" + FINANCE_NS + "\"><f:customer>" + customer
                         + "</f:customer><f:item>" + item + "</f:item><f:amount>" + amount + "</f:amount></f:order>"));
     }
 

@@ -86,6 +86,13 @@ public final class NodeTree implements AutoCloseable {
         return get(parent).home().register(attachment(child)).getRegistration();
     }
 
+    /** Registers node {@code child} with node {@code parent}, its ports filed there under {@code supplierLevels}. */
+    public List<Registration> attachAt(String child, String parent, String... supplierLevels) throws HomeFault {
+        Register request = attachment(child);
+        request.getSupplierLevel().addAll(List.of(supplierLevels));
+        return get(parent).home().register(request).getRegistration();
+    }
+
     /**
      * Registers node {@code child} with node {@code parent} in the parent's session {@code sessionId}
      * (sent in the {@code sd:session} header), as a parent with an administrator requires.

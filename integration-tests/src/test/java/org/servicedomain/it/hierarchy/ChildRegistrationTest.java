@@ -60,6 +60,51 @@ class ChildRegistrationTest {
     }
 
     @Test
+    void theRegistrationsLevelsAttributesAndTimeoutApplyToTheInstancesFiledForTheChild() throws Exception {
+        tree.get("parent").home().register(childRegistration("Gold Silver", "region", "eu", 1_500L));
+
+        InstanceInfo instance = instances("parent").get(0);
+        assertThat(instance.getSupplierLevel()).containsExactlyInAnyOrder("Gold", "Silver");
+        assertThat(instance.getTimeoutMs()).isEqualTo(1_500L);
+        assertThat(instance.getAttribute()).extracting(a -> a.getName() + "=" + a.getValue())
+                .contains("name=child", "originType=sd-node", "region=eu");
+    }
+
+    @Test
+    void registeringTheChildAgainWithAnotherLevelRefilesItsInstancesUnderIt() throws Exception {
+        tree.get("parent").home().register(childRegistration("Gold", "region", "eu", null));
+        String id = instances("parent").get(0).getInstanceId();
+
+        tree.get("parent").home().register(childRegistration("Bronze", "region", "us", null));
+
+        InstanceInfo instance = instances("parent").get(0);
+        assertThat(instance.getInstanceId()).isEqualTo(id);
+        assertThat(instance.getSupplierLevel()).containsExactly("Bronze");
+        assertThat(instance.getAttribute()).extracting(a -> a.getName() + "=" + a.getValue()).contains("region=us");
+    }
+
+    @Test
+    void aChildRegistrationWithATimeoutOutOfRangeIsABadRequest() throws Exception {
+        Register request = childRegistration("Gold", "region", "eu", 0L);
+
+        assertThatThrownBy(() -> tree.get("parent").home().register(request))
+                .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest"));
+        assertThat(instances("parent")).isEmpty();
+    }
+
+    private Register childRegistration(String levels, String attribute, String value, Long timeoutMs) {
+        Register request = new Register();
+        request.setWsdlLocation(tree.get("child").homeAddress().toString());
+        request.setOriginType("sd-node");
+        request.setNodeSecret(NodeTree.secretOf("child"));
+        request.getSupplierLevel().add(levels);
+        request.getAttribute().add(Registrations.attribute("name", "child"));
+        request.getAttribute().add(Registrations.attribute(attribute, value));
+        request.setTimeoutMs(timeoutMs);
+        return request;
+    }
+
+    @Test
     void anUnknownOriginTypeIsABadRequest() {
         Register request = new Register();
         request.setWsdlLocation(tree.get("child").homeAddress().toString());

@@ -68,7 +68,7 @@ class RoutingTrustTest {
         InstanceInfo malloryInstance = instance(claimed);
         assertThat(attributes(malloryInstance)).doesNotContainKey("bank")
                 .containsEntry("sd.claimed.bank", "B").containsEntry("sd.claimed.supplierLevel", "Gold");
-        assertThat(malloryInstance.getSupplierLevel()).isNull();
+        assertThat(malloryInstance.getSupplierLevel()).isEmpty();
     }
 
     @Test

@@ -40,7 +40,7 @@ public final class SpareRecovery {
                 register.setWsdlLocation(instance.getWsdlLocation());
                 register.setEndpointAddress(instance.getEndpointAddress());
                 register.setPortType(portType);
-                register.setSupplierLevel(instance.getSupplierLevel());
+                register.getSupplierLevel().addAll(instance.getSupplierLevel());
                 for (Attribute a : instance.getAttribute()) {
                     register.getAttribute().add(a);
                 }

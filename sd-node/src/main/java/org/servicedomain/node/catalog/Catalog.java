@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -38,14 +39,15 @@ public final class Catalog {
 
     /**
      * Changes to an instance; null fields stay as they are. Attribute changes are merged: a name
-     * sets or replaces its value, an empty value removes the attribute.
+     * sets or replaces its value, an empty value removes the attribute. Supplier levels, when given,
+     * replace the instance's (an empty set: it belongs to none).
      */
     public record InstanceUpdate(InstanceState state, Long timeoutMs, Map<String, String> attributeChanges,
-            String stateData) {
+            String stateData, Set<String> supplierLevels) {
 
-        /** Changes that leave the state data as it is. */
+        /** Changes that leave the state data and the levels as they are. */
         public InstanceUpdate(InstanceState state, Long timeoutMs, Map<String, String> attributeChanges) {
-            this(state, timeoutMs, attributeChanges, null);
+            this(state, timeoutMs, attributeChanges, null, null);
         }
     }
 
@@ -246,6 +248,9 @@ public final class Catalog {
             if (update.stateData() != null) {
                 instance = instance.withStateData(update.stateData());
             }
+            if (update.supplierLevels() != null) {
+                instance = instance.withSupplierLevels(update.supplierLevels());
+            }
             publish(snapshot.withInstance(instance));
             return instance;
         }
@@ -310,7 +315,7 @@ public final class Catalog {
             if (EndpointKey.of(existing.endpointAddress()).equals(sameEndpoint)) {
                 Map<String, String> attributes = claim.attributes(existing, request.attributes());
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
-                        digest, claim.supplierLevel(existing, request.supplierLevel()), timeout, attributes, existing.state(),
+                        digest, claim.supplierLevels(existing, request.supplierLevels()), timeout, attributes, existing.state(),
                         existing.stateData());
             }
         }
@@ -320,7 +325,7 @@ public final class Catalog {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
         return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
-                claim.supplierLevel(null, request.supplierLevel()), timeout, attributes, InstanceState.OPERATIONAL);
+                claim.supplierLevels(null, request.supplierLevels()), timeout, attributes, InstanceState.OPERATIONAL);
     }
 
     private static void requireHttpUrl(String endpoint) {
@@ -337,7 +342,7 @@ public final class Catalog {
     }
 
     /** The longest dispatch timeout an instance may have, the same bound the policy has. */
-    static final long MAX_TIMEOUT_MS = 3_600_000;
+    public static final long MAX_TIMEOUT_MS = 3_600_000;
 
     private static long positiveTimeout(long timeoutMs) {
         if (timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {

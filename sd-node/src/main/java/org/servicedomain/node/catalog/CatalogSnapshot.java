@@ -65,8 +65,8 @@ public final class CatalogSnapshot {
         operational.forEach((port, instances) -> {
             Map<String, List<Instance>> levels = new HashMap<>();
             for (Instance instance : instances) {
-                if (instance.supplierLevel() != null) {
-                    levels.computeIfAbsent(instance.supplierLevel(), l -> new ArrayList<>()).add(instance);
+                for (String level : instance.supplierLevels()) {
+                    levels.computeIfAbsent(level, l -> new ArrayList<>()).add(instance);
                 }
             }
             levels.replaceAll((level, list) -> List.copyOf(list));
@@ -133,7 +133,7 @@ public final class CatalogSnapshot {
         }
         List<Instance> inLevels = new ArrayList<>();
         for (Instance instance : operationalInstancesOf(portName)) {
-            if (instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel())) {
+            if (instance.inAnyLevelOf(supplierLevels)) {
                 inLevels.add(instance);
             }
         }

@@ -1,5 +1,6 @@
 package org.servicedomain.node.catalog;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -7,8 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.Instance;
@@ -37,9 +40,18 @@ public final class FileCatalogStore implements CatalogStore {
     record PortRecord(String name, String portType, String binding, String wsdlDigest) {
     }
 
+    /** One instance; {@code supplierLevel} is only read, from catalogs written when an instance had one level. */
     record InstanceRecord(String id, String virtualPort, String portType, String endpointAddress,
-            String wsdlLocation, String wsdlDigest, String supplierLevel, Long timeoutMs,
-            Map<String, String> attributes, String state, String stateData) {
+            String wsdlLocation, String wsdlDigest, @JsonInclude(JsonInclude.Include.NON_NULL) String supplierLevel,
+            List<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, String state, String stateData) {
+
+        Set<String> levels() {
+            Set<String> levels = new HashSet<>(supplierLevels == null ? List.of() : supplierLevels);
+            if (supplierLevel != null) {
+                levels.add(supplierLevel);
+            }
+            return levels;
+        }
     }
 
     record CatalogFile(int format, List<PortRecord> ports, List<InstanceRecord> instances) {
@@ -58,7 +70,7 @@ public final class FileCatalogStore implements CatalogStore {
         List<Instance> instances = new ArrayList<>();
         for (InstanceRecord i : file.instances()) {
             instances.add(new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
-                    i.wsdlLocation(), i.wsdlDigest(), i.supplierLevel(), i.timeoutMs(),
+                    i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
                     i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
                     i.stateData()));
         }
@@ -74,7 +86,7 @@ public final class FileCatalogStore implements CatalogStore {
         List<InstanceRecord> instances = new ArrayList<>();
         for (Instance i : catalog.instances()) {
             instances.add(new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
-                    i.wsdlLocation(), i.wsdlDigest(), i.supplierLevel(), i.timeoutMs(), i.sortedAttributes(),
+                    i.wsdlLocation(), i.wsdlDigest(), null, i.sortedSupplierLevels(), i.timeoutMs(), i.sortedAttributes(),
                     i.state().wireName(), i.stateData()));
         }
         AtomicFiles.write(catalogFile, json.writeValueAsBytes(new CatalogFile(1, ports, instances)));

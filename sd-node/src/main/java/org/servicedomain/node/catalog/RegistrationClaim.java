@@ -1,6 +1,7 @@
 package org.servicedomain.node.catalog;
 
 import java.util.Map;
+import java.util.Set;
 import org.servicedomain.node.core.Instance;
 
 /**
@@ -21,8 +22,8 @@ public interface RegistrationClaim {
      */
     Map<String, String> attributes(Instance existing, Map<String, String> requested);
 
-    /** The supplier level to file; by default the one asked for. */
-    default String supplierLevel(Instance existing, String requested) {
+    /** The supplier levels to file; by default the ones asked for. */
+    default Set<String> supplierLevels(Instance existing, Set<String> requested) {
         return requested;
     }
 }

@@ -2,6 +2,7 @@ package org.servicedomain.node.catalog;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import javax.xml.namespace.QName;
 
 /**
@@ -14,12 +15,13 @@ public record RegistrationRequest(
         String wsdlLocation,
         String endpointAddress,
         QName portType,
-        String supplierLevel,
+        Set<String> supplierLevels,
         Long timeoutMs,
         Map<String, String> attributes) {
 
     public RegistrationRequest {
         Objects.requireNonNull(wsdlLocation, "wsdlLocation");
         attributes = Map.copyOf(attributes);
+        supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
     }
 }

@@ -1,7 +1,11 @@
 package org.servicedomain.node.core;
 
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import javax.xml.namespace.QName;
 
@@ -10,7 +14,8 @@ import javax.xml.namespace.QName;
  * makes a new instance that replaces this one in the next catalog snapshot.
  *
  * @param timeoutMs this instance's own dispatch timeout, or null to use the policy's
- * @param supplierLevel the supplier service level the provider named, or null
+ * @param supplierLevels the supplier service levels the instance belongs to (any number: the model's
+ *     BLAST example files one database server under two levels); empty when it belongs to none
  * @param wsdlDigest the key of the cached copy of the WSDL the instance was registered from
  * @param stateData what the instance (or an administrator) recorded about it through {@code setServiceInfo}, or null
  */
@@ -21,7 +26,7 @@ public record Instance(
         String endpointAddress,
         String wsdlLocation,
         String wsdlDigest,
-        String supplierLevel,
+        Set<String> supplierLevels,
         Long timeoutMs,
         Map<String, String> attributes,
         InstanceState state,
@@ -34,17 +39,54 @@ public record Instance(
         Objects.requireNonNull(endpointAddress, "endpointAddress");
         Objects.requireNonNull(state, "state");
         attributes = Map.copyOf(attributes);
+        supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
     }
 
     /** An instance without state data. */
     public Instance(String id, String virtualPort, QName portType, String endpointAddress, String wsdlLocation,
-            String wsdlDigest, String supplierLevel, Long timeoutMs, Map<String, String> attributes, InstanceState state) {
-        this(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest, supplierLevel, timeoutMs, attributes,
+            String wsdlDigest, Set<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, InstanceState state) {
+        this(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest, supplierLevels, timeoutMs, attributes,
                 state, null);
     }
 
     public boolean isOperational() {
         return state == InstanceState.OPERATIONAL;
+    }
+
+    /** Whether the instance belongs to at least one of {@code levels}. */
+    public boolean inAnyLevelOf(Set<String> levels) {
+        for (String level : supplierLevels) {
+            if (levels.contains(level)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The supplier levels in name order, for display and storage. */
+    public List<String> sortedSupplierLevels() {
+        return supplierLevels.stream().sorted().toList();
+    }
+
+    /**
+     * The level names in {@code given}, each of which may hold several separated by white space (level
+     * names have none), so a form field or a repeated element give the same set; blanks are dropped.
+     */
+    public static Set<String> levelsOf(Collection<String> given) {
+        if (given == null) {
+            return Set.of();
+        }
+        LinkedHashSet<String> levels = new LinkedHashSet<>();
+        for (String value : given) {
+            if (value != null) {
+                for (String level : value.trim().split("\\s+")) {
+                    if (!level.isEmpty()) {
+                        levels.add(level);
+                    }
+                }
+            }
+        }
+        return Set.copyOf(levels);
     }
 
     /** The attributes in name order, for display. */
@@ -54,22 +96,27 @@ public record Instance(
 
     public Instance withState(InstanceState newState) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, timeoutMs, attributes, newState, stateData);
+                supplierLevels, timeoutMs, attributes, newState, stateData);
     }
 
     public Instance withTimeoutMs(Long newTimeoutMs) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, newTimeoutMs, attributes, state, stateData);
+                supplierLevels, newTimeoutMs, attributes, state, stateData);
     }
 
     public Instance withAttributes(Map<String, String> newAttributes) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, timeoutMs, newAttributes, state, stateData);
+                supplierLevels, timeoutMs, newAttributes, state, stateData);
+    }
+
+    public Instance withSupplierLevels(Set<String> newSupplierLevels) {
+        return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
+                newSupplierLevels, timeoutMs, attributes, state, stateData);
     }
 
     /** This instance with {@code newStateData} (null or empty: none). */
     public Instance withStateData(String newStateData) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevel, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData);
+                supplierLevels, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData);
     }
 }

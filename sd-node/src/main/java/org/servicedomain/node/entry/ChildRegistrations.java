@@ -1,6 +1,8 @@
 package org.servicedomain.node.entry;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.NodeInfo;
@@ -8,8 +10,10 @@ import org.servicedomain.home.v1.Register;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.hierarchy.ChildNode;
+import org.servicedomain.node.hierarchy.ChildTerms;
 
 /** How the home port registers child nodes ({@code originType} {@code sd-node}) and shows the topology below a node. */
 final class ChildRegistrations {
@@ -28,16 +32,26 @@ final class ChildRegistrations {
         return true;
     }
 
-    /** Registers the child whose home port {@code wsdlLocation} names; its name is the {@code name} attribute, else its own. */
+    /**
+     * Registers the child whose home port {@code wsdlLocation} names; its name is the {@code name}
+     * attribute, else its own. The registration's supplier levels, other attributes and timeout apply to
+     * every instance filed for the child.
+     */
     static List<Catalog.Registered> register(Node node, Register request) {
         String name = null;
+        Map<String, String> attributes = new LinkedHashMap<>();
         for (Attribute a : request.getAttribute()) {
-            if ("name".equals(a.getName()) && a.getValue() != null && !a.getValue().isBlank()) {
-                name = a.getValue().trim();
+            String attribute = HomeArguments.required(a.getName(), "attribute name");
+            String value = HomeArguments.blankToNull(a.getValue());
+            if ("name".equals(attribute)) {
+                name = value;
+            } else if (value != null) {
+                attributes.put(attribute, value);
             }
         }
+        ChildTerms terms = new ChildTerms(Instance.levelsOf(request.getSupplierLevel()), attributes, request.getTimeoutMs());
         return node.hierarchy().registerChild(HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"),
-                HomeArguments.blankToNull(request.getNodeSecret()), name);
+                HomeArguments.blankToNull(request.getNodeSecret()), name, terms);
     }
 
     /** This node with the ports and instances of {@code answer}, and the nodes below it as they last answered. */

@@ -139,8 +139,8 @@ final class HomeAccess {
             }
 
             @Override
-            public String supplierLevel(Instance existing, String requested) {
-                return trusted ? requested : existing == null ? null : existing.supplierLevel();
+            public Set<String> supplierLevels(Instance existing, Set<String> requested) {
+                return trusted ? requested : existing == null ? Set.of() : existing.supplierLevels();
             }
         };
     }

@@ -9,6 +9,7 @@ import jakarta.xml.ws.handler.MessageContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetPolicy;
@@ -94,12 +95,13 @@ public class HomePort implements HomePortType {
             String endpointAddress = HomeArguments.blankToNull(request.getEndpointAddress());
             boolean trustClaims = node.policy().current().trustsProviderClaims();
             Map<String, String> attributes = attributes(request.getAttribute());
-            if (!caller.isAdministrator() && !trustClaims) {
-                withClaimedLevel(attributes, request.getSupplierLevel());
+            Set<String> levels = Instance.levelsOf(request.getSupplierLevel());
+            if (!caller.isAdministrator() && !trustClaims && !levels.isEmpty()) {
+                attributes.put(ProviderClaims.LEVEL_ATTRIBUTE, ProviderClaims.levelClaim(levels));
             }
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
                     wsdlLocation, endpointAddress,
-                    request.getPortType(), HomeArguments.blankToNull(request.getSupplierLevel()), request.getTimeoutMs(),
+                    request.getPortType(), levels, request.getTimeoutMs(),
                     attributes), HomeAccess.registration(caller, node.catalog()::snapshot,
                             node.config().stateLimits().maxInstancesPerProvider(), trustClaims));
             return registered(filed);
@@ -172,11 +174,13 @@ public class HomePort implements HomePortType {
             HomeAccess.HomeCaller caller = access.requireProvider(context, "setServiceInfo");
             ownedInstance(caller, request.getInstanceId());
             HomeAccess.requireOwnerUnchanged(caller, attributes);
+            Set<String> levels = request.getSupplierLevel().isEmpty() ? null : Instance.levelsOf(request.getSupplierLevel());
             if (!caller.isAdministrator() && !node.policy().current().trustsProviderClaims()) {
-                attributes = ProviderClaims.changes(attributes);
+                attributes = ProviderClaims.changes(attributes, levels);
+                levels = null;
             }
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
-                    new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData));
+                    new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData, levels));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
             response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health(), node.statistics()));
             return response;
@@ -323,14 +327,6 @@ public class HomePort implements HomePortType {
 
     private HttpServletRequest servletRequest() {
         return (HttpServletRequest) context.getMessageContext().get(MessageContext.SERVLET_REQUEST);
-    }
-
-    /** The attributes with the supplier level among them, so it is kept as a provider's claim where it is one. */
-    private static void withClaimedLevel(Map<String, String> attributes, String supplierLevel) {
-        String level = HomeArguments.blankToNull(supplierLevel);
-        if (level != null) {
-            attributes.put("supplierLevel", level);
-        }
     }
 
     private static Map<String, String> attributes(List<Attribute> attributes) {

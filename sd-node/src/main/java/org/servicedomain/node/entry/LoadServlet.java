@@ -70,7 +70,7 @@ public final class LoadServlet extends HttpServlet {
             List<LoadReport.Offered> offered = new ArrayList<>();
             for (Instance i : snapshot.operationalInstancesOf(port.name())) {
                 if (!node.health().isEjected(i.id())) {
-                    offered.add(new LoadReport.Offered(i.id(), i.endpointAddress(), i.timeoutMs(), i.supplierLevel(),
+                    offered.add(new LoadReport.Offered(i.id(), i.endpointAddress(), i.timeoutMs(), i.sortedSupplierLevels(),
                             i.attributes()));
                 }
             }

@@ -2,6 +2,8 @@ package org.servicedomain.node.entry;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.servicedomain.node.core.Instance;
 
 /**
@@ -12,7 +14,9 @@ import org.servicedomain.node.core.Instance;
 final class ProviderClaims {
 
     static final String PREFIX = "sd.claimed.";
-    static final String SUPPLIER_LEVEL = PREFIX + "supplierLevel";
+    /** The attribute a provider's claimed supplier levels are filed under before {@link #filed} adds the prefix. */
+    static final String LEVEL_ATTRIBUTE = "supplierLevel";
+    static final String SUPPLIER_LEVEL = PREFIX + LEVEL_ATTRIBUTE;
 
     private ProviderClaims() {
     }
@@ -34,13 +38,27 @@ final class ProviderClaims {
         return filed;
     }
 
-    /** A provider's attribute changes through setServiceInfo, as changes of its claims. */
-    static Map<String, String> changes(Map<String, String> requested) {
-        if (requested == null) {
+    /**
+     * A provider's attribute and level changes through setServiceInfo, as changes of its claims.
+     *
+     * @param levels the levels it asked for (empty: none), or null when it asked for no change
+     */
+    static Map<String, String> changes(Map<String, String> requested, Set<String> levels) {
+        if (requested == null && levels == null) {
             return null;
         }
         Map<String, String> claims = new LinkedHashMap<>();
-        requested.forEach((name, value) -> claims.put(name.startsWith(PREFIX) ? name : PREFIX + name, value));
+        if (requested != null) {
+            requested.forEach((name, value) -> claims.put(name.startsWith(PREFIX) ? name : PREFIX + name, value));
+        }
+        if (levels != null) {
+            claims.put(SUPPLIER_LEVEL, levelClaim(levels));
+        }
         return claims;
+    }
+
+    /** Levels as one claim's value: their names in order, separated by spaces. */
+    static String levelClaim(Set<String> levels) {
+        return String.join(" ", new TreeSet<>(levels));
     }
 }

@@ -40,7 +40,7 @@ final class ServiceInfoView {
         info.setEndpointAddress(instance.endpointAddress());
         info.setPortType(instance.portType());
         info.setWsdlLocation(instance.wsdlLocation());
-        info.setSupplierLevel(instance.supplierLevel());
+        info.getSupplierLevel().addAll(instance.sortedSupplierLevels());
         info.setTimeoutMs(instance.timeoutMs());
         for (Map.Entry<String, String> e : instance.sortedAttributes().entrySet()) {
             info.getAttribute().add(attribute(e.getKey(), e.getValue()));

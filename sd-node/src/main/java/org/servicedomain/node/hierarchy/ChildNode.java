@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param name the child's name in attempt paths and topologies
  * @param secret the child's parent secret, which signs the context header; null to send none
  * @param nodeId the child's own id, as it reported it
+ * @param terms the levels, attributes and timeout its instances here are filed with (absent in files
+ *     written before children had terms: none)
  */
-public record ChildNode(String address, String name, String secret, String nodeId) {
+public record ChildNode(String address, String name, String secret, String nodeId, ChildTerms terms) {
 
     /** The instance attribute naming the origin type of an instance. */
     public static final String ORIGIN_ATTRIBUTE = "originType";
@@ -22,6 +24,7 @@ public record ChildNode(String address, String name, String secret, String nodeI
     public ChildNode {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(name, "name");
+        terms = terms == null ? ChildTerms.NONE : terms;
     }
 
     /** Never shows the secret. */

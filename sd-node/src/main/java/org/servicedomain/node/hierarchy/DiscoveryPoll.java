@@ -75,20 +75,40 @@ final class DiscoveryPoll {
         }
     }
 
+    /** The attributes of the child's instances: its terms' and, over them, the node's own. */
+    private static Map<String, String> attributes(ChildNode child) {
+        Map<String, String> attributes = new HashMap<>(child.terms().attributes());
+        attributes.put("name", child.name());
+        attributes.put(ChildNode.ORIGIN_ATTRIBUTE, ChildNode.ORIGIN_TYPE);
+        attributes.put(ChildNode.CHILD_ATTRIBUTE, child.address());
+        return attributes;
+    }
+
+    /**
+     * Whether {@code instance} carries the child's current terms (a registration again may have changed
+     * them); attributes an administrator added since are left alone.
+     */
+    private static boolean filedWithTerms(Instance instance, ChildNode child) {
+        ChildTerms terms = child.terms();
+        return instance.supplierLevels().equals(terms.supplierLevels())
+                && (terms.timeoutMs() == null || terms.timeoutMs().equals(instance.timeoutMs()))
+                && instance.attributes().entrySet().containsAll(attributes(child).entrySet());
+    }
+
     List<Instance> instancesOf(ChildNode child) {
         return catalog.snapshot().instances().stream()
                 .filter(i -> child.address().equals(i.attributes().get(ChildNode.CHILD_ATTRIBUTE))).toList();
     }
 
     private Catalog.Registered file(ChildNode child, VirtualPortInfo port, Instance instance, InstanceState wanted) {
-        if (instance == null) {
-            Map<String, String> attributes = Map.of("name", child.name(), ChildNode.ORIGIN_ATTRIBUTE, ChildNode.ORIGIN_TYPE,
-                    ChildNode.CHILD_ATTRIBUTE, child.address());
+        if (instance == null || !filedWithTerms(instance, child)) {
             Catalog.Registered registered = catalog.register(new RegistrationRequest(port.getWsdlAddress(), port.getAddress(),
-                    port.getPortType(), null, null, attributes)).get(0);
+                    port.getPortType(), child.terms().supplierLevels(), child.terms().timeoutMs(), attributes(child))).get(0);
+            if (instance == null) {
+                LOG.info("child node {} offers {} as instance {} of {}", child.name(), port.getName(),
+                        registered.instance().id(), registered.port().name());
+            }
             instance = registered.instance();
-            LOG.info("child node {} offers {} as instance {} of {}", child.name(), port.getName(), instance.id(),
-                    registered.port().name());
         }
         if (instance.state() != wanted) {
             instance = catalog.update(instance.id(), new Catalog.InstanceUpdate(wanted, null, null));

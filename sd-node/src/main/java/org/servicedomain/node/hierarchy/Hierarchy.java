@@ -87,9 +87,10 @@ public final class Hierarchy implements AutoCloseable {
 
     /**
      * Registers the node whose home port is at {@code homeAddress}: polls it, and files each of
-     * its virtual ports as an instance of this node's port of the same port type.
+     * its virtual ports as an instance of this node's port of the same port type, with {@code terms}.
+     * Registering a child again replaces its name, secret and terms.
      */
-    public List<Catalog.Registered> registerChild(String homeAddress, String secret, String name) {
+    public List<Catalog.Registered> registerChild(String homeAddress, String secret, String name, ChildTerms terms) {
         String address = baseOf(homeAddress);
         NodeInfo answer;
         try {
@@ -106,7 +107,7 @@ public final class Hierarchy implements AutoCloseable {
             throw new NodeFault(FaultCode.BadRequest, "the node at " + address + " offers no virtual port yet; "
                     + "register its providers first");
         }
-        ChildNode child = new ChildNode(address, name != null ? name : answer.getName(), secret, answer.getNodeId());
+        ChildNode child = new ChildNode(address, name != null ? name : answer.getName(), secret, answer.getNodeId(), terms);
         children.put(child);
         answers.put(address, answer);
         LOG.info("registered child node {} at {}", child.name(), address);

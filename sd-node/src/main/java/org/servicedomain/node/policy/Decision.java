@@ -17,14 +17,13 @@ public record Decision(String directive, Selector selector, Set<String> supplier
         supplierLevels = supplierLevels == null ? null : Set.copyOf(supplierLevels);
     }
 
-    /** Whether {@code instance} may serve under this decision. */
     /** Whether the decision admits every instance (it names no supplier levels). */
     public boolean admitsAll() {
         return supplierLevels == null;
     }
 
+    /** Whether {@code instance} may serve under this decision: it belongs to one of its levels, if it names any. */
     public boolean admits(Instance instance) {
-        return supplierLevels == null
-                || instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel());
+        return supplierLevels == null || instance.inAnyLevelOf(supplierLevels);
     }
 }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,12 +57,12 @@ class CatalogRegistrationTest {
 
     @Test
     void filesOnlyThePortTypeTheRequestNames() {
-        catalog.register(new RegistrationRequest(wsdlLocation(TWO_PORT_TYPES_WSDL), null, NEWS, "gold", 2_000L,
+        catalog.register(new RegistrationRequest(wsdlLocation(TWO_PORT_TYPES_WSDL), null, NEWS, Set.of("gold"), 2_000L,
                 Map.of()));
 
         assertThat(catalog.snapshot().instances()).singleElement().satisfies(instance -> {
             assertThat(instance.portType()).isEqualTo(NEWS);
-            assertThat(instance.supplierLevel()).isEqualTo("gold");
+            assertThat(instance.supplierLevels()).containsExactly("gold");
             assertThat(instance.timeoutMs()).isEqualTo(2_000L);
         });
     }

@@ -7,9 +7,11 @@ import static org.servicedomain.node.TestInstances.instance;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +38,7 @@ class FileCatalogStoreTest {
         CatalogStore.StoredPort port = new CatalogStore.StoredPort("StockQuotePortType", STOCK_QUOTE,
                 new QName(STOCK_QUOTE.getNamespaceURI(), "StockQuoteSoapBinding"), DIGEST);
         Instance full = new Instance("q-1", "StockQuotePortType", STOCK_QUOTE, "http://q1.example/quotes",
-                "http://q1.example/quotes?wsdl", DIGEST, "gold", 1_200L, Map.of("region", "eu", "tier", "1"),
+                "http://q1.example/quotes?wsdl", DIGEST, Set.of("gold", "silver"), 1_200L, Map.of("region", "eu", "tier", "1"),
                 InstanceState.STANDBY);
         Instance bare = instance("q-0");
         CatalogStore.StoredCatalog saved = new CatalogStore.StoredCatalog(List.of(port), List.of(full, bare));
@@ -44,6 +46,20 @@ class FileCatalogStoreTest {
         new FileCatalogStore(dataDir).save(saved);
 
         assertThat(new FileCatalogStore(dataDir).load()).isEqualTo(saved);
+    }
+
+    @Test
+    void loadsACatalogWrittenWhenAnInstanceHadOneSupplierLevel() throws IOException {
+        Files.writeString(dataDir.resolve("catalog.json"), """
+                {"format": 1, "ports": [],
+                 "instances": [{"id": "q-1", "virtualPort": "StockQuotePortType", "portType": "%s",
+                                "endpointAddress": "http://q1.example/quotes", "supplierLevel": "gold",
+                                "attributes": {}, "state": "operational"}]}
+                """.formatted(STOCK_QUOTE));
+
+        Instance loaded = new FileCatalogStore(dataDir).load().instances().get(0);
+
+        assertThat(loaded.supplierLevels()).containsExactly("gold");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Instance;
@@ -47,8 +48,13 @@ public final class TestPolicies {
 
     /** An operational stock-quote instance of {@code supplierLevel} (null: none) with {@code attributes}. */
     public static Instance instance(String id, String supplierLevel, Map<String, String> attributes) {
+        return instanceInLevels(id, supplierLevel == null ? Set.of() : Set.of(supplierLevel), attributes);
+    }
+
+    /** An operational stock-quote instance in each of {@code supplierLevels} with {@code attributes}. */
+    public static Instance instanceInLevels(String id, Set<String> supplierLevels, Map<String, String> attributes) {
         Instance i = TestInstances.instance(id);
         return new Instance(i.id(), i.virtualPort(), i.portType(), i.endpointAddress(), i.wsdlLocation(),
-                i.wsdlDigest(), supplierLevel, i.timeoutMs(), attributes, i.state());
+                i.wsdlDigest(), supplierLevels, i.timeoutMs(), attributes, i.state());
     }
 }

@@ -23,7 +23,7 @@ public interface Lookup {
         }
         List<Instance> inLevels = new ArrayList<>(all.size());
         for (Instance instance : all) {
-            if (instance.supplierLevel() != null && supplierLevels.contains(instance.supplierLevel())) {
+            if (instance.inAnyLevelOf(supplierLevels)) {
                 inLevels.add(instance);
             }
         }

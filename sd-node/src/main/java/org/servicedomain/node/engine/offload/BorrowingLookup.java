@@ -103,7 +103,7 @@ public final class BorrowingLookup implements Lookup {
                     attributes.put(BORROWED_FROM, peer.home().toString());
                     borrowed.add(new Instance("peer:" + peer.base().getAuthority() + ":" + offered.id(),
                             request.virtualPort().name(), request.virtualPort().portType(), offered.endpointAddress(),
-                            null, null, offered.supplierLevel(), offered.timeoutMs(), attributes, InstanceState.OPERATIONAL));
+                            null, null, offered.levels(), offered.timeoutMs(), attributes, InstanceState.OPERATIONAL));
                 }
             });
         }

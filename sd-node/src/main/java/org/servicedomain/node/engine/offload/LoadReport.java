@@ -1,7 +1,10 @@
 package org.servicedomain.node.engine.offload;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a node tells its peers at {@code /sd/load}: how loaded it is, and the virtual ports it
@@ -25,11 +28,17 @@ public record LoadReport(double loadIndex, int inFlight, int capacity, List<Port
         }
     }
 
-    /** An instance a peer may borrow. */
-    public record Offered(String id, String endpointAddress, Long timeoutMs, String supplierLevel,
+    /** An instance a peer may borrow; a peer that reports one level as {@code supplierLevel} is understood too. */
+    public record Offered(String id, String endpointAddress, Long timeoutMs,
+            @JsonAlias("supplierLevel") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<String> supplierLevels,
             Map<String, String> attributes) {
         public Offered {
             attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
+            supplierLevels = supplierLevels == null ? List.of() : List.copyOf(supplierLevels);
+        }
+
+        public Set<String> levels() {
+            return Set.copyOf(supplierLevels);
         }
     }
 

@@ -8,10 +8,13 @@ import static org.servicedomain.node.TestInstances.wsdlSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
+import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.RequestContext;
@@ -55,6 +58,30 @@ class CatalogLookupTest {
 
         assertThat(new CatalogLookup(catalog, id -> true, () -> true).candidates(request)).extracting(Instance::id)
                 .containsExactly(first, second);
+    }
+
+    @Test
+    void offersAnInstanceInSeveralLevelsToARequestForAnyOfThem() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        String blueOnly = register(catalog, "http://a.example/blast", Set.of("ServerBlue"));
+        String blueAndGreen = register(catalog, "http://b.example/blast", Set.of("ServerBlue", "ServerGreen"));
+        String greenOnly = register(catalog, "http://c.example/blast", Set.of("ServerGreen"));
+        CatalogLookup lookup = new CatalogLookup(catalog);
+        RequestContext request = request(catalog.snapshot().port("StockQuotePortType").orElseThrow());
+
+        assertThat(lookup.candidates(request, Set.of("ServerBlue"))).extracting(Instance::id)
+                .containsExactly(blueOnly, blueAndGreen);
+        assertThat(lookup.candidates(request, Set.of("ServerGreen"))).extracting(Instance::id)
+                .containsExactly(blueAndGreen, greenOnly);
+        assertThat(lookup.candidates(request, Set.of("ServerGreen", "ServerBlue"))).extracting(Instance::id)
+                .containsExactly(blueOnly, blueAndGreen, greenOnly);
+        assertThat(lookup.candidates(request, Set.of("ServerRed"))).isEmpty();
+    }
+
+    private static String register(Catalog catalog, String endpoint, Set<String> levels) {
+        RegistrationRequest plain = registration(SOAP11_WSDL, endpoint);
+        return catalog.register(new RegistrationRequest(plain.wsdlLocation(), endpoint, null, levels, null, Map.of()))
+                .get(0).instance().id();
     }
 
     private static String register(Catalog catalog, String endpoint) {
