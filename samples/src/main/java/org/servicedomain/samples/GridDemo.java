@@ -16,6 +16,7 @@ import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
@@ -37,6 +38,9 @@ public final class GridDemo implements AutoCloseable {
 
     /** The supplier level each child domain is registered under with UF (none for WFS under UBC). */
     public static final Map<String, String> CHILD_LEVELS = Map.of("UBC", "UBC", "UPM", "UPM");
+
+    /** The demo's users at UF and their user levels; each one's password is {@link #demoPassword}. */
+    public static final Map<String, String> USERS = Map.of("pat", "platinum", "tom", "trial");
 
     /** One provider and the node it registers with. */
     public record Placement(String node, ProviderOptions provider) {
@@ -100,10 +104,22 @@ public final class GridDemo implements AutoCloseable {
             for (int i = NODES.size() - 1; i > 0; i--) {
                 attach(NODES.get(i)[0], NODES.get(i)[1]);
             }
+            for (Map.Entry<String, String> user : USERS.entrySet()) {
+                SetUser request = new SetUser();
+                request.setUser(user.getKey());
+                request.setPassword(demoPassword(user.getKey()));
+                request.setUserLevel(user.getValue());
+                home("UF").setUser(request);
+            }
         } catch (RuntimeException | HomeFault e) {
             close();
             throw e;
         }
+    }
+
+    /** The password of demo user {@code user}: a demo's, known to everyone who reads this. */
+    public static String demoPassword(String user) {
+        return user + "-demo";
     }
 
     private void attach(String child, String parent) throws HomeFault {

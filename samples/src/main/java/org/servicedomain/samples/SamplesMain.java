@@ -80,6 +80,8 @@ public final class SamplesMain {
                     + provider.address());
         }
         System.out.println("READY grid: UF at " + command.nodes().get("UF") + " shows the ports of UBC, UPM and WFS");
+        GridDemo.USERS.forEach((user, level) -> System.out.println("  user " + user + " (" + level + "), password "
+                + GridDemo.demoPassword(user)));
         System.out.flush();
         new CountDownLatch(1).await();
     }
