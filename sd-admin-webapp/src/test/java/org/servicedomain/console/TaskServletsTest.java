@@ -106,6 +106,31 @@ class TaskServletsTest {
     }
 
     @Test
+    void editingAnInstancesLevelsSendsTheNewSetAndLeavesUnchangedLevelsAlone() throws Exception {
+        GetServiceInfoResponse info = new GetServiceInfoResponse();
+        InstanceInfo b = instance("B-1", "root");
+        b.getSupplierLevel().add("ServerBlue");
+        info.getInstance().add(b);
+        TaskServletHarness edited = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "attributes").param("instanceId", "B-1").param("attributes", "")
+                .param("supplierLevels", " ServerGreen  ServerBlue ");
+        when(edited.client.getServiceInfo()).thenReturn(info);
+
+        edited.init(new InstancesServlet()).doPost(edited.request, edited.response);
+
+        verify(edited.client).setServiceInfo("B-1", null, null, Map.of(), "ServerBlue ServerGreen");
+
+        TaskServletHarness unchanged = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "attributes").param("instanceId", "B-1").param("attributes", "")
+                .param("supplierLevels", "ServerBlue");
+        when(unchanged.client.getServiceInfo()).thenReturn(info);
+
+        unchanged.init(new InstancesServlet()).doPost(unchanged.request, unchanged.response);
+
+        verify(unchanged.client).setServiceInfo("B-1", null, null, Map.of(), null);
+    }
+
+    @Test
     void aFaultOfTheNodeBecomesAProblemOnTheNextPageNotAStackTrace() throws Exception {
         TaskServletHarness h = new TaskServletHarness(TaskServletHarness.provider("bob"))
                 .param("action", "unregister").param("instanceId", "Q-1");
