@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -168,7 +169,7 @@ public class SelectionBenchmark {
             List<Instance> all = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 all.add(new Instance(PORT + "-" + i, PORT, PORT_TYPE, "http://127.0.0.1:" + (20000 + i) + "/stockquote",
-                        "http://127.0.0.1/stockquote?wsdl", "wsdl", i % 2 == 0 ? "Blue" : "Green", null, Map.of(),
+                        "http://127.0.0.1/stockquote?wsdl", "wsdl", Set.of(i % 2 == 0 ? "Blue" : "Green"), null, Map.of(),
                         InstanceState.OPERATIONAL));
             }
             this.stored = new StoredCatalog(List.of(new StoredPort(PORT, PORT_TYPE,
