@@ -2,8 +2,10 @@ package org.servicedomain.it.hierarchy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import javax.xml.xpath.XPathConstants;
 import javax.xml.xpath.XPathExpressionException;
@@ -24,6 +26,7 @@ import org.servicedomain.testsupport.GridCalls;
 import org.servicedomain.testsupport.NodeTree;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.w3c.dom.NodeList;
 
@@ -106,6 +109,24 @@ class PercolationWithDefaultRecoveryTest {
 
         assertThat(reply.faultCode()).contains("NoInstanceAvailable");
         assertThat(paths(reply)).containsExactly("main/A/X", "main/C");
+    }
+
+    @Test
+    void aClientsDeadlineShorterThanTheChildsRecoveryStillLeavesMainTimeToServeThroughC() throws Exception {
+        SampleProvider x = childAWith("X");
+        warmUp("A");
+        warmUp("C");
+        x.setFaultMode(FaultMode.HANG);
+
+        // 6 s: less than main's wait on A (5 s + 2 s), more than A's instance timeout (5 s)
+        SoapReply reply = SoapExchange.post(tree.get("main").virtualPortAddress("CreditCheckPortType"),
+                "text/xml; charset=UTF-8", "\"" + GridCalls.CREDIT_NS + "#check\"",
+                SoapExchange.soap11(null, "<c:check xmlns:c=\"" + GridCalls.CREDIT_NS + "\"><c:customerId>42</c:customerId></c:check>")
+                        .getBytes(StandardCharsets.UTF_8),
+                Map.of("X-SD-Timeout-Ms", "6000"));
+
+        assertThat(GridCalls.servedBy(reply)).isEqualTo("W");
+        assertThat(x.requestsReceived()).isEqualTo(2);
     }
 
     @Test
@@ -192,6 +213,11 @@ class PercolationWithDefaultRecoveryTest {
         }
         new DomainSetup(tree.get(node).home()).policy(PERCOLATE_ONLY);
         return started;
+    }
+
+    /** A request to child {@code node} directly, so that its first request (classes loading) is behind it. */
+    private void warmUp(String node) {
+        assertThat(GridCalls.creditCheck(tree.get(node).virtualPortAddress("CreditCheckPortType"), "1").isSoapFault()).isFalse();
     }
 
     /** W goes into maintenance: C keeps its port but has no instance behind it. */
