@@ -55,7 +55,6 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
         Duration wait = timeout.plus(GRACE);
         if (request.deadline() != null) {
             wait = request.deadline().cap(wait);
-            wait = wait.toMillis() < 1 ? Duration.ofMillis(1) : wait; // a zero timeout would be no timeout
         }
         return http.dispatch(instance, forwarded, wait, Deadline.HEADER, Long.toString(childTime(wait).toMillis()))
                 .thenApply(ChildNodeDispatcher::unlessPercolated);
