@@ -181,7 +181,7 @@ public final class Node implements AutoCloseable {
                         notifyUrl.set(active.notifyUrl());
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
                     });
-            InstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
+            HttpInstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
             ChildRegistry children = ChildRegistry.open(config.dataDir());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -21,24 +22,52 @@ import org.servicedomain.node.hierarchy.PercolatedFailure;
  * HTTP as to any provider, with the request context in a signed {@code sd:context} header, and a
  * {@code Percolated} fault coming back is a failed dispatch, so failover tries another instance.
  * Every other answer, the child's other faults included, goes back to the client.
+ *
+ * <p>A child's answer may stand for its whole recovery (several instances, a grandchild), so the
+ * child is told in {@value Deadline#HEADER} the time this attempt has ({@link #childTime}), cuts
+ * its recovery to it and answers, percolating if its policy says so; this node waits that long
+ * plus {@link #GRACE} for the answer to arrive, never past the client's deadline. So the walk goes
+ * on to the next child with the child's attempts named, instead of timing out on the child.
  */
 public final class ChildNodeDispatcher implements InstanceDispatcher {
 
-    private final InstanceDispatcher http;
+    /**
+     * How much longer than the time a child is given this node waits for its answer: the request's
+     * way down and the answer's way back, a child's first request (its classes loading), a pause.
+     */
+    static final Duration GRACE = Duration.ofSeconds(2);
+
+    private final HttpInstanceDispatcher http;
     private final Function<Instance, String> secretOf;
 
     /** @param secretOf the secret of the child an instance stands for, or null to send no context */
-    public ChildNodeDispatcher(InstanceDispatcher http, Function<Instance, String> secretOf) {
+    public ChildNodeDispatcher(HttpInstanceDispatcher http, Function<Instance, String> secretOf) {
         this.http = http;
         this.secretOf = secretOf;
     }
 
+    /** @param timeout the time this attempt has, from the recovery rule and the client's deadline */
     @Override
     public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
         String secret = secretOf.apply(instance);
         RequestContext forwarded = secret == null ? request : request.withForwarded(request.soapAction(),
                 HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request), secret, Instant.now())));
-        return http.dispatch(instance, forwarded, timeout).thenApply(ChildNodeDispatcher::unlessPercolated);
+        Duration wait = timeout.plus(GRACE);
+        if (request.deadline() != null) {
+            wait = request.deadline().cap(wait);
+        }
+        return http.dispatch(instance, forwarded, wait, Deadline.HEADER, Long.toString(childTime(wait).toMillis()))
+                .thenApply(ChildNodeDispatcher::unlessPercolated);
+    }
+
+    /**
+     * The time a child is given when this node waits {@code wait} for its answer: {@link #GRACE}
+     * less, or half of it when that is shorter, and at least a millisecond.
+     */
+    static Duration childTime(Duration wait) {
+        Duration half = wait.dividedBy(2);
+        Duration time = wait.minus(GRACE.compareTo(half) < 0 ? GRACE : half);
+        return time.toMillis() < 1 ? Duration.ofMillis(1) : time;
     }
 
     private static ProviderReply unlessPercolated(ProviderReply reply) {

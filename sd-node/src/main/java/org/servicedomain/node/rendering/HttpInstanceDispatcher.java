@@ -36,6 +36,12 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
         return http.post(instance.endpointAddress(), request, timeout).thenApply(HttpInstanceDispatcher::usable);
     }
 
+    /** As {@link #dispatch(Instance, RequestContext, Duration)}, with {@code headers} (name, value pairs) added to the request. */
+    public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout,
+            String... headers) {
+        return http.post(instance.endpointAddress(), request, timeout, headers).thenApply(HttpInstanceDispatcher::usable);
+    }
+
     private static ProviderReply usable(ProviderReply reply) {
         if (reply.status() >= 300 && !SoapFaultRecognizer.isSoapFault(reply.body())) {
             throw new CompletionException(new DispatchException(DispatchException.Kind.HTTP_ERROR,

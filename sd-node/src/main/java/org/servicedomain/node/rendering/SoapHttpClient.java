@@ -101,9 +101,11 @@ public final class SoapHttpClient implements AutoCloseable {
             post.setHeader(extraHeaders[i], extraHeaders[i + 1]);
         }
         HttpClientContext context = HttpClientContext.create();
+        // HttpClient reads a zero timeout as none; a deadline reached as the request goes out leaves zero
+        Timeout wait = timeout.toMillis() < 1 ? Timeout.ofMilliseconds(1) : Timeout.of(timeout);
         context.setRequestConfig(RequestConfig.custom()
-                .setResponseTimeout(Timeout.of(timeout))
-                .setConnectionRequestTimeout(Timeout.of(timeout))
+                .setResponseTimeout(wait)
+                .setConnectionRequestTimeout(wait)
                 .build());
         CompletableFuture<ProviderReply> reply = new CompletableFuture<>();
         BoundedReplyConsumer consumer = new BoundedReplyConsumer(maxReplyBytes);
