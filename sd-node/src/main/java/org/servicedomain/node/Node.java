@@ -284,11 +284,6 @@ public final class Node implements AutoCloseable {
         return fixedChoices;
     }
 
-    /** Saves the status selection learns now, as it is saved at intervals and on stop. */
-    public void saveStatus() {
-        status.save();
-    }
-
     /** One record per invocation, and usage per user and port. */
     public Metering metering() {
         return metering;
