@@ -40,6 +40,7 @@ final class RuleCompiler {
     private final Set<String> supplierLevels;
     private final Map<String, TimeWindow> windows;
     private final Map<String, String> namespaces;
+    /** Guarded by itself: ports the policy does not name are compiled on their first request. */
     private final Set<String> warnings = new LinkedHashSet<>();
 
     RuleCompiler(SelectorRegistry selectors, Set<String> userLevels, Set<String> supplierLevels,
@@ -85,14 +86,20 @@ final class RuleCompiler {
      * warning (the document still compiles).
      */
     String named(Object element, String directive) {
-        selectors.replacementOf(directive).ifPresent(replacement -> warnings.add(PolicyErrors.location(element)
-                + ": directive '" + directive + "' is deprecated; use '" + replacement + "', which does the same"));
+        selectors.replacementOf(directive).ifPresent(replacement -> {
+            synchronized (warnings) {
+                warnings.add(PolicyErrors.location(element) + ": directive '" + directive + "' is deprecated; use '"
+                        + replacement + "', which does the same");
+            }
+        });
         return directive;
     }
 
     /** The warnings noted so far, in document order: a policy that has some still compiles. */
     List<String> warnings() {
-        return List.copyOf(warnings);
+        synchronized (warnings) {
+            return List.copyOf(warnings);
+        }
     }
 
     /** A rule; one without a directive uses its port's, with the port's parameters. */

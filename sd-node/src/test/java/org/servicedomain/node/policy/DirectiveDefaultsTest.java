@@ -83,6 +83,17 @@ class DirectiveDefaultsTest {
     }
 
     @Test
+    void aDefaultDirectiveThatNeedsParametersIsRefused() {
+        InvalidPolicyException e = TestPolicies.refusal("""
+                <policy xmlns="urn:sd:policy:1">
+                  <settings defaultDirective="custom"/>
+                </policy>
+                """);
+
+        assertThat(e.getMessage()).contains("defaultDirective 'custom' cannot serve without parameters");
+    }
+
+    @Test
     void theOldWordFixedOrderStillMeansFirstAvailableAndTheValidationWarnsWithItsLine() {
         CompiledPolicy policy = TestPolicies.compile("""
                 <policy xmlns="urn:sd:policy:1">
