@@ -1,9 +1,12 @@
 package org.servicedomain.it.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.Logout;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -34,7 +38,8 @@ class FixedDirectiveScenarioTest {
     private static final List<String> USERS = List.of("ann", "bob", "cy");
 
     @RegisterExtension
-    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b", "quote-c");
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a", "quote-b", "quote-c")
+            .configured(config -> config.statusSaveInterval(Duration.ofMillis(200)));
 
     @BeforeEach
     void threeProvidersThreeUsersAndTheFixedDirective() throws Exception {
@@ -94,6 +99,18 @@ class FixedDirectiveScenarioTest {
     }
 
     @Test
+    void savesTheChoicesAtTheIntervalWhileTheNodeRuns() throws Exception {
+        String fixed = servedBy(login("ann"));
+        Path file = domain.node().config().dataDir().resolve("status").resolve("fixed-choices.json");
+
+        String instance = instanceIdOf(fixed);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            assertThat(file).exists();
+            assertThat(Files.readString(file)).contains("\"user\":\"ann\"").contains("\"instance\":\"" + instance + "\"");
+        });
+    }
+
+    @Test
     void anonymousCallersAreNotPinnedAndTakeTurns() {
         Set<String> served = new HashSet<>();
         for (int i = 0; i < 3; i++) {
@@ -101,6 +118,12 @@ class FixedDirectiveScenarioTest {
         }
 
         assertThat(served).containsExactlyInAnyOrder("quote-a", "quote-b", "quote-c");
+    }
+
+    private String instanceIdOf(String provider) throws Exception {
+        return domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
+                .filter(i -> i.getEndpointAddress().equals(domain.provider(provider).address().toString()))
+                .findFirst().orElseThrow().getInstanceId();
     }
 
     private String login(String user) throws Exception {
