@@ -3,6 +3,11 @@
 <%@ include file="header.jspf" %>
 <p>Active version: <strong id="active-version"><c:out value="${activeVersion}"/></strong>
 <c:if test="${not empty viewedVersion and viewedVersion != activeVersion}"> &middot; showing version <c:out value="${viewedVersion}"/></c:if></p>
+<c:if test="${not empty policyWarnings}">
+<ul class="warnings" id="policy-warnings">
+<c:forEach var="w" items="${policyWarnings}"><li><c:out value="${w}"/></li></c:forEach>
+</ul>
+</c:if>
 <div class="columns">
 <form method="post" action="${pageContext.request.contextPath}/policy" id="policy-form" class="card wide">
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">

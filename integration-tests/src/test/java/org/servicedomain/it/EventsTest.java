@@ -33,6 +33,7 @@ class EventsTest {
                 <policy xmlns="urn:sd:policy:1">
                   <settings notifyUrl="%s"/>
                   <defaults>
+                    <selection directive="round-robin"/>
                     <health ejectAfterFailures="1" probeIntervalMs="60000" maxProbeIntervalMs="60000"/>
                   </defaults>
                 </policy>

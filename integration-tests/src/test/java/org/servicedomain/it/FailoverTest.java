@@ -33,13 +33,13 @@ class FailoverTest {
     private SampleProvider backup;
 
     @BeforeEach
-    void primaryAndBackupInFixedOrder() throws Exception {
+    void primaryAndBackupInRegistrationOrder() throws Exception {
         primary = domain.provider("primary");
         backup = domain.provider("backup");
         for (SampleProvider p : domain.providers().all()) {
             Registrations.register(domain.node().home(), p, INSTANCE_TIMEOUT_MS);
         }
-        setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
+        setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
                 + "<recovery retries=\"1\" timeoutMs=\"5000\"><idempotent operation=\"getQuote\"/></recovery>"
                 + "</defaults></policy>");
     }
@@ -84,7 +84,7 @@ class FailoverTest {
 
     @Test
     void recoveryRuleWithoutRetriesTriesOnlyOneInstance() throws Exception {
-        setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
+        setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
                 + "<recovery retries=\"0\"/></defaults></policy>");
         primary.stop();
         long backupBefore = backup.requestsReceived();

@@ -45,6 +45,7 @@ class HealthTest {
         domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
+                    <selection directive="round-robin"/>
                     <recovery retries="2"/>
                     <health ejectAfterFailures="2" probeIntervalMs="100" maxProbeIntervalMs="400"/>
                   </defaults>
@@ -73,6 +74,7 @@ class HealthTest {
         domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
+                    <selection directive="round-robin"/>
                     <recovery retries="2" retryBudgetPercent="20"><idempotent operation="getQuote"/></recovery>
                     <health ejectAfterFailures="1000"/>
                   </defaults>

@@ -41,7 +41,7 @@ class HomePortTest {
     private static final String VALID_POLICY = """
             <policy xmlns="urn:sd:policy:1">
               <virtualPort name="StockQuotePortType">
-                <selection directive="fixed-order"/>
+                <selection directive="first-available"/>
               </virtualPort>
             </policy>
             """;
@@ -266,7 +266,7 @@ class HomePortTest {
         Registrations.register(home, domain.provider("quote-a"));
         DomainSetup setup = new DomainSetup(home);
         long first = setup.policy(VALID_POLICY);
-        setup.policy(VALID_POLICY.replace("fixed-order", "random"));
+        setup.policy(VALID_POLICY.replace("first-available", "random"));
         GetPolicy earlier = new GetPolicy();
         earlier.setVersion(first);
 

@@ -47,12 +47,12 @@ class MetricsTest {
     private String backupId;
 
     @BeforeEach
-    void twoStockQuoteProvidersInFixedOrder() throws Exception {
+    void twoStockQuoteProvidersFirstAvailable() throws Exception {
         primary = domain.provider("primary");
         primaryId = Registrations.register(domain.node().home(), primary).getInstanceId();
         backupId = Registrations.register(domain.node().home(), domain.provider("backup")).getInstanceId();
         SetPolicy policy = new SetPolicy();
-        policy.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/>"
+        policy.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
                 + "<recovery retries=\"1\" timeoutMs=\"5000\"/></defaults></policy>");
         domain.node().home().setPolicy(policy);
     }

@@ -71,6 +71,7 @@ class MonitorStatisticsTest {
         domain.setup().policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
+                    <selection directive="round-robin"/>
                     <recovery retries="0" timeoutMs="500"/>
                     <health ejectAfterFailures="1000"/>
                   </defaults>

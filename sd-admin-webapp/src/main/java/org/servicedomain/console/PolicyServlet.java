@@ -60,12 +60,14 @@ public class PolicyServlet extends TaskServlet {
                 long now = client.setPolicy(client.getPolicy(version).document());
                 redirect(request, response, "/policy", "Rolled back to version " + version + "; it is active as version " + now + ".");
             } else if ("validate".equals(action)) {
-                long next = client.validatePolicy(document);
-                request.setAttribute("notice", "The policy is valid; it would become version " + next + ". It was not activated.");
+                NodeClient.PolicyCheck check = client.checkPolicy(document);
+                request.setAttribute("notice", "The policy is valid; it would become version " + check.version()
+                        + ". It was not activated." + warnings(check));
+                request.setAttribute("policyWarnings", check.warnings());
                 showEdited(request, response, client, document, 0);
             } else {
-                long version = client.setPolicy(document);
-                redirect(request, response, "/policy", "Version " + version + " is active.");
+                NodeClient.PolicyCheck set = client.applyPolicy(document);
+                redirect(request, response, "/policy", "Version " + set.version() + " is active." + warnings(set));
             }
         } catch (NodeClientException e) {
             if ("rollback".equals(action)) {
@@ -91,6 +93,11 @@ public class PolicyServlet extends TaskServlet {
             request.setAttribute("problem", request.getAttribute("problem") == null ? problem(e) : request.getAttribute("problem"));
         }
         render(request, response, "policy");
+    }
+
+    /** The node's warnings as a sentence to append to a notice, or nothing when there are none. */
+    static String warnings(NodeClient.PolicyCheck check) {
+        return check.warnings().isEmpty() ? "" : " Warnings: " + String.join("; ", check.warnings());
     }
 
     static int errorLine(NodeClientException e) {

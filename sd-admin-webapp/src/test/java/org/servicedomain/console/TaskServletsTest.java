@@ -173,7 +173,7 @@ class TaskServletsTest {
         String document = "<policy xmlns=\"urn:sd:policy:1\">\n<defaults>\n<selection directive=\"x\"/>\n</defaults></policy>";
         TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
                 .param("action", "validate").param("document", document);
-        when(h.client.validatePolicy(document)).thenThrow(fault("InvalidPolicy", "invalid policy at line 3, column 30: unknown directive x"));
+        when(h.client.checkPolicy(document)).thenThrow(fault("InvalidPolicy", "invalid policy at line 3, column 30: unknown directive x"));
         when(h.client.getPolicy()).thenReturn(new NodeClient.PolicyVersion(0, "<policy/>"));
 
         h.init(new PolicyServlet()).doPost(h.request, h.response);
@@ -183,7 +183,23 @@ class TaskServletsTest {
         List<PolicyServlet.Line> lines = (List<PolicyServlet.Line>) h.requestAttributes.get("lines");
         assertThat(lines).filteredOn(PolicyServlet.Line::error).extracting(PolicyServlet.Line::number).containsExactly(3);
         assertThat(h.requestAttributes.get("document")).isEqualTo(document);
-        verify(h.client, never()).setPolicy(anyString());
+        verify(h.client, never()).applyPolicy(anyString());
+    }
+
+    @Test
+    void validatingShowsTheWarningsTheNodeNotedWithoutRefusingThePolicy() throws Exception {
+        String document = "<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"fixed-order\"/></defaults></policy>";
+        String warning = "line 1, column 43: directive 'fixed-order' is deprecated; use 'first-available', which does the same";
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "validate").param("document", document);
+        when(h.client.checkPolicy(document)).thenReturn(new NodeClient.PolicyCheck(4, List.of(warning)));
+        when(h.client.getPolicy()).thenReturn(new NodeClient.PolicyVersion(3, "<policy/>"));
+
+        h.init(new PolicyServlet()).doPost(h.request, h.response);
+
+        assertThat(h.requestAttributes.get("policyWarnings")).isEqualTo(List.of(warning));
+        assertThat((String) h.requestAttributes.get("notice")).contains("version 4").contains(warning);
+        verify(h.client, never()).applyPolicy(anyString());
     }
 
     @Test

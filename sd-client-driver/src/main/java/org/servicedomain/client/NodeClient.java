@@ -31,6 +31,7 @@ import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.RemoveUser;
 import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.home.v1.SetPolicyResponse;
 import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.Unregister;
@@ -65,6 +66,16 @@ public class NodeClient {
 
     /** One kept policy version. */
     public record PolicyVersion(long version, String document) {
+    }
+
+    /**
+     * What setting or validating a policy gave: its version (or the one it would get) and the
+     * warnings the node noted without refusing it, e.g. a deprecated directive word, each with its line.
+     */
+    public record PolicyCheck(long version, List<String> warnings) {
+        public PolicyCheck {
+            warnings = List.copyOf(warnings);
+        }
     }
 
     /** A user as {@code setUser} takes it; a null password keeps an existing user's. */
@@ -151,19 +162,30 @@ public class NodeClient {
 
     /** Validates, saves and activates {@code document}; returns its version. */
     public long setPolicy(String document) {
-        return setPolicy(document, false);
+        return applyPolicy(document).version();
     }
 
     /** Validates {@code document} as {@link #setPolicy} would, without saving or activating it. */
     public long validatePolicy(String document) {
+        return checkPolicy(document).version();
+    }
+
+    /** As {@link #setPolicy}, with the warnings the node noted. */
+    public PolicyCheck applyPolicy(String document) {
+        return setPolicy(document, false);
+    }
+
+    /** As {@link #validatePolicy}, with the warnings the node would note. */
+    public PolicyCheck checkPolicy(String document) {
         return setPolicy(document, true);
     }
 
-    private long setPolicy(String document, boolean validateOnly) {
+    private PolicyCheck setPolicy(String document, boolean validateOnly) {
         SetPolicy request = new SetPolicy();
         request.setDocument(document);
         request.setValidateOnly(validateOnly ? Boolean.TRUE : null);
-        return call(() -> port.setPolicy(request).getVersion());
+        SetPolicyResponse response = call(() -> port.setPolicy(request));
+        return new PolicyCheck(response.getVersion(), response.getWarning());
     }
 
     /** The active policy. */

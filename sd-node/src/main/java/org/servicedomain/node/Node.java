@@ -5,6 +5,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,6 +34,7 @@ import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
+import org.servicedomain.node.engine.monitor.SavedLatencies;
 import org.servicedomain.node.engine.monitor.StatisticsMeters;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
 import org.servicedomain.node.engine.offload.BorrowingLookup;
@@ -58,11 +60,13 @@ import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
+import org.servicedomain.node.session.FixedChoiceStore;
 import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
 import org.servicedomain.node.session.UserDirectory;
+import org.servicedomain.node.storage.StatusStore;
 
 /**
  * One service-domain node's components, wired together: the catalog, policy and users kept under
@@ -94,12 +98,16 @@ public final class Node implements AutoCloseable {
     private final PeerLoads peerLoads;
     private final PeerForwarder forwarder;
     private final Logins logins;
+    private final FixedChoiceStore fixedChoices;
+    private final StatusStore status;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
-            ActivePolicy policy, InstanceDispatcher dispatcher, NodeEvents events, HttpEventNotifier notifier,
-            Hierarchy hierarchy) {
+            FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
+            NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy) {
         this.hierarchy = hierarchy;
+        this.fixedChoices = fixedChoices;
+        this.status = status;
         this.config = config;
         this.events = events;
         this.notifier = notifier;
@@ -134,6 +142,7 @@ public final class Node implements AutoCloseable {
         Failover failover = new Failover(lookup, new FaultObservingDispatcher(dispatcher, listeners), listeners);
         catalog.onUnregister(instance -> {
             monitor.forget(instance.id());
+            fixedChoices.forgetInstance(instance.id());
             health.forget(instance.id());
             metrics.forget(instance.id());
             statistics.forget(instance.id());
@@ -144,11 +153,13 @@ public final class Node implements AutoCloseable {
         catalog.onPortRemoved(port -> {
             portMeters.forget(port);
             statistics.forgetPort(port);
+            fixedChoices.forgetPort(port);
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
         this.requestChain = new RequestChain(catalog, policy, new RequestOutcomes(meterRegistry),
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
                         new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut));
+        status.start(config.statusSaveInterval());
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -168,8 +179,10 @@ public final class Node implements AutoCloseable {
             SessionRegistry sessions = new SessionRegistry(users, config.clock());
             sessions.addListener(history);
             InstanceMonitor monitor = new InstanceMonitor();
+            FixedChoiceStore fixedChoices = new FixedChoiceStore(config.stateLimits().maxFixedChoices());
+            StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices);
             SelectorRegistry selectors = SelectorRegistry.standard(
-                    new SelectionInputs(ThreadLocalRandom::current, monitor, history));
+                    new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
             NodeEvents events = new NodeEvents(config.clock());
             AtomicReference<String> notifyUrl = new AtomicReference<>();
             HttpEventNotifier notifier = new HttpEventNotifier(notifyUrl::get, config.connectTimeout());
@@ -185,13 +198,28 @@ public final class Node implements AutoCloseable {
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
             ChildRegistry children = ChildRegistry.open(config.dataDir());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
-            return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, policy, dispatcher,
-                    events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
+            return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
+                    dispatcher, events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
                             new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout())));
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             throw e;
         }
+    }
+
+    /**
+     * The status selection learnt before the last stop, restored for the instances still in the
+     * catalog. Transaction history is not among it: it follows sessions, and sessions end at a stop.
+     */
+    private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
+            FixedChoiceStore fixedChoices) {
+        StatusStore status = new StatusStore(config.dataDir(),
+                List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances()), fixedChoices));
+        status.restore();
+        Set<String> cataloged = catalog.snapshot().instanceIds();
+        monitor.retainInstances(cataloged);
+        fixedChoices.retainInstances(cataloged);
+        return status;
     }
 
     private static Map<String, Set<String>> portsAndOperations(Catalog catalog) {
@@ -251,6 +279,11 @@ public final class Node implements AutoCloseable {
         return transactionHistory;
     }
 
+    /** Which instance each user is fixed to per virtual port, for the {@code fixed} directive; kept across restarts. */
+    public FixedChoiceStore fixedChoices() {
+        return fixedChoices;
+    }
+
     /** One record per invocation, and usage per user and port. */
     public Metering metering() {
         return metering;
@@ -293,6 +326,7 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        status.close();
         hierarchy.close();
         logins.close();
         peerLoads.close();

@@ -9,6 +9,7 @@ import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.session.LoginLimits;
+import org.servicedomain.node.storage.StatusStore;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -30,6 +31,8 @@ import org.servicedomain.node.session.LoginLimits;
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
+ * @param statusSaveInterval how often the status selection learns (response times, users' fixed
+ *     choices) is saved under {@code status/} in the data directory; it is saved on stop too
  */
 public record NodeConfig(
         Path dataDir,
@@ -49,7 +52,8 @@ public record NodeConfig(
         StateLimits stateLimits,
         String publicBaseUrl,
         Duration bodyTimeout,
-        long minBodyBytesPerSecond) {
+        long minBodyBytesPerSecond,
+        Duration statusSaveInterval) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -80,6 +84,7 @@ public record NodeConfig(
         requirePositive("maxStateDataBytes", maxStateDataBytes);
         requirePositive("meteringRetentionDays", meteringRetentionDays);
         requirePositive("bodyTimeout", bodyTimeout.toMillis());
+        requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
         }
@@ -94,7 +99,8 @@ public record NodeConfig(
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond);
+                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
+                statusSaveInterval);
     }
 
     private static void requirePositive(String name, long value) {
@@ -127,6 +133,7 @@ public record NodeConfig(
         private String publicBaseUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private long minBodyBytesPerSecond = 1024;
+        private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -219,11 +226,16 @@ public record NodeConfig(
             return this;
         }
 
+        public Builder statusSaveInterval(Duration interval) {
+            this.statusSaveInterval = interval;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond);
+                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval);
         }
     }
 }

@@ -56,7 +56,7 @@ class PercolationTest {
         new DomainSetup(tree.get("A").home()).policy(PERCOLATE);
         new DomainSetup(tree.get("C").home()).policy(PERCOLATE);
         new DomainSetup(tree.get("main").home()).policy("<policy xmlns=\"urn:sd:policy:1\"><defaults>"
-                + "<selection directive=\"fixed-order\"/><recovery retries=\"2\" timeoutMs=\"5000\"/></defaults></policy>");
+                + "<selection directive=\"first-available\"/><recovery retries=\"2\" timeoutMs=\"5000\"/></defaults></policy>");
         tree.attach("A", "main");
         tree.attach("C", "main");
         x.setFaultMode(FaultMode.HTTP_500_PLAIN);

@@ -90,6 +90,7 @@ class ShortageTest {
                 <policy xmlns="urn:sd:policy:1">
                   <settings notifyUrl="%s"/>
                   <defaults>
+                    <selection directive="round-robin"/>
                     <recovery retries="1" minInstances="%d"/>
                     <health ejectAfterFailures="1" probeIntervalMs="100" maxProbeIntervalMs="200"/>
                   </defaults>

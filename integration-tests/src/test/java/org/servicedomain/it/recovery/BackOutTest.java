@@ -42,6 +42,7 @@ class BackOutTest {
                   <settings notifyUrl="%s"/>
                   <namespace prefix="q" uri="urn:sd:samples:stockquote"/>
                   <virtualPort name="StockQuotePortType">
+                    <selection directive="round-robin"/>
                     <recovery retries="1">
                       <idempotent operation="getQuote"/>
                       <backOut virtualPort="BackOutPortType" operation="backOut" onOperation="buy">

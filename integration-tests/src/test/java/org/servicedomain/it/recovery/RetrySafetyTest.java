@@ -28,7 +28,7 @@ class RetrySafetyTest {
     private SampleProvider backup;
 
     @BeforeEach
-    void primaryAndBackupInFixedOrderWithGetQuoteIdempotent() throws Exception {
+    void primaryAndBackupInRegistrationOrderWithGetQuoteIdempotent() throws Exception {
         primary = domain.provider("primary");
         backup = domain.provider("backup");
         DomainSetup setup = domain.setup();
@@ -37,7 +37,7 @@ class RetrySafetyTest {
         setup.policy("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
-                    <selection directive="fixed-order"/>
+                    <selection directive="first-available"/>
                     <recovery retries="1" timeoutMs="600"><idempotent operation="getQuote"/></recovery>
                   </defaults>
                 </policy>

@@ -52,7 +52,7 @@ class SharedAttributeRecoveryTest {
 
     private void policy(String avoid) throws Exception {
         domain.setup().policy("<policy xmlns=\"urn:sd:policy:1\"><defaults>"
-                + "<selection directive=\"fixed-order\"/><recovery retries=\"1\""
+                + "<selection directive=\"first-available\"/><recovery retries=\"1\""
                 + (avoid == null ? "" : " avoidSharedAttribute=\"" + avoid + "\"")
                 + "><idempotent operation=\"getQuote\"/></recovery></defaults></policy>");
     }

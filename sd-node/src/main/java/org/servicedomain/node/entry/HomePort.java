@@ -52,6 +52,7 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PolicyReport;
 import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.storage.DiskUse;
@@ -142,11 +143,10 @@ public class HomePort implements HomePortType {
             if (document == null || document.isBlank()) {
                 throw new NodeFault(FaultCode.BadRequest, "document is required");
             }
-            if (Boolean.TRUE.equals(request.isValidateOnly())) {
-                response.setVersion(node.policy().validate(document));
-                return response;
-            }
-            response.setVersion(node.policy().set(document));
+            PolicyReport report = Boolean.TRUE.equals(request.isValidateOnly())
+                    ? node.policy().check(document) : node.policy().apply(document);
+            response.setVersion(report.version());
+            response.getWarning().addAll(report.warnings());
             return response;
         });
     }

@@ -77,12 +77,13 @@ final class HomeUsers {
         return new SetUserResponse();
     }
 
-    /** Removes a user and ends their open sessions. */
+    /** Removes a user, ends their open sessions and forgets their fixed instances. */
     RemoveUserResponse removeUser(RemoveUser request) {
         String name = HomeArguments.required(request.getUser(), "user");
         RemoveUserResponse response = new RemoveUserResponse();
         response.setRemoved(node.users().remove(name));
         node.sessions().endSessionsOf(name);
+        node.fixedChoices().forgetUser(name);
         return response;
     }
 

@@ -21,7 +21,8 @@ import org.servicedomain.node.session.LoginLimits;
  * {@code ./sd-data}), {@code sd.maxMessageBytes}, {@code sd.statisticsWindowSeconds},
  * {@code sd.maxStateDataBytes}, {@code sd.meteringRetentionDays}, {@code sd.bodyTimeoutSeconds},
  * {@code sd.minBodyBytesPerSecond}, {@code sd.maxInstances}, {@code sd.maxInstancesPerProvider},
- * {@code sd.maxVirtualPorts}, {@code sd.maxMeteringBytes}, {@code sd.loginFreeFailures},
+ * {@code sd.maxVirtualPorts}, {@code sd.maxMeteringBytes}, {@code sd.maxFixedChoices},
+ * {@code sd.statusSaveIntervalSeconds}, {@code sd.loginFreeFailures},
  * {@code sd.loginFreeFailuresPerSource}, {@code sd.loginMaxBackoffSeconds}, {@code sd.loginHashingThreads}, and for hierarchies {@code sd.nodeName},
  * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
  * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}, and the networks providers may be
@@ -55,6 +56,10 @@ public final class NodeContextListener implements ServletContextListener {
         String minBodyRate = setting(context, "sd.minBodyBytesPerSecond", null);
         if (minBodyRate != null) {
             config.minBodyBytesPerSecond(Long.parseLong(minBodyRate));
+        }
+        String statusSave = setting(context, "sd.statusSaveIntervalSeconds", null);
+        if (statusSave != null) {
+            config.statusSaveInterval(Duration.ofSeconds(Long.parseLong(statusSave.trim())));
         }
         String retention = setting(context, "sd.meteringRetentionDays", null);
         if (retention != null) {
@@ -90,6 +95,7 @@ public final class NodeContextListener implements ServletContextListener {
         limits = changed(context, "sd.maxInstancesPerProvider", limits,
                 (l, v) -> l.withMaxInstancesPerProvider(Math.toIntExact(v)));
         limits = changed(context, "sd.maxVirtualPorts", limits, (l, v) -> l.withMaxVirtualPorts(Math.toIntExact(v)));
+        limits = changed(context, "sd.maxFixedChoices", limits, (l, v) -> l.withMaxFixedChoices(Math.toIntExact(v)));
         return changed(context, "sd.maxMeteringBytes", limits, StateLimits::withMaxMeteringBytes);
     }
 

@@ -17,7 +17,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
         String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
-        Integer maxConnectionsPerInstance, Integer maxConnections) {
+        Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -32,6 +32,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--max-metering-bytes 1073741824] [--login-free-failures 5] [--login-free-failures-per-source 20]"
             + " [--login-max-backoff-seconds 900] [--login-hashing-threads N] [--trusted-proxies REGEX]"
             + " [--max-connections-per-instance 256] [--max-connections 4096]"
+            + " [--status-save-interval-seconds 30] [--max-fixed-choices 100000]"
             + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
             + " metrics bearer token: SD_METRICS_TOKEN)";
 
@@ -58,6 +59,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String trustedProxies = null;
         Integer perInstance = null;
         Integer connections = null;
+        Integer statusSave = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -98,6 +100,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--trusted-proxies" -> trustedProxies = pattern(flag, value);
                 case "--max-connections-per-instance" -> perInstance = number(flag, value, 1, 65_535);
                 case "--max-connections" -> connections = number(flag, value, 1, 1_000_000);
+                case "--status-save-interval-seconds" -> statusSave = number(flag, value, 1, 86_400);
+                case "--max-fixed-choices" -> state = state.withMaxFixedChoices(number(flag, value, 1, Integer.MAX_VALUE));
                 default -> throw new IllegalArgumentException("unknown option " + flag);
             }
         }
@@ -106,7 +110,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
                 console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
-                trustedProxies, perInstance, connections);
+                trustedProxies, perInstance, connections, statusSave);
     }
 
     private static String pattern(String flag, String value) {
@@ -153,6 +157,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         }
         if (meteringRetentionDays != null) {
             config.meteringRetentionDays(meteringRetentionDays);
+        }
+        if (statusSaveIntervalSeconds != null) {
+            config.statusSaveInterval(Duration.ofSeconds(statusSaveIntervalSeconds));
         }
         return config.build();
     }

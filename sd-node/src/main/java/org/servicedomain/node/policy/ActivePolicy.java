@@ -51,7 +51,11 @@ public final class ActivePolicy {
         Optional<PolicyStore.StoredPolicy> stored = store.latest();
         PolicyStore.StoredPolicy policy = stored.orElseGet(() -> new PolicyStore.StoredPolicy(0, builtIn()));
         ActivePolicy active = new ActivePolicy(store, reader, compiler, onActivation);
-        active.activate(compiler.compile(policy.version(), policy.document(), reader.read(policy.document())));
+        CompiledPolicy compiled = compiler.compile(policy.version(), policy.document(), reader.read(policy.document()));
+        active.activate(compiled);
+        for (String warning : compiled.warnings()) {
+            LOG.warn("policy version {}: {}", compiled.version(), warning);
+        }
         return active;
     }
 
@@ -67,6 +71,11 @@ public final class ActivePolicy {
 
     /** Validates, compiles, saves and activates {@code document}; returns its version. */
     public long set(String document) {
+        return apply(document).version();
+    }
+
+    /** As {@link #set}, returning the warnings too; each is logged. */
+    public PolicyReport apply(String document) {
         synchronized (changeLock) {
             long version = current.version() + 1;
             CompiledPolicy compiled = compiler.compile(version, document, reader.read(document));
@@ -77,7 +86,10 @@ public final class ActivePolicy {
                 throw new NodeFault(FaultCode.InternalError, "the node could not save the policy: " + e.getMessage(), e);
             }
             activate(compiled);
-            return version;
+            for (String warning : compiled.warnings()) {
+                LOG.warn("policy version {}: {}", version, warning);
+            }
+            return new PolicyReport(version, compiled.warnings());
         }
     }
 
@@ -86,9 +98,14 @@ public final class ActivePolicy {
      * activating it; returns the version it would get.
      */
     public long validate(String document) {
+        return check(document).version();
+    }
+
+    /** As {@link #validate}, returning the warnings the document would be set with. */
+    public PolicyReport check(String document) {
         long version = current.version() + 1;
-        compiler.compile(version, document, reader.read(document));
-        return version;
+        CompiledPolicy compiled = compiler.compile(version, document, reader.read(document));
+        return new PolicyReport(version, compiled.warnings());
     }
 
     /** A kept earlier (or the current) version's document, as it was set. */

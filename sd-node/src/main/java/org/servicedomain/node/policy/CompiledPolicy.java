@@ -2,6 +2,7 @@ package org.servicedomain.node.policy;
 
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +27,7 @@ public final class CompiledPolicy {
     private final String notifyUrl;
     private final PeerSettings peers;
     private final boolean trustsProviderClaims;
+    private final List<String> warnings;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -46,6 +48,14 @@ public final class CompiledPolicy {
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims) {
+        this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, peers,
+                trustsProviderClaims, List.of());
+    }
+
+    CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
+            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
+            String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings) {
+        this.warnings = List.copyOf(warnings);
         this.trustsProviderClaims = trustsProviderClaims;
         this.peers = peers;
         this.notifyUrl = notifyUrl;
@@ -65,6 +75,14 @@ public final class CompiledPolicy {
      */
     public boolean trustsProviderClaims() {
         return trustsProviderClaims;
+    }
+
+    /**
+     * What the policy's validation noted without refusing it (a deprecated directive word, ...), each
+     * with its line; empty for most policies.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** 0 for the built-in policy a node starts with, then 1, 2, ... for each one set. */

@@ -39,6 +39,9 @@ public final class PolicyCompiler {
     static final int MAX_RETRIES = RuleCompiler.MAX_RETRIES;
     static final long MAX_TIMEOUT_MS = RuleCompiler.MAX_TIMEOUT_MS;
 
+    /** The directive where a policy names none and sets no {@code settings/@defaultDirective}. */
+    public static final String DEFAULT_DIRECTIVE = "random";
+
     /** The longest a policy may let a session idle: thirty days. */
     static final Duration MAX_SESSION_IDLE = Duration.ofDays(30);
 
@@ -64,8 +67,8 @@ public final class PolicyCompiler {
         Set<String> userLevels = levels(policy, true);
         Set<String> supplierLevels = levels(policy, false);
         RuleCompiler rules = new RuleCompiler(selectors, userLevels, supplierLevels, windows(policy), namespaces(policy));
-        RuleCompiler.Inherited defaults = rules.inherited(policy.getDefaults(),
-                new RuleCompiler.Inherited("round-robin", DirectiveOptions.NONE, RecoveryRule.DEFAULT, HealthRule.DEFAULT));
+        RuleCompiler.Inherited defaults = rules.inherited(policy.getDefaults(), new RuleCompiler.Inherited(
+                defaultDirective(policy, rules), DirectiveOptions.NONE, RecoveryRule.DEFAULT, HealthRule.DEFAULT));
         Map<String, PortPolicy> named = new HashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
             named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous(), mappings(port)));
@@ -74,7 +77,30 @@ public final class PolicyCompiler {
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
                 sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()),
-                policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()));
+                policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
+                rules.warnings());
+    }
+
+    /**
+     * {@code settings/@defaultDirective}, the directive wherever the policy names none, checked
+     * against the known directives; {@value #DEFAULT_DIRECTIVE} when unset, as in the service-domain model.
+     */
+    private String defaultDirective(Policy policy, RuleCompiler rules) {
+        if (policy.getSettings() == null || policy.getSettings().getDefaultDirective() == null) {
+            return DEFAULT_DIRECTIVE;
+        }
+        String name = policy.getSettings().getDefaultDirective().trim();
+        if (!selectors.names().contains(name)) {
+            throw PolicyErrors.at(policy.getSettings(), "unknown defaultDirective '" + name + "'; known directives: "
+                    + selectors.names());
+        }
+        try {
+            selectors.create(name, DirectiveOptions.NONE);
+        } catch (IllegalArgumentException e) {
+            throw PolicyErrors.at(policy.getSettings(), "defaultDirective '" + name + "' cannot serve without parameters: "
+                    + e.getMessage());
+        }
+        return rules.named(policy.getSettings(), name);
     }
 
     private static List<OperationMapping> mappings(VirtualPortRules port) {

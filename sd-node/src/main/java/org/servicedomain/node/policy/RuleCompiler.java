@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,6 +40,8 @@ final class RuleCompiler {
     private final Set<String> supplierLevels;
     private final Map<String, TimeWindow> windows;
     private final Map<String, String> namespaces;
+    /** Guarded by itself: ports the policy does not name are compiled on their first request. */
+    private final Set<String> warnings = new LinkedHashSet<>();
 
     RuleCompiler(SelectorRegistry selectors, Set<String> userLevels, Set<String> supplierLevels,
             Map<String, TimeWindow> windows, Map<String, String> namespaces) {
@@ -54,7 +57,7 @@ final class RuleCompiler {
             return parent;
         }
         Selection selection = element.getSelection();
-        String directive = selection == null ? parent.directive() : selection.getDirective().value();
+        String directive = selection == null ? parent.directive() : named(selection, selection.getDirective().value());
         DirectiveOptions options = selection == null ? parent.options() : options(selection.getAttribute(), selection.getClazz());
         if (selection != null) {
             selector(selection, directive, options);
@@ -71,14 +74,36 @@ final class RuleCompiler {
         List<SelectionRule> rules = new ArrayList<>();
         if (element != null) {
             for (Rule rule : element.getRule()) {
-                rules.add(rule(rule));
+                rules.add(rule(rule, inherited));
             }
         }
         return new PortPolicy(inherited.directive(), selector(element, inherited.directive(), inherited.options()),
                 inherited.recovery(), anonymous, rules, mappings, inherited.health());
     }
 
-    private SelectionRule rule(Rule rule) {
+    /**
+     * A directive name read from the document at {@code element}; a deprecated word is noted as a
+     * warning (the document still compiles).
+     */
+    String named(Object element, String directive) {
+        selectors.replacementOf(directive).ifPresent(replacement -> {
+            synchronized (warnings) {
+                warnings.add(PolicyErrors.location(element) + ": directive '" + directive + "' is deprecated; use '"
+                        + replacement + "', which does the same");
+            }
+        });
+        return directive;
+    }
+
+    /** The warnings noted so far, in document order: a policy that has some still compiles. */
+    List<String> warnings() {
+        synchronized (warnings) {
+            return List.copyOf(warnings);
+        }
+    }
+
+    /** A rule; one without a directive uses its port's, with the port's parameters. */
+    private SelectionRule rule(Rule rule, Inherited port) {
         TimeWindow window = TimeWindow.ALL_DAY;
         if (rule.getWindow() != null && !TimeWindow.ALL_DAY_NAME.equals(rule.getWindow())) {
             window = windows.get(rule.getWindow());
@@ -92,9 +117,11 @@ final class RuleCompiler {
         for (ContentCondition condition : rule.getContent()) {
             content.add(content(condition));
         }
-        String directive = rule.getDirective().value();
-        DirectiveOptions options = options(rule.getAttribute(), rule.getClazz());
-        return new SelectionRule(describe(rule), window, Set.copyOf(rule.getOperation()), ruleUserLevels, content,
+        boolean own = rule.getDirective() != null;
+        String directive = own ? named(rule, rule.getDirective().value()) : port.directive();
+        DirectiveOptions options = own || rule.getAttribute() != null || rule.getClazz() != null
+                ? options(rule.getAttribute(), rule.getClazz()) : port.options();
+        return new SelectionRule(describe(rule, directive), window, Set.copyOf(rule.getOperation()), ruleUserLevels, content,
                 ruleSupplierLevels, directive, selector(rule, directive, options));
     }
 
@@ -191,11 +218,11 @@ final class RuleCompiler {
         return value.intValueExact();
     }
 
-    private static String describe(Rule rule) {
+    private static String describe(Rule rule, String directive) {
         return "rule(" + (rule.getWindow() == null ? TimeWindow.ALL_DAY_NAME : rule.getWindow())
                 + ", operation=" + (rule.getOperation().isEmpty() ? "any" : String.join(" ", rule.getOperation()))
                 + ", userLevel=" + (rule.getUserLevel().isEmpty() ? "any" : String.join(" ", rule.getUserLevel()))
                 + ", supplierLevel=" + (rule.getSupplierLevel().isEmpty() ? "any" : String.join(" ", rule.getSupplierLevel()))
-                + ", " + rule.getDirective().value() + ")";
+                + ", " + directive + ")";
     }
 }

@@ -28,6 +28,16 @@ class LauncherOptionsTest {
         assertThat(config.statisticsWindow()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.maxStateDataBytes()).isEqualTo(4096);
         assertThat(config.meteringRetentionDays()).isEqualTo(400);
+        assertThat(config.statusSaveInterval()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void theStatusSaveIntervalAndTheMostFixedChoicesReachTheNodesConfig() {
+        NodeConfig config = LauncherOptions.parse(new String[] {"--status-save-interval-seconds", "5",
+                "--max-fixed-choices", "1000"}).config(null);
+
+        assertThat(config.statusSaveInterval()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(config.stateLimits().maxFixedChoices()).isEqualTo(1000);
     }
 
     @Test

@@ -19,9 +19,9 @@ class ActivePolicyTest {
               <defaults><selection directive="random"/></defaults>
             </policy>
             """;
-    private static final String FIXED_ORDER = """
+    private static final String FIRST_AVAILABLE = """
             <policy xmlns="urn:sd:policy:1">
-              <defaults><selection directive="fixed-order"/></defaults>
+              <defaults><selection directive="first-available"/></defaults>
             </policy>
             """;
 
@@ -42,19 +42,19 @@ class ActivePolicyTest {
         ActivePolicy policy = open();
 
         long first = policy.set(RANDOM);
-        long second = policy.set(FIXED_ORDER);
+        long second = policy.set(FIRST_AVAILABLE);
 
         assertThat(first).isEqualTo(1);
         assertThat(second).isEqualTo(2);
         assertThat(policy.current().version()).isEqualTo(2);
-        assertThat(policy.current().document()).isEqualTo(FIXED_ORDER);
-        assertThat(policy.current().forPort("AnyPort").directive()).isEqualTo("fixed-order");
+        assertThat(policy.current().document()).isEqualTo(FIRST_AVAILABLE);
+        assertThat(policy.current().forPort("AnyPort").directive()).isEqualTo("first-available");
     }
 
     @Test
     void aReopenedNodeFollowsThePolicyLastSet() throws IOException {
         ActivePolicy policy = open();
-        policy.set(FIXED_ORDER);
+        policy.set(FIRST_AVAILABLE);
         policy.set(RANDOM);
 
         CompiledPolicy reopened = open().current();
@@ -86,11 +86,11 @@ class ActivePolicyTest {
     void documentReturnsTheKeptVersionsAndNothingForPrunedOnes() throws IOException {
         ActivePolicy policy = open();
         for (int i = 1; i <= 12; i++) {
-            policy.set(i % 2 == 0 ? RANDOM : FIXED_ORDER);
+            policy.set(i % 2 == 0 ? RANDOM : FIRST_AVAILABLE);
         }
 
         assertThat(policy.document(12)).hasValue(RANDOM);
-        assertThat(policy.document(3)).hasValue(FIXED_ORDER);
+        assertThat(policy.document(3)).hasValue(FIRST_AVAILABLE);
         assertThat(policy.document(4)).hasValue(RANDOM);
         assertThat(policy.document(2)).isEmpty();
         assertThat(policy.document(1)).isEmpty();
@@ -105,7 +105,7 @@ class ActivePolicyTest {
 
         policy.set(RANDOM);
         catchThrowableOfType(InvalidPolicyException.class, () -> policy.set("<policy xmlns=\"urn:sd:policy:1\"><bogus/></policy>"));
-        policy.set(FIXED_ORDER);
+        policy.set(FIRST_AVAILABLE);
 
         assertThat(heard).containsExactly(0L, 1L, 2L);
     }

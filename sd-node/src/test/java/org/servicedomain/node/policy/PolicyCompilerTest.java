@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.engine.selection.FixedOrderSelector;
+import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.engine.selection.RandomSelector;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 
@@ -23,15 +23,15 @@ class PolicyCompilerTest {
                     <recovery retries="1" timeoutMs="4000"/>
                   </defaults>
                   <virtualPort name="StockQuotePortType">
-                    <selection directive="fixed-order"/>
+                    <selection directive="first-available"/>
                     <recovery retries="5" timeoutMs="800"/>
                   </virtualPort>
                 </policy>
                 """);
 
         PortPolicy named = policy.forPort("StockQuotePortType");
-        assertThat(named.directive()).isEqualTo("fixed-order");
-        assertThat(named.selector()).isInstanceOf(FixedOrderSelector.class);
+        assertThat(named.directive()).isEqualTo("first-available");
+        assertThat(named.selector()).isInstanceOf(FirstAvailableSelector.class);
         assertThat(named.recovery()).isEqualTo(new RecoveryRule(5, Duration.ofMillis(800)));
         PortPolicy other = policy.forPort("WeatherPortType");
         assertThat(other.directive()).isEqualTo("random");
@@ -44,7 +44,7 @@ class PolicyCompilerTest {
         CompiledPolicy policy = compile("""
                 <policy xmlns="urn:sd:policy:1">
                   <defaults>
-                    <selection directive="fixed-order"/>
+                    <selection directive="first-available"/>
                     <recovery retries="3" timeoutMs="900"/>
                   </defaults>
                   <virtualPort name="NewsPortType"/>
@@ -52,7 +52,7 @@ class PolicyCompilerTest {
                 """);
 
         PortPolicy news = policy.forPort("NewsPortType");
-        assertThat(news.directive()).isEqualTo("fixed-order");
+        assertThat(news.directive()).isEqualTo("first-available");
         assertThat(news.recovery()).isEqualTo(new RecoveryRule(3, Duration.ofMillis(900)));
     }
 

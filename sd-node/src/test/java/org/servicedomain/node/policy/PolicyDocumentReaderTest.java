@@ -23,7 +23,7 @@ class PolicyDocumentReaderTest {
                     <recovery retries="4" timeoutMs="2500"/>
                   </defaults>
                   <virtualPort name="StockQuotePortType">
-                    <selection directive="fixed-order"/>
+                    <selection directive="first-available"/>
                   </virtualPort>
                 </policy>
                 """);
@@ -33,7 +33,7 @@ class PolicyDocumentReaderTest {
         assertThat(policy.getDefaults().getRecovery().getTimeoutMs()).isEqualTo(BigInteger.valueOf(2500));
         VirtualPortRules port = policy.getVirtualPort().get(0);
         assertThat(port.getName()).isEqualTo("StockQuotePortType");
-        assertThat(port.getSelection().getDirective()).isEqualTo(Directive.FIXED_ORDER);
+        assertThat(port.getSelection().getDirective()).isEqualTo(Directive.FIRST_AVAILABLE);
     }
 
     @Test

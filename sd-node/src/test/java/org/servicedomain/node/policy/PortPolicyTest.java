@@ -24,7 +24,7 @@ class PortPolicyTest {
     @Test
     void theFirstMatchingRuleInDocumentOrderDecides() {
         PortPolicy port = port("""
-                <rule userLevel="platinum" supplierLevel="Blue" directive="fixed-order"/>
+                <rule userLevel="platinum" supplierLevel="Blue" directive="first-available"/>
                 <rule supplierLevel="Green" directive="random"/>
                 <rule userLevel="platinum" supplierLevel="Red" directive="round-robin"/>
                 """);
@@ -33,7 +33,7 @@ class PortPolicyTest {
         Decision trial = port.decide(call("run", user("trial")), WEDNESDAY_NOON, null);
 
         assertThat(platinum.supplierLevels()).containsExactly("Blue");
-        assertThat(platinum.directive()).isEqualTo("fixed-order");
+        assertThat(platinum.directive()).isEqualTo("first-available");
         assertThat(trial.supplierLevels()).containsExactly("Green");
         assertThat(trial.directive()).isEqualTo("random");
     }
@@ -140,12 +140,12 @@ class PortPolicyTest {
     void fallsBackToThePortsOwnDirectiveWhenNoRuleMatches() {
         PortPolicy port = port("""
                 <rule operation="runBlue" supplierLevel="Blue" directive="round-robin"/>
-                <selection directive="fixed-order"/>
+                <selection directive="first-available"/>
                 """);
 
         Decision decision = port.decide(call("runGreen", user("trial")), WEDNESDAY_NOON, null);
 
-        assertThat(decision.directive()).isEqualTo("fixed-order");
+        assertThat(decision.directive()).isEqualTo("first-available");
         assertThat(decision.selector()).isSameAs(port.selector());
         assertThat(decision.supplierLevels()).isNull();
         assertThat(decision.rule()).isNull();

@@ -63,13 +63,14 @@ class TimeWindowTest {
                   <timeWindow name="evenings"><period days="MON" from="17:00:00" to="24:00:00"/></timeWindow>
                   <timeWindow name="lunch"><period from="12:00:00" to="13:00:00"/></timeWindow>
                   <virtualPort name="P">
-                    <rule window="evenings" directive="fixed-order"/>
+                    <rule window="evenings" directive="first-available"/>
                     <rule window="lunch" directive="random"/>
+                    <selection directive="round-robin"/>
                   </virtualPort>
                 </policy>
                 """).forPort("P");
 
-        assertThat(directiveAt(port, "2026-01-05T23:59")).as("Monday night").isEqualTo("fixed-order");
+        assertThat(directiveAt(port, "2026-01-05T23:59")).as("Monday night").isEqualTo("first-available");
         assertThat(directiveAt(port, "2026-01-06T00:30")).as("Tuesday after midnight").isEqualTo("round-robin");
         assertThat(directiveAt(port, "2026-01-10T12:30")).as("Saturday lunch").isEqualTo("random");
     }

@@ -1,6 +1,8 @@
 package org.servicedomain.node.engine.monitor;
 
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -93,6 +95,35 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
     public double recentLatencyMs(String instanceId) {
         Counters c = counters.get(instanceId);
         return c == null ? Double.NaN : Double.longBitsToDouble(c.recentLatencyBits.get());
+    }
+
+    /** The recent response time of every measured instance, by instance id: what {@link SavedLatencies} saves. */
+    public Map<String, Double> recentLatencies() {
+        Map<String, Double> latencies = new TreeMap<>();
+        counters.forEach((id, c) -> {
+            double latency = Double.longBitsToDouble(c.recentLatencyBits.get());
+            if (!Double.isNaN(latency)) {
+                latencies.put(id, latency);
+            }
+        });
+        return latencies;
+    }
+
+    /**
+     * Takes back saved recent response times, so that {@code fastest} keeps what it measured before a
+     * restart; an instance measured since the start keeps its new figure.
+     */
+    public void restoreRecentLatencies(Map<String, Double> latencies) {
+        latencies.forEach((id, latency) -> {
+            if (latency != null && latency >= 0 && !latency.isInfinite()) {
+                countersOf(id).recentLatencyBits.compareAndSet(UNMEASURED, Double.doubleToRawLongBits(latency));
+            }
+        });
+    }
+
+    /** Drops the counters of the instances not in {@code instanceIds}, e.g. those no longer in the catalog. */
+    public void retainInstances(Set<String> instanceIds) {
+        counters.keySet().retainAll(instanceIds);
     }
 
     /** Drops the counters of an instance that left the catalog. */

@@ -3,16 +3,23 @@ package org.servicedomain.node.engine.selection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
+import org.servicedomain.node.engine.monitor.InstanceLoad;
+import org.servicedomain.node.session.SessionHistory;
 
 /**
  * The selection directives a policy may name, each mapped to a factory of fresh selectors.
  * Resolved when a policy is set, never per request; an unknown name fails loudly.
  */
 public final class SelectorRegistry {
+
+    /** Old directive words still accepted, each with the name that replaces it. */
+    private static final Map<String, String> DEPRECATED =
+            Map.of(FirstAvailableSelector.DEPRECATED_NAME, FirstAvailableSelector.NAME);
 
     private final Map<String, Function<DirectiveOptions, Selector>> factories;
 
@@ -27,7 +34,7 @@ public final class SelectorRegistry {
 
     /** The built-in directives, drawing randomness from {@code random}. */
     public static SelectorRegistry standard(Supplier<RandomGenerator> random) {
-        return standard(new SelectionInputs(random, SelectionInputs.NONE.load(), SelectionInputs.NONE.history()));
+        return standard(new SelectionInputs(random, InstanceLoad.NONE, SessionHistory.NONE));
     }
 
     /** The built-in directives, reading what they need from {@code inputs}. */
@@ -35,7 +42,9 @@ public final class SelectorRegistry {
         Map<String, Function<DirectiveOptions, Selector>> factories = new LinkedHashMap<>();
         factories.put(RoundRobinSelector.NAME, options -> new RoundRobinSelector());
         factories.put(RandomSelector.NAME, options -> new RandomSelector(inputs.random()));
-        factories.put(FixedOrderSelector.NAME, options -> new FixedOrderSelector());
+        factories.put(FirstAvailableSelector.NAME, options -> new FirstAvailableSelector());
+        factories.put(FirstAvailableSelector.DEPRECATED_NAME, options -> new FirstAvailableSelector());
+        factories.put(FixedSelector.NAME, options -> new FixedSelector(inputs.choices()));
         factories.put(WeightedSelector.NAME, options -> new WeightedSelector(options.attribute(), inputs.random()));
         factories.put(LeastOutstandingSelector.NAME, options -> new LeastOutstandingSelector(inputs.load()));
         factories.put(FastestSelector.NAME, options -> new FastestSelector(inputs.load()));
@@ -63,7 +72,13 @@ public final class SelectorRegistry {
         return factory.apply(options);
     }
 
+    /** Every name a policy may use, deprecated ones included. */
     public Set<String> names() {
         return factories.keySet();
+    }
+
+    /** The name that replaces {@code name} when {@code name} is a deprecated word, else empty. */
+    public Optional<String> replacementOf(String name) {
+        return Optional.ofNullable(DEPRECATED.get(name));
     }
 }

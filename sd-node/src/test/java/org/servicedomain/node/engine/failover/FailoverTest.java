@@ -29,7 +29,7 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.selection.DesignatedSelector;
-import org.servicedomain.node.engine.selection.FixedOrderSelector;
+import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
 import org.servicedomain.node.engine.selection.Selector;
 import org.servicedomain.node.policy.Decision;
@@ -41,7 +41,7 @@ import org.servicedomain.node.rendering.InstanceDispatcher;
 class FailoverTest {
 
     private static final Duration POLICY_TIMEOUT = Duration.ofSeconds(7);
-    private static final String RULE = "rule(AllDay, operation=any, userLevel=any, supplierLevel=UBC, fixed-order)";
+    private static final String RULE = "rule(AllDay, operation=any, userLevel=any, supplierLevel=UBC, first-available)";
 
     private final FakeDispatcher dispatcher = new FakeDispatcher();
     private final RecordingListener listener = new RecordingListener();
@@ -186,7 +186,7 @@ class FailoverTest {
         dispatcher.timingOut("a", "b");
 
         NodeFault fault = catchThrowableOfType(NodeFault.class,
-                () -> failover(instances("a", "b")).dispatch(request(), idempotentFixedOrder(2)));
+                () -> failover(instances("a", "b")).dispatch(request(), idempotentFirstAvailable(2)));
 
         assertThat(fault.code()).isEqualTo(FaultCode.Timeout);
         assertThat(fault.attempts()).hasSize(2);
@@ -198,7 +198,7 @@ class FailoverTest {
         dispatcher.failing("b");
 
         NodeFault fault = catchThrowableOfType(NodeFault.class,
-                () -> failover(instances("a", "b")).dispatch(request(), idempotentFixedOrder(2)));
+                () -> failover(instances("a", "b")).dispatch(request(), idempotentFirstAvailable(2)));
 
         assertThat(fault.code()).isEqualTo(FaultCode.NoInstanceAvailable);
     }
@@ -260,7 +260,7 @@ class FailoverTest {
     void retriesAFailureAfterTheRequestWasSentForAnIdempotentOperation() {
         dispatcher.timingOut("a");
 
-        ProviderReply reply = failover(instances("a", "b")).dispatch(request(), idempotentFixedOrder(2));
+        ProviderReply reply = failover(instances("a", "b")).dispatch(request(), idempotentFirstAvailable(2));
 
         assertThat(reply.status()).isEqualTo(200);
         assertThat(dispatcher.calls).containsExactly("a", "b");
@@ -281,7 +281,7 @@ class FailoverTest {
         RequestContext late = request().withTerms(Deadline.inMillis(0), false);
 
         NodeFault fault = catchThrowableOfType(NodeFault.class,
-                () -> failover(instances("a", "b")).dispatch(late, idempotentFixedOrder(2)));
+                () -> failover(instances("a", "b")).dispatch(late, idempotentFirstAvailable(2)));
 
         assertThat(dispatcher.calls).isEmpty();
         assertThat(fault.code()).isEqualTo(FaultCode.Timeout);
@@ -292,26 +292,26 @@ class FailoverTest {
     void cutsTheAttemptsTimeoutToTheTimeTheClientsDeadlineLeaves() {
         RequestContext hurried = request().withTerms(Deadline.inMillis(60_000), false);
 
-        failover(instances("a")).dispatch(hurried, idempotentFixedOrder(2));
+        failover(instances("a")).dispatch(hurried, idempotentFirstAvailable(2));
 
         assertThat(dispatcher.timeouts).hasSize(1);
         assertThat(dispatcher.timeouts.get(0)).isEqualTo(POLICY_TIMEOUT);
         RequestContext tight = request().withTerms(Deadline.inMillis(2_000), false);
-        failover(instances("a")).dispatch(tight, idempotentFixedOrder(2));
+        failover(instances("a")).dispatch(tight, idempotentFirstAvailable(2));
         assertThat(dispatcher.timeouts.get(1)).isLessThanOrEqualTo(Duration.ofSeconds(2)).isPositive();
     }
 
-    private static PortPolicy idempotentFixedOrder(int retries) {
-        return new PortPolicy("test", new FixedOrderSelector(), new RecoveryRule(retries, POLICY_TIMEOUT, null,
+    private static PortPolicy idempotentFirstAvailable(int retries) {
+        return new PortPolicy("test", new FirstAvailableSelector(), new RecoveryRule(retries, POLICY_TIMEOUT, null,
                 RecoveryRule.DEFAULT_RETRY_BUDGET_PERCENT, false, Set.of(request().operation()), null, 0));
     }
 
     private static Decision limitedTo(String... supplierLevels) {
-        return new Decision("fixed-order", new FixedOrderSelector(), Set.of(supplierLevels), RULE);
+        return new Decision("first-available", new FirstAvailableSelector(), Set.of(supplierLevels), RULE);
     }
 
     private static Decision anyLevel() {
-        return new Decision("fixed-order", new FixedOrderSelector(), null, null);
+        return new Decision("first-available", new FirstAvailableSelector(), null, null);
     }
 
     private static RecoveryRule recovery(int retries, String avoidSharedAttribute) {
@@ -354,7 +354,7 @@ class FailoverTest {
     }
 
     private static PortPolicy fixedOrder(int retries) {
-        return policy(new FixedOrderSelector(), retries);
+        return policy(new FirstAvailableSelector(), retries);
     }
 
     private static PortPolicy policy(Selector selector, int retries) {

@@ -21,11 +21,13 @@ class SelectorRegistryTest {
 
     @Test
     void knowsEveryDirectiveByItsPolicyName() {
-        assertThat(registry.names()).containsExactlyInAnyOrder("round-robin", "random", "fixed-order", "weighted",
+        assertThat(registry.names()).containsExactlyInAnyOrder("round-robin", "random", "first-available", "fixed-order", "fixed", "weighted",
                 "least-outstanding", "fastest", "transaction-history", "designated", "custom");
         assertThat(registry.create("round-robin")).isInstanceOf(RoundRobinSelector.class);
         assertThat(registry.create("random")).isInstanceOf(RandomSelector.class);
-        assertThat(registry.create("fixed-order")).isInstanceOf(FixedOrderSelector.class);
+        assertThat(registry.create("first-available")).isInstanceOf(FirstAvailableSelector.class);
+        assertThat(registry.create("fixed-order")).isInstanceOf(FirstAvailableSelector.class);
+        assertThat(registry.create("fixed")).isInstanceOf(FixedSelector.class);
         assertThat(registry.create("weighted")).isInstanceOf(WeightedSelector.class);
         assertThat(registry.create("least-outstanding")).isInstanceOf(LeastOutstandingSelector.class);
         assertThat(registry.create("fastest")).isInstanceOf(FastestSelector.class);
@@ -105,7 +107,7 @@ class SelectorRegistryTest {
                 .hasMessageContaining("least-loaded")
                 .hasMessageContaining("round-robin")
                 .hasMessageContaining("random")
-                .hasMessageContaining("fixed-order");
+                .hasMessageContaining("first-available");
     }
 
     @Test

@@ -6,9 +6,9 @@ import static org.servicedomain.node.TestInstances.request;
 
 import org.junit.jupiter.api.Test;
 
-class FixedOrderSelectorTest {
+class FirstAvailableSelectorTest {
 
-    private final FixedOrderSelector selector = new FixedOrderSelector();
+    private final FirstAvailableSelector selector = new FirstAvailableSelector();
 
     @Test
     void alwaysTakesTheFirstCandidate() {

@@ -1,0 +1,46 @@
+package org.servicedomain.node.engine.selection;
+
+import java.util.List;
+import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.session.FixedChoices;
+
+/**
+ * The user's fixed instance: keeps each user, per virtual port, on the instance first chosen for
+ * that user, across sessions and node restarts. When that instance is not a candidate (down, or
+ * already tried for this request) the user moves to the candidate whose turn it is, and the new
+ * choice sticks. First choices take turns too, so users spread over the candidates. Anonymous
+ * callers are not pinned: they take turns.
+ */
+public final class FixedSelector implements Selector {
+
+    public static final String NAME = "fixed";
+
+    private final FixedChoices choices;
+    private final Rotation turns = new Rotation();
+
+    public FixedSelector(FixedChoices choices) {
+        this.choices = choices;
+    }
+
+    @Override
+    public Instance select(List<Instance> candidates, RequestContext request) {
+        Caller caller = request.caller();
+        if (caller.isAnonymous() || caller.user() == null) {
+            return turns.pick(candidates);
+        }
+        String port = request.virtualPort().name();
+        String fixed = choices.chosen(caller.user(), port);
+        if (fixed != null) {
+            for (Instance candidate : candidates) {
+                if (candidate.id().equals(fixed)) {
+                    return candidate;
+                }
+            }
+        }
+        Instance chosen = turns.pick(candidates);
+        choices.choose(caller.user(), port, chosen.id());
+        return chosen;
+    }
+}
