@@ -5,14 +5,22 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
+import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
 import org.servicedomain.node.Node;
-import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
@@ -37,13 +45,28 @@ final class ChildHomeServlet extends HttpServlet {
 
     private final transient Node node;
     private final transient ChildForwarding forwarding;
-    private final transient HttpClient http;
+    private final transient CloseableHttpAsyncClient http;
 
     ChildHomeServlet(Node node) {
         this.node = node;
         this.forwarding = new ChildForwarding(node.hierarchy(), node.sessions()::caller, node.users());
-        this.http = HttpClient.newBuilder().connectTimeout(node.config().connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.http = HttpAsyncClients.custom()
+                .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(Timeout.of(node.config().connectTimeout())).build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(ANSWER_TIMEOUT)).build())
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableCookieManagement()
+                .setUserAgent("sd-node-forward")
+                .build();
+        this.http.start();
+    }
+
+    @Override
+    public void destroy() {
+        http.close(CloseMode.IMMEDIATE);
     }
 
     @Override
@@ -61,36 +84,54 @@ final class ChildHomeServlet extends HttpServlet {
         }
         LOG.info("forwarding {} of administrator {} to child node {} at {} (request {})", forward.operation(),
                 LogText.of(forward.user()), forward.child().name(), forward.address(), requestId);
-        HttpRequest.Builder out = HttpRequest.newBuilder(URI.create(forward.address())).timeout(ANSWER_TIMEOUT)
-                .header("Content-Type", contentType(request))
-                .header(ParentProof.HEADER, forward.proof())
-                .header(ForwardedCalls.USER_HEADER, ForwardedCalls.encodeUser(forward.user()))
-                .header(RequestId.HEADER, requestId)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(forward.body()));
+        SimpleRequestBuilder out = SimpleRequestBuilder.post(forward.address())
+                .setBody(forward.body(), ContentType.parse(contentType(request)))
+                .addHeader(ParentProof.HEADER, forward.proof())
+                .addHeader(ForwardedCalls.USER_HEADER, ForwardedCalls.encodeUser(forward.user()))
+                .addHeader(RequestId.HEADER, requestId);
         String soapAction = request.getHeader("SOAPAction");
         if (soapAction != null) {
-            out.header("SOAPAction", soapAction);
+            out.addHeader("SOAPAction", soapAction);
         }
         AsyncContext async = request.startAsync();
         async.setTimeout(0);
-        http.sendAsync(out.build(), HttpResponse.BodyHandlers.ofByteArray()).whenComplete((answer, error) -> {
-            try {
-                if (error == null) {
-                    HttpAnswer.send(response, answer.statusCode(), answer.headers().firstValue("Content-Type").orElse(null),
-                            answer.body(), false);
-                } else {
-                    Throwable cause = Completions.cause(error);
-                    LOG.warn("child node {} at {} did not answer a forwarded call: {}", forward.child().name(),
-                            forward.address(), cause.toString());
-                    refuse(response, new NodeFault(cause instanceof HttpTimeoutException ? FaultCode.Timeout : FaultCode.InternalError,
-                            "child node " + forward.child().name() + " did not answer: " + cause));
-                }
-            } catch (IOException | IllegalStateException e) {
-                LOG.debug("the answer of a forwarded call could not be written: {}", e.toString());
-            } finally {
-                async.complete();
+        http.execute(out.build(), new FutureCallback<SimpleHttpResponse>() {
+            @Override
+            public void completed(SimpleHttpResponse answer) {
+                ContentType type = answer.getContentType();
+                answer(async, response, answer.getCode(), type == null ? null : type.toString(), answer.getBodyBytes(), null);
+            }
+
+            @Override
+            public void failed(Exception e) {
+                LOG.warn("child node {} at {} did not answer a forwarded call: {}", forward.child().name(), forward.address(),
+                        e.toString());
+                answer(async, response, 0, null, null, new NodeFault(e instanceof SocketTimeoutException
+                        || e instanceof ConnectionRequestTimeoutException ? FaultCode.Timeout
+                        : FaultCode.InternalError, "child node " + forward.child().name() + " did not answer: " + e));
+            }
+
+            @Override
+            public void cancelled() {
+                failed(new CancellationException("the forwarded call was cancelled"));
             }
         });
+    }
+
+    /** Sends the child's answer, or {@code fault} when there is none, and ends the asynchronous request. */
+    private static void answer(AsyncContext async, HttpServletResponse response, int status, String contentType, byte[] body,
+            NodeFault fault) {
+        try {
+            if (fault != null) {
+                refuse(response, fault);
+            } else {
+                HttpAnswer.send(response, status, contentType, body == null ? new byte[0] : body, false);
+            }
+        } catch (IOException | IllegalStateException e) {
+            LOG.debug("the answer of a forwarded call could not be written: {}", e.toString());
+        } finally {
+            async.complete();
+        }
     }
 
     private static String contentType(HttpServletRequest request) {
