@@ -10,7 +10,7 @@
    &middot; <a href="${fn:escapeXml(port.wsdlAddress)}">WSDL</a></p>
   <ul class="operations">
   <c:forEach var="op" items="${port.operations}">
-    <li><c:url var="launchUrl" value="/launch"><c:param name="port" value="${port.name}"/><c:param name="operation" value="${op.operation}"/></c:url>
+    <li><c:url var="launchUrl" value="/launch"><c:param name="port" value="${port.name}"/><c:param name="operation" value="${op.operation}"/><c:if test="${not empty nodeChoice.path}"><c:param name="node" value="${nodeChoice.path}"/></c:if></c:url>
       <a class="launch" id="launch-${fn:escapeXml(port.name)}-${fn:escapeXml(op.operation)}" href="${fn:escapeXml(launchUrl)}">Launch <c:out value="${op.operation}"/></a></li>
   </c:forEach>
   </ul>
