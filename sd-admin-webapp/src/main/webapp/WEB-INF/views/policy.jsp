@@ -22,7 +22,7 @@
   <ul id="versions">
   <c:forEach var="v" items="${versions}">
     <li>
-      <a href="${pageContext.request.contextPath}/policy?version=${v}${fn:escapeXml(nodeChoice.and)}">version <c:out value="${v}"/></a>
+      <a href="${pageContext.request.contextPath}/policy?version=${v}${fn:escapeXml(nodeChoice.extraQuery)}">version <c:out value="${v}"/></a>
       <c:if test="${v == activeVersion}"> (active)</c:if>
       <c:if test="${v != activeVersion}">
         <form method="post" action="${pageContext.request.contextPath}/policy${nodeChoice.query}" class="inline">

@@ -96,7 +96,7 @@ public final class NodeChoice {
     }
 
     /** {@code &node=...} to append to a console path that has a query already, or "". */
-    public String getAnd() {
+    public String getExtraQuery() {
         return isTop() ? "" : "&" + PARAMETER + "=" + URLEncoder.encode(getPath(), StandardCharsets.UTF_8);
     }
 

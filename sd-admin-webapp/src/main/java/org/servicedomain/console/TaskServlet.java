@@ -62,7 +62,7 @@ abstract class TaskServlet extends HttpServlet {
     /** {@code path} below the console with the node the request chose, so a POST's answer stays on that node. */
     static String onSameNode(HttpServletRequest request, String path) {
         NodeChoice node = NodeChoice.of(request);
-        return request.getContextPath() + path + (path.contains("?") ? node.getAnd() : node.getQuery());
+        return request.getContextPath() + path + (path.contains("?") ? node.getExtraQuery() : node.getQuery());
     }
 
     /** Redirects to {@code path} with the node's fault as a readable problem. */

@@ -25,7 +25,7 @@ class NodeChoiceTest {
 
         assertThat(choice.base(TOP)).isEqualTo(URI.create("http://localhost:8080/sd/children/UBC/children/WFS"));
         assertThat(choice.getQuery()).isEqualTo("?node=UBC%2FWFS");
-        assertThat(choice.getAnd()).isEqualTo("&node=UBC%2FWFS");
+        assertThat(choice.getExtraQuery()).isEqualTo("&node=UBC%2FWFS");
         assertThat(choice.getCrumbs()).extracting(NodeChoice.Crumb::getName, NodeChoice.Crumb::getPath).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("this node", ""), org.assertj.core.groups.Tuple.tuple("UBC", "UBC"),
                 org.assertj.core.groups.Tuple.tuple("WFS", "UBC/WFS"));

@@ -107,6 +107,10 @@ class ChildNodesBrowserTest {
                 .contains(tree.get("child").virtualPortAddress("StockQuotePortType").toString());
         browser.screenshot("child-services-through-parent");
 
+        browser.click(By.id("nav-policy"));
+        assertThat(browser.text(By.id("current-node"))).isEqualTo("child");
+        assertThat(browser.find(By.id("document")).getAttribute("value")).contains("urn:sd:policy:1");
+
         browser.click(By.id("nav-contracts"));
         browser.type(By.id("user-name"), "ann");
         browser.type(By.id("user-password"), "ann-pw");
