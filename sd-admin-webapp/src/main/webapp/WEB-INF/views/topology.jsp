@@ -23,8 +23,8 @@
   <input type="password" id="child-secret" name="secret" required autocomplete="off">
   <label for="child-name">Name</label>
   <input type="text" id="child-name" name="name" pattern="[A-Za-z0-9_.\-]{1,64}" placeholder="the child's own name">
-  <label for="child-level">Supplier level</label>
-  <input type="text" id="child-level" name="supplierLevel" placeholder="e.g. Platinum">
+  <label for="child-level">Supplier levels</label>
+  <input type="text" id="child-level" name="supplierLevel" placeholder="e.g. Platinum (several: separated by spaces)">
   <label for="child-timeout">Timeout (ms)</label>
   <input type="number" id="child-timeout" name="timeoutMs" min="1">
   <span></span><button type="submit" id="register-child">Register child node</button>

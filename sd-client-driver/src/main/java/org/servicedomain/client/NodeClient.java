@@ -157,7 +157,7 @@ public class NodeClient {
     /**
      * Registers the node whose home port is at {@code homeAddress} as a child of this node
      * ({@code originType} {@code sd-node}): each of its virtual ports becomes an instance here, in
-     * {@code supplierLevel} when given. {@code nodeSecret} is the child's parent secret; {@code name}
+     * {@code supplierLevel} when given (several separated by spaces). {@code nodeSecret} is the child's parent secret; {@code name}
      * (null for the child's own) is how this node names it in topologies and in
      * {@code /children/{name}}. Administrators only; returns one registration per port of the child.
      */
@@ -167,7 +167,9 @@ public class NodeClient {
         request.setWsdlLocation(homeAddress);
         request.setOriginType("sd-node");
         request.setNodeSecret(nodeSecret);
-        request.setSupplierLevel(supplierLevel);
+        if (supplierLevel != null) {
+            request.getSupplierLevel().add(supplierLevel);
+        }
         request.setTimeoutMs(timeoutMs);
         if (name != null) {
             request.getAttribute().addAll(attributes(Map.of("name", name)));

@@ -23,6 +23,7 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.hierarchy.AdminProof;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ChildRegistry;
+import org.servicedomain.node.hierarchy.ChildTerms;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.session.User;
 import org.servicedomain.node.session.UserDirectory;
@@ -30,7 +31,8 @@ import org.servicedomain.node.session.UserDirectory;
 /** Which forwarded home-port calls go to which child, for whom, and what is refused. */
 class ChildForwardingTest {
 
-    private static final ChildNode CHILD = new ChildNode("http://10.0.0.7:8080/sd", "UBC", "secret-of-ubc-child", "ubc-id");
+    private static final ChildNode CHILD = new ChildNode("http://10.0.0.7:8080/sd", "UBC", "secret-of-ubc-child", "ubc-id",
+            ChildTerms.NONE);
     private static final String GET_POLICY = "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\">"
             + "<s:Header><sd:session xmlns:sd=\"urn:sd:home:1\">S1</sd:session></s:Header>"
             + "<s:Body><h:getPolicy xmlns:h=\"urn:sd:home:1\"/></s:Body></s:Envelope>";
