@@ -11,7 +11,7 @@
 </section>
 <section class="card">
 <h2>Register a child node</h2>
-<p class="hint">The child's virtual ports become instances of this node's ports, in the supplier level given here, so this
+<p class="hint">The child's virtual ports become instances of this node's ports, in the supplier levels given here, so this
   node's rules can choose the child domain like any instance. The secret is the child's parent secret (its
   <code>SD_PARENT_SECRET</code>); with it this node polls the child and opens the child's pages for you without a second sign-in.</p>
 <form method="post" action="${pageContext.request.contextPath}/topology${nodeChoice.query}" id="child-form" class="child-form">
