@@ -128,6 +128,16 @@ class ForwardedAdministrationTest {
     }
 
     @Test
+    void aChildThatIsDownIsAFaultNamingIt() {
+        tree.get("child").stop();
+
+        assertThatThrownBy(() -> through("child", rootSession).users()).isInstanceOfSatisfying(NodeClientException.class, e -> {
+            assertThat(e.code()).isEqualTo("InternalError");
+            assertThat(e.getMessage()).contains("child node child did not answer");
+        });
+    }
+
+    @Test
     void theChildTakesAProofOnceForTheBodyItWasMadeForAndRefusesForgedOnes() {
         String body = SoapExchange.soap11(null, GET_USERS);
         String proof = proofForChild("/services/home", "top-admin", body, Instant.now());

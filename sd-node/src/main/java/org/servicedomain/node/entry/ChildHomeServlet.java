@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
-import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
+import org.apache.hc.client5.http.async.methods.SimpleRequestProducer;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
@@ -24,9 +24,11 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.rendering.BoundedReplyConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * {@code POST /children/{name}/services/home}: a home-port call of one of this node's administrators,
  * forwarded to the child node registered as {@code name} with a proof of this node bound to the
  * call ({@link ChildForwarding}), so the administrator manages the child without signing in to it.
- * The child's answer, fault or not, comes back unchanged; no thread waits for the child.
+ * The child's answer, fault or not, comes back unchanged (up to the node's message limit); no thread
+ * waits for the child.
  */
 final class ChildHomeServlet extends HttpServlet {
 
@@ -95,27 +98,34 @@ final class ChildHomeServlet extends HttpServlet {
         }
         AsyncContext async = request.startAsync();
         async.setTimeout(0);
-        http.execute(out.build(), new FutureCallback<SimpleHttpResponse>() {
+        http.execute(SimpleRequestProducer.create(out.build()), new BoundedReplyConsumer(node.config().maxMessageBytes()),
+                answering(async, response, forward));
+    }
+
+    /** What to do when the child answers, or does not: pass its answer on, or a fault saying why there is none. */
+    private static FutureCallback<ProviderReply> answering(AsyncContext async, HttpServletResponse response,
+            ChildForwarding.Forward forward) {
+        return new FutureCallback<>() {
             @Override
-            public void completed(SimpleHttpResponse answer) {
-                ContentType type = answer.getContentType();
-                answer(async, response, answer.getCode(), type == null ? null : type.toString(), answer.getBodyBytes(), null);
+            public void completed(ProviderReply answer) {
+                answer(async, response, answer.status(), answer.contentType(), answer.body(), null);
             }
 
             @Override
             public void failed(Exception e) {
                 LOG.warn("child node {} at {} did not answer a forwarded call: {}", forward.child().name(), forward.address(),
                         e.toString());
-                answer(async, response, 0, null, null, new NodeFault(e instanceof SocketTimeoutException
-                        || e instanceof ConnectionRequestTimeoutException ? FaultCode.Timeout
-                        : FaultCode.InternalError, "child node " + forward.child().name() + " did not answer: " + e));
+                FaultCode code = e instanceof SocketTimeoutException || e instanceof ConnectionRequestTimeoutException
+                        ? FaultCode.Timeout : FaultCode.InternalError;
+                answer(async, response, 0, null, null, new NodeFault(code, "child node " + forward.child().name()
+                        + " did not answer: " + e));
             }
 
             @Override
             public void cancelled() {
                 failed(new CancellationException("the forwarded call was cancelled"));
             }
-        });
+        };
     }
 
     /** Sends the child's answer, or {@code fault} when there is none, and ends the asynchronous request. */
