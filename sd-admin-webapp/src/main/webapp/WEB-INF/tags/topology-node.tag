@@ -8,6 +8,19 @@
     <span class="node-name"><c:out value="${node.name}"/></span>
     <span class="node-state node-${fn:escapeXml(node.state)}"><c:out value="${node.state}"/></span>
     <span class="address"><c:out value="${node.address}"/></span>
+    <c:if test="${not empty node.path}">
+      <a class="open-node" id="open-${fn:escapeXml(node.path)}" href="${pageContext.request.contextPath}/dashboard${node.query}">Open</a>
+      <a class="open-services" href="${pageContext.request.contextPath}/services${node.query}">Services</a>
+    </c:if>
+    <c:if test="${not empty node.standingInstance}">
+      <form method="post" action="${pageContext.request.contextPath}/topology${nodeChoice.query}" class="inline unregister-child">
+        <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
+        <input type="hidden" name="action" value="unregister">
+        <input type="hidden" name="child" value="${fn:escapeXml(node.name)}">
+        <input type="hidden" name="instanceId" value="${fn:escapeXml(node.standingInstance)}">
+        <button type="submit" id="unregister-${fn:escapeXml(node.name)}">Unregister</button>
+      </form>
+    </c:if>
   </div>
   <c:if test="${empty node.ports}"><p class="hint">No virtual port.</p></c:if>
   <c:forEach var="port" items="${node.ports}">

@@ -10,21 +10,21 @@
     <tbody>
     <c:forEach var="l" items="${contracts.userLevels}">
       <tr><td>user level</td><td><c:out value="${l}"/></td><td>
-        <form method="post" action="${pageContext.request.contextPath}/contracts" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="removeLevel">
           <input type="hidden" name="kind" value="userLevel"><input type="hidden" name="name" value="${fn:escapeXml(l)}">
           <button type="submit" class="danger">Remove</button></form></td></tr>
     </c:forEach>
     <c:forEach var="l" items="${contracts.supplierLevels}">
       <tr><td>supplier level</td><td><c:out value="${l}"/></td><td>
-        <form method="post" action="${pageContext.request.contextPath}/contracts" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="removeLevel">
           <input type="hidden" name="kind" value="supplierLevel"><input type="hidden" name="name" value="${fn:escapeXml(l)}">
           <button type="submit" class="danger">Remove</button></form></td></tr>
     </c:forEach>
     </tbody>
   </table>
-  <form method="post" action="${pageContext.request.contextPath}/contracts" id="level-form">
+  <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" id="level-form">
     <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="addLevel">
     <select name="kind" id="level-kind"><option value="userLevel">user level</option><option value="supplierLevel">supplier level</option></select>
     <input name="name" id="level-name" placeholder="name" required>
@@ -38,14 +38,14 @@
     <tbody>
     <c:forEach var="m" items="${contracts.serviceMaps}">
       <tr><td><c:out value="${m.userLevel}"/></td><td><c:out value="${m.supplierLevels}"/></td><td>
-        <form method="post" action="${pageContext.request.contextPath}/contracts" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="removeServiceMap">
           <input type="hidden" name="userLevel" value="${fn:escapeXml(m.userLevel)}">
           <button type="submit" class="danger">Remove</button></form></td></tr>
     </c:forEach>
     </tbody>
   </table>
-  <form method="post" action="${pageContext.request.contextPath}/contracts" id="map-form">
+  <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" id="map-form">
     <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="addServiceMap">
     <input name="userLevel" id="map-user-level" placeholder="user level" required>
     <input name="supplierLevels" id="map-supplier-levels" placeholder="supplier levels (space-separated)" required>
@@ -61,14 +61,14 @@
     <c:forEach var="p" items="${contracts.packages}">
       <tr><td><c:out value="${p.name}"/></td><td><c:out value="${p.userLevels}"/></td>
         <td><c:forEach var="g" items="${p.grants}"><div><c:out value="${g}"/></div></c:forEach></td><td>
-        <form method="post" action="${pageContext.request.contextPath}/contracts" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="removePackage">
           <input type="hidden" name="name" value="${fn:escapeXml(p.name)}">
           <button type="submit" class="danger">Remove</button></form></td></tr>
     </c:forEach>
     </tbody>
   </table>
-  <form method="post" action="${pageContext.request.contextPath}/contracts" id="package-form">
+  <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" id="package-form">
     <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="addPackage">
     <input name="name" placeholder="package name" required>
     <input name="userLevels" placeholder="user levels" required>
@@ -86,14 +86,14 @@
       <tr data-user="${fn:escapeXml(u.name)}"><td><c:out value="${u.name}"/></td><td><c:out value="${u.userLevel}"/></td>
         <td><c:forEach var="d" items="${u.designated}"><c:out value="${d}"/> </c:forEach></td>
         <td><c:forEach var="r" items="${u.role}" varStatus="s"><c:out value="${r}"/><c:if test="${not s.last}">, </c:if></c:forEach></td><td>
-        <form method="post" action="${pageContext.request.contextPath}/contracts" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="removeUser">
           <input type="hidden" name="name" value="${fn:escapeXml(u.name)}">
           <button type="submit" class="danger">Remove</button></form></td></tr>
     </c:forEach>
     </tbody>
   </table>
-  <form method="post" action="${pageContext.request.contextPath}/contracts" id="user-form" class="grid">
+  <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" id="user-form" class="grid">
     <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="setUser">
     <label>Name <input name="name" id="user-name" required></label>
     <label>Password <input name="password" id="user-password" type="password" autocomplete="new-password" placeholder="empty: keep"></label>

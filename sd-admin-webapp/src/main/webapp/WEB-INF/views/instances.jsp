@@ -3,7 +3,7 @@
 <%@ include file="header.jspf" %>
 <section class="card">
 <h2>Register by WSDL URL</h2>
-<form method="post" action="${pageContext.request.contextPath}/instances" id="register-form" class="grid">
+<form method="post" action="${pageContext.request.contextPath}/instances${nodeChoice.query}" id="register-form" class="grid">
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
   <input type="hidden" name="action" value="register">
   <label>WSDL URL <input name="wsdlLocation" id="wsdlLocation" size="60" required></label>
@@ -26,7 +26,7 @@
       <td><c:out value="${i.row.supplierLevel}"/></td>
       <c:if test="${user.administrator}"><td><c:out value="${i.row.owner}"/></td></c:if>
       <td>
-        <form method="post" action="${pageContext.request.contextPath}/instances" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/instances${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
           <input type="hidden" name="action" value="state">
           <input type="hidden" name="instanceId" value="${fn:escapeXml(i.row.instanceId)}">
@@ -37,7 +37,7 @@
         </form>
       </td>
       <td>
-        <form method="post" action="${pageContext.request.contextPath}/instances" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/instances${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
           <input type="hidden" name="action" value="attributes">
           <input type="hidden" name="instanceId" value="${fn:escapeXml(i.row.instanceId)}">
@@ -48,7 +48,7 @@
         </form>
       </td>
       <td>
-        <form method="post" action="${pageContext.request.contextPath}/instances" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/instances${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
           <input type="hidden" name="action" value="unregister">
           <input type="hidden" name="instanceId" value="${fn:escapeXml(i.row.instanceId)}">

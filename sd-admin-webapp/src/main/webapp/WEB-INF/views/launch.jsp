@@ -2,7 +2,7 @@
 <c:set var="pageTitle" value="Launch ${port} / ${form.operation}"/>
 <%@ include file="header.jspf" %>
 <c:if test="${not empty form}">
-<form method="post" action="${pageContext.request.contextPath}/launch" id="launch-form" class="card grid">
+<form method="post" action="${pageContext.request.contextPath}/launch${nodeChoice.query}" id="launch-form" class="card grid">
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
   <input type="hidden" name="port" value="${fn:escapeXml(port)}">
   <input type="hidden" name="operation" value="${fn:escapeXml(form.operation)}">
@@ -31,5 +31,5 @@
   <details><summary>Request sent</summary><pre><c:out value="${sentPayload}"/></pre></details>
 </section>
 </c:if>
-<p><a href="${pageContext.request.contextPath}/services">Back to the services</a></p>
+<p><a href="${pageContext.request.contextPath}/services${nodeChoice.query}">Back to the services</a></p>
 <%@ include file="footer.jspf" %>

@@ -9,7 +9,7 @@
 </ul>
 </c:if>
 <div class="columns">
-<form method="post" action="${pageContext.request.contextPath}/policy" id="policy-form" class="card wide">
+<form method="post" action="${pageContext.request.contextPath}/policy${nodeChoice.query}" id="policy-form" class="card wide">
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
   <textarea name="document" id="document" rows="24" cols="100" spellcheck="false"><c:out value="${document}"/></textarea>
   <div class="buttons">
@@ -22,10 +22,10 @@
   <ul id="versions">
   <c:forEach var="v" items="${versions}">
     <li>
-      <a href="${pageContext.request.contextPath}/policy?version=${v}">version <c:out value="${v}"/></a>
+      <a href="${pageContext.request.contextPath}/policy?version=${v}${fn:escapeXml(nodeChoice.extraQuery)}">version <c:out value="${v}"/></a>
       <c:if test="${v == activeVersion}"> (active)</c:if>
       <c:if test="${v != activeVersion}">
-        <form method="post" action="${pageContext.request.contextPath}/policy" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/policy${nodeChoice.query}" class="inline">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
           <input type="hidden" name="action" value="rollback">
           <input type="hidden" name="version" value="${v}">

@@ -8,12 +8,19 @@
   <h2><c:out value="${port.name}"/></h2>
   <p><span class="address"><c:out value="${port.address}"/></span> &middot; <c:out value="${port.operational}"/> operational instance(s)
    &middot; <a href="${fn:escapeXml(port.wsdlAddress)}">WSDL</a></p>
+  <c:choose>
+  <c:when test="${not empty nodeChoice.path}">
+  <p class="hint">Launch runs in your session of the console's own node, which this node does not know: launch from the console's node instead.</p>
+  </c:when>
+  <c:otherwise>
   <ul class="operations">
   <c:forEach var="op" items="${port.operations}">
     <li><c:url var="launchUrl" value="/launch"><c:param name="port" value="${port.name}"/><c:param name="operation" value="${op.operation}"/></c:url>
       <a class="launch" id="launch-${fn:escapeXml(port.name)}-${fn:escapeXml(op.operation)}" href="${fn:escapeXml(launchUrl)}">Launch <c:out value="${op.operation}"/></a></li>
   </c:forEach>
   </ul>
+  </c:otherwise>
+  </c:choose>
 </section>
 </c:forEach>
 <%@ include file="footer.jspf" %>

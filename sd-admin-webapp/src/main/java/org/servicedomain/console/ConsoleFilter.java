@@ -12,8 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
 /**
- * The console's guard, in front of every page: security headers, sign-in, the page's role, and the
- * CSRF token of every POST. Only the sign-in page and the static files are open.
+ * The console's guard, in front of every page: security headers, sign-in, the node the page shows
+ * ({@link NodeChoice}), the page's role, and the CSRF token of every POST. Only the sign-in page and
+ * the static files are open.
  */
 @WebFilter("/*")
 public class ConsoleFilter extends HttpFilter {
@@ -58,8 +59,20 @@ public class ConsoleFilter extends HttpFilter {
             return;
         }
         request.setAttribute("user", user);
-        if (!PageAccess.allows(user, path)) {
-            request.setAttribute("problem", "This page is for " + PageAccess.need(path).name().toLowerCase().replace('_', '-')
+        NodeChoice node;
+        try {
+            node = NodeChoice.of(request.getParameter(NodeChoice.PARAMETER));
+        } catch (IllegalArgumentException e) {
+            response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+            response.setContentType("text/plain;charset=UTF-8");
+            response.getWriter().write(e.getMessage());
+            return;
+        }
+        request.setAttribute(NodeChoice.ATTRIBUTE, node);
+        request.setAttribute("nodeChoice", node);
+        request.setAttribute("consolePage", path.equals("/launch") ? "/services" : path.startsWith("/dashboard") ? "/dashboard" : path);
+        if (!PageAccess.allows(user, path, node)) {
+            request.setAttribute("problem", "This page is for " + PageAccess.need(path, node).name().toLowerCase().replace('_', '-')
                     + " users; you are signed in as " + user.getName() + ".");
             response.setStatus(HttpServletResponse.SC_FORBIDDEN);
             request.getRequestDispatcher("/WEB-INF/views/forbidden.jsp").forward(request, response);

@@ -48,9 +48,14 @@ public class NodeConnection {
         return client;
     }
 
-    /** A client whose calls carry the signed-in user's node session. */
+    /**
+     * A client whose calls carry the signed-in user's node session, to the node the request chose
+     * ({@link NodeChoice}): the console's node, or a node below it reached through it.
+     */
     public NodeClient as(HttpServletRequest request, ConsoleUser user) {
-        return anonymous(request).withSession(user.getNodeSessionId());
+        NodeChoice choice = NodeChoice.of(request);
+        NodeClient node = choice.isTop() ? anonymous(request) : NodeClient.connect(choice.base(address(request)));
+        return node.withSession(user.getNodeSessionId());
     }
 
     /** The node's base address ({@code http://host:port/sd}). */

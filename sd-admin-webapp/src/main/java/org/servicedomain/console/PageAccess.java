@@ -28,8 +28,17 @@ final class PageAccess {
         return Need.SIGNED_IN;
     }
 
+    /** What the page at {@code path} needs when it shows {@code node}: a node below this one is for administrators only. */
+    static Need need(String path, NodeChoice node) {
+        return node.isTop() ? need(path) : Need.ADMINISTRATOR;
+    }
+
     static boolean allows(ConsoleUser user, String path) {
-        return switch (need(path)) {
+        return allows(user, path, NodeChoice.TOP);
+    }
+
+    static boolean allows(ConsoleUser user, String path, NodeChoice node) {
+        return switch (need(path, node)) {
             case ADMINISTRATOR -> user.isAdministrator();
             case PROVIDER -> user.isAdministrator() || user.isProvider();
             case SIGNED_IN -> true;

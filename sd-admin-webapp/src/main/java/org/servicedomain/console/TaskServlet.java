@@ -50,20 +50,26 @@ abstract class TaskServlet extends HttpServlet {
         }
     }
 
-    /** Redirects to {@code path} below the console with a notice for the next page. */
+    /** Redirects to {@code path} below the console, on the same node, with a notice for the next page. */
     protected static void redirect(HttpServletRequest request, HttpServletResponse response, String path, String notice)
             throws IOException {
         if (notice != null) {
             request.getSession().setAttribute(FLASH, notice);
         }
-        response.sendRedirect(request.getContextPath() + path);
+        response.sendRedirect(onSameNode(request, path));
+    }
+
+    /** {@code path} below the console with the node the request chose, so a POST's answer stays on that node. */
+    static String onSameNode(HttpServletRequest request, String path) {
+        NodeChoice node = NodeChoice.of(request);
+        return request.getContextPath() + path + (path.contains("?") ? node.getExtraQuery() : node.getQuery());
     }
 
     /** Redirects to {@code path} with the node's fault as a readable problem. */
     protected static void redirectWithProblem(HttpServletRequest request, HttpServletResponse response, String path,
             NodeClientException fault) throws IOException {
         request.getSession().setAttribute(FLASH_PROBLEM, problem(fault));
-        response.sendRedirect(request.getContextPath() + path);
+        response.sendRedirect(onSameNode(request, path));
     }
 
     /** The message a person reads for a node fault. */

@@ -20,13 +20,21 @@ public final class TopologyTree {
         public List<PortStatistics.InstanceRow> getInstances() { return instances; }
     }
 
-    /** One node: its name, address, state as its parent last saw it, ports and children. */
-    public record NodeBranch(String name, String address, String state, List<PortBranch> ports, List<NodeBranch> children) {
+    /**
+     * One node: its name, address, state as its parent last saw it, ports and children; the
+     * {@code node} parameter that opens its pages through the console's node; and, for a child of
+     * the node the page shows, one instance there standing for it, which unregistering removes the child by.
+     */
+    public record NodeBranch(String name, String address, String state, List<PortBranch> ports, List<NodeBranch> children,
+            String path, String standingInstance) {
         public String getName() { return name; }
         public String getAddress() { return address; }
         public String getState() { return state; }
         public List<PortBranch> getPorts() { return ports; }
         public List<NodeBranch> getChildren() { return children; }
+        public String getPath() { return path; }
+        public String getQuery() { return NodeChoice.of(path).getQuery(); }
+        public String getStandingInstance() { return standingInstance; }
     }
 
     private TopologyTree() {
@@ -34,6 +42,16 @@ public final class TopologyTree {
 
     /** The node and, recursively, every child below it, in the node's order. */
     public static NodeBranch of(NodeInfo node) {
+        return of(node, NodeChoice.TOP, null, true);
+    }
+
+    /** The tree of {@code node}, the node the page shows, chosen as {@code choice}. */
+    public static NodeBranch of(NodeInfo node, NodeChoice choice) {
+        return of(node, choice, null, true);
+    }
+
+    /** @param choice how to open {@code node}, null when its name cannot be addressed; {@code root}: the node the page shows */
+    private static NodeBranch of(NodeInfo node, NodeChoice choice, String standingInstance, boolean root) {
         Map<String, List<PortStatistics.InstanceRow>> byPort = new LinkedHashMap<>();
         for (VirtualPortInfo port : node.getVirtualPort()) {
             byPort.put(port.getName(), new ArrayList<>());
@@ -43,7 +61,21 @@ public final class TopologyTree {
         }
         List<PortBranch> ports = byPort.entrySet().stream()
                 .map(e -> new PortBranch(e.getKey(), List.copyOf(e.getValue()))).toList();
-        List<NodeBranch> children = node.getChild().stream().map(TopologyTree::of).toList();
-        return new NodeBranch(node.getName(), node.getAddress(), node.getState(), ports, children);
+        List<NodeBranch> children = node.getChild().stream()
+                .map(c -> of(c, choice != null && addressable(c) ? choice.child(c.getName()) : null,
+                        root ? standing(node, c) : null, false)).toList();
+        return new NodeBranch(node.getName(), node.getAddress(), node.getState(), ports, children,
+                choice == null ? null : choice.getPath(), standingInstance);
+    }
+
+    private static boolean addressable(NodeInfo child) {
+        return child.getName() != null && NodeChoice.NAME.matcher(child.getName()).matches();
+    }
+
+    /** An instance of {@code parent} that stands for {@code child} (its endpoint is one of the child's ports), or null. */
+    private static String standing(NodeInfo parent, NodeInfo child) {
+        String prefix = child.getAddress() == null ? null : child.getAddress() + "/";
+        return prefix == null ? null : parent.getInstance().stream().filter(i -> i.getEndpointAddress() != null
+                && i.getEndpointAddress().startsWith(prefix)).map(InstanceInfo::getInstanceId).findFirst().orElse(null);
     }
 }

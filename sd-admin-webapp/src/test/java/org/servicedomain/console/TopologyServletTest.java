@@ -1,6 +1,7 @@
 package org.servicedomain.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -16,6 +17,7 @@ import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.NodeInfo;
+import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.VirtualPortInfo;
 
 /** The topology page with the client driver mocked: the tree it shows, the poll it starts, faults. */
@@ -131,5 +133,81 @@ class TopologyServletTest {
 
         verify(h.response).setStatus(HttpServletResponse.SC_FORBIDDEN);
         verify(chain, never()).doFilter(h.request, h.response);
+    }
+
+    @Test
+    void registeringAChildSendsItsAddressSecretNameLevelAndTimeoutAndSaysWhatWasFiled() throws Exception {
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "register").param("homeAddress", "http://10.0.0.7:8080/sd/services/home")
+                .param("secret", "parent-secret-of-UBC").param("name", "UBC").param("supplierLevel", "Platinum")
+                .param("timeoutMs", "5000");
+        Registration filed = new Registration();
+        filed.setVirtualPort("StockQuotePortType");
+        when(h.client.registerChild("http://10.0.0.7:8080/sd/services/home", "parent-secret-of-UBC", "UBC", "Platinum", 5000L))
+                .thenReturn(List.of(filed));
+
+        h.init(new TopologyServlet()).doPost(h.request, h.response);
+
+        verify(h.response).sendRedirect("/sd-admin/topology");
+        assertThat((String) h.sessionAttributes.get(TaskServlet.FLASH))
+                .isEqualTo("Registered child node UBC in level Platinum: 1 port(s) StockQuotePortType.");
+        verify(h.client, never()).poll();
+    }
+
+    @Test
+    void aChildNameThatCannotBeAddressedOrATimeoutThatIsNoNumberIsRefusedBeforeTheNodeIsAsked() throws Exception {
+        for (String[] bad : new String[][] {{"name", "U B/C"}, {"timeoutMs", "soon"}}) {
+            TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
+                    .param("action", "register").param("homeAddress", "http://10.0.0.7:8080/sd").param("secret", "s")
+                    .param(bad[0], bad[1]);
+
+            h.init(new TopologyServlet()).doPost(h.request, h.response);
+
+            assertThat((String) h.sessionAttributes.get(TaskServlet.FLASH_PROBLEM)).isNotBlank();
+            verify(h.client, never()).registerChild(any(), any(), any(), any(), any());
+        }
+    }
+
+    @Test
+    void unregisteringAChildUnregistersTheInstanceStandingForIt() throws Exception {
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "unregister").param("instanceId", "ubc-quotes").param("child", "UBC");
+
+        h.init(new TopologyServlet()).doPost(h.request, h.response);
+
+        verify(h.client).unregister("ubc-quotes");
+        assertThat((String) h.sessionAttributes.get(TaskServlet.FLASH)).startsWith("Unregistered child node UBC");
+    }
+
+    @Test
+    void eachChildOpensByItsPathAndOnlyTheDirectChildrenCanBeUnregisteredHere() {
+        NodeInfo top = parentWithChild();
+        top.getInstance().get(0).setEndpointAddress(top.getChild().get(0).getAddress() + "/services/ports/StockQuotePortType");
+        NodeInfo grandchild = node("WFS", "reachable", "StockQuotePortType");
+        top.getChild().get(0).getChild().add(grandchild);
+
+        TopologyTree.NodeBranch tree = TopologyTree.of(top, NodeChoice.TOP);
+
+        TopologyTree.NodeBranch ubc = tree.getChildren().get(0);
+        assertThat(tree.getPath()).isEmpty();
+        assertThat(ubc.getPath()).isEqualTo("UBC");
+        assertThat(ubc.getQuery()).isEqualTo("?node=UBC");
+        assertThat(ubc.getStandingInstance()).isEqualTo("ubc-quotes");
+        assertThat(tree.getChildren().get(1).getStandingInstance()).as("UPM offers no port here").isNull();
+        assertThat(ubc.getChildren().get(0).getPath()).isEqualTo("UBC/WFS");
+        assertThat(ubc.getChildren().get(0).getStandingInstance()).isNull();
+        assertThat(TopologyTree.of(top.getChild().get(0), NodeChoice.of("UBC")).getChildren().get(0).getPath())
+                .isEqualTo("UBC/WFS");
+    }
+
+    @Test
+    void aPageOfANodeBelowUsesThatNodesClientAndKeepsTheNodeInItsRedirect() throws Exception {
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator());
+        h.requestAttributes.put(NodeChoice.ATTRIBUTE, NodeChoice.of("UBC/WFS"));
+        when(h.client.poll()).thenReturn(parentWithChild());
+
+        h.init(new TopologyServlet()).doPost(h.request, h.response);
+
+        verify(h.response).sendRedirect("/sd-admin/topology?node=UBC%2FWFS");
     }
 }

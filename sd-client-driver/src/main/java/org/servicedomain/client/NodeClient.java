@@ -154,6 +154,29 @@ public class NodeClient {
         return call(() -> port.register(request).getRegistration());
     }
 
+    /**
+     * Registers the node whose home port is at {@code homeAddress} as a child of this node
+     * ({@code originType} {@code sd-node}): each of its virtual ports becomes an instance here, in
+     * {@code supplierLevel} when given (several separated by spaces). {@code nodeSecret} is the child's parent secret; {@code name}
+     * (null for the child's own) is how this node names it in topologies and in
+     * {@code /children/{name}}. Administrators only; returns one registration per port of the child.
+     */
+    public List<Registration> registerChild(String homeAddress, String nodeSecret, String name, String supplierLevel,
+            Long timeoutMs) {
+        Register request = new Register();
+        request.setWsdlLocation(homeAddress);
+        request.setOriginType("sd-node");
+        request.setNodeSecret(nodeSecret);
+        if (supplierLevel != null) {
+            request.getSupplierLevel().add(supplierLevel);
+        }
+        request.setTimeoutMs(timeoutMs);
+        if (name != null) {
+            request.getAttribute().addAll(attributes(Map.of("name", name)));
+        }
+        return call(() -> port.register(request).getRegistration());
+    }
+
     public void unregister(String instanceId) {
         Unregister request = new Unregister();
         request.setInstanceId(instanceId);

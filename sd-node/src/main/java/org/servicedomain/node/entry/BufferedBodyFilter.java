@@ -18,6 +18,8 @@ import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.hierarchy.AdminProof;
+import org.servicedomain.node.hierarchy.ParentProof;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * In front of the synchronous CXF home port: reads a POST's whole body without holding a thread,
  * refusing one over the home port's message limit before anything parses it and one that arrives
  * too slowly, then dispatches the request again with the body in memory, so CXF's thread never
- * waits on a client.
+ * waits on a client. A request with a parent's admin proof gets its body's SHA-256 as the request
+ * attribute {@link ForwardedCalls#BODY_DIGEST}, which the proof is checked against.
  */
 final class BufferedBodyFilter implements Filter {
 
@@ -47,6 +50,9 @@ final class BufferedBodyFilter implements Filter {
         Object read = request.getAttribute(BODY);
         if (read instanceof byte[] body) {
             request.removeAttribute(BODY);
+            if (AdminProof.isAdminProof(http.getHeader(ParentProof.HEADER))) {
+                request.setAttribute(ForwardedCalls.BODY_DIGEST, AdminProof.digest(body));
+            }
             chain.doFilter(new BufferedRequest(http, body), response);
             return;
         }

@@ -1,5 +1,6 @@
 package org.servicedomain.node.entry;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.xml.ws.WebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
 import java.util.LinkedHashMap;
@@ -62,8 +63,16 @@ final class HomeAccess {
         this.node = node;
     }
 
-    /** The caller of the current operation, from the session header; an unknown session is refused. */
+    /**
+     * The caller of the current operation: the parent's administrator when the parent forwarded the
+     * call with a proof that verifies ({@link ForwardedCalls}), else the user of the session header;
+     * an unknown session or a proof that does not verify is refused.
+     */
     HomeCaller caller(WebServiceContext context) {
+        String forwardedFor = ForwardedCalls.parentAdministrator(node, servletRequest(context));
+        if (forwardedFor != null) {
+            return new HomeCaller(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor, Set.of(ADMINISTRATOR), false);
+        }
         boolean open = node.users().list().stream().noneMatch(u -> u.roles().contains(ADMINISTRATOR));
         String sessionId = sessionHeader(context);
         if (sessionId == null) {
@@ -160,6 +169,12 @@ final class HomeAccess {
         return new NodeFault(FaultCode.NotAuthorized, caller.user == null
                 ? operation + " needs the sd:session header of " + who
                 : operation + " is for " + who + "; user " + caller.user + " is not one");
+    }
+
+    /** The HTTP request of the current operation, or null for calls made without SOAP (tests). */
+    private static HttpServletRequest servletRequest(WebServiceContext context) {
+        MessageContext message = context == null ? null : context.getMessageContext();
+        return message == null ? null : (HttpServletRequest) message.get(MessageContext.SERVLET_REQUEST);
     }
 
     /** The text of the {@code sd:session} header, or null; null also for calls made without SOAP (tests). */

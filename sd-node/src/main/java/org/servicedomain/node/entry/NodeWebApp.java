@@ -67,7 +67,11 @@ public final class NodeWebApp implements ServletContainerInitializer {
         FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(
                 config.maxMessageBytes(), config.bodyTimeout(), config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));
         bodies.setAsyncSupported(true);
-        bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services");
+        ServletRegistration.Dynamic children = context.addServlet("sd-children", new ChildHomeServlet(node));
+        children.addMapping(ChildHomeServlet.PATH + "/*");
+        children.setAsyncSupported(true);
+        bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services",
+                "sd-children");
         ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node.catalog(),
                 node.policy(), node.requestChain(), config.maxMessageBytes(), config.bodyTimeout(),
                 config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));

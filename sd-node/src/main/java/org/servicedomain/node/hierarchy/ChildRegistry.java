@@ -53,6 +53,11 @@ public final class ChildRegistry {
         return Optional.ofNullable(children.get(address));
     }
 
+    /** The child registered under {@code name}, as its parent's administrators address it. */
+    public Optional<ChildNode> named(String name) {
+        return children.values().stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
     /** The child an instance stands for, if it is a child node's port. */
     public Optional<ChildNode> of(Instance instance) {
         String address = instance.attributes().get(ChildNode.CHILD_ATTRIBUTE);

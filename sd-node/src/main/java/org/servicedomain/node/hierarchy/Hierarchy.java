@@ -4,8 +4,10 @@ import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +45,8 @@ public final class Hierarchy implements AutoCloseable {
     private final ReentrantLock polling = new ReentrantLock();
     private final Map<String, NodeInfo> answers = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
+    private final ProofNonces nonces = new ProofNonces(ProofNonces.MAX);
+    private final SecureRandom random = new SecureRandom();
     private volatile long askedByParentNanos;
     private volatile boolean askedByParent;
 
@@ -192,6 +196,44 @@ public final class Hierarchy implements AutoCloseable {
     /** Whether a home-port call carrying {@code proof} (its {@link ParentProof#HEADER}) comes from this node's parent. */
     public boolean isParentCall(String proof) {
         return ParentProof.verifies(proof, config.parentSecret(), Instant.now());
+    }
+
+    /**
+     * The proof for forwarding a home-port call of this node's administrator {@code user} to
+     * {@code child}: {@code target} is the path below the child's base address, {@code bodyDigest}
+     * the SHA-256 of the body as forwarded ({@link AdminProof}).
+     */
+    public String adminProofFor(ChildNode child, String target, String user, byte[] bodyDigest) {
+        if (child.secret() == null || child.nodeId() == null || child.nodeId().isEmpty()) {
+            throw new NodeFault(FaultCode.BadRequest, "child node " + child.name() + " was registered without its parent secret"
+                    + " or node id, so this node cannot prove itself to it; register it again with its nodeSecret");
+        }
+        byte[] bytes = new byte[18];
+        random.nextBytes(bytes);
+        return AdminProof.of(child.secret(), Instant.now(), Base64.getUrlEncoder().withoutPadding().encodeToString(bytes),
+                new AdminProof.Call(child.nodeId(), target, user, bodyDigest));
+    }
+
+    /**
+     * Accepts a call this node's parent forwarded for its administrator {@code user}, when
+     * {@code proof} was made with this node's parent secret for exactly this target and body and
+     * was not used before; anything else is refused as {@code NotAuthorized}.
+     */
+    public void acceptParentAdministrator(String proof, String target, String user, byte[] bodyDigest) {
+        Instant now = Instant.now();
+        AdminProof.Presented presented = AdminProof.read(proof);
+        if (config.parentSecret() == null) {
+            throw new NodeFault(FaultCode.NotAuthorized, "this node trusts no parent (it has no parent secret), so it takes"
+                    + " no call forwarded by one");
+        }
+        if (user == null || bodyDigest == null
+                || !AdminProof.verifies(presented, config.parentSecret(), now, new AdminProof.Call(nodeId, target, user, bodyDigest))) {
+            throw new NodeFault(FaultCode.NotAuthorized, "the parent proof does not verify for this request (wrong secret, "
+                    + "another request's proof, or made more than " + ParentProof.MAX_SKEW.toMinutes() + " minutes from now)");
+        }
+        if (!nonces.firstUse(presented.nonce(), presented.millis(), now)) {
+            throw new NodeFault(FaultCode.NotAuthorized, "the parent proof was already used; a forwarded call is taken once");
+        }
     }
 
     /**

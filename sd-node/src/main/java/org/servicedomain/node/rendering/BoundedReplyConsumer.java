@@ -13,7 +13,7 @@ import org.servicedomain.node.core.ProviderReply;
  * Collects an HTTP answer into a {@link ProviderReply} as its bytes arrive on the I/O thread,
  * refusing one larger than the node's message limit before it is all in memory.
  */
-final class BoundedReplyConsumer extends AbstractBinResponseConsumer<ProviderReply> {
+public final class BoundedReplyConsumer extends AbstractBinResponseConsumer<ProviderReply> {
 
     private final long maxBytes;
     private volatile int status;
@@ -21,7 +21,7 @@ final class BoundedReplyConsumer extends AbstractBinResponseConsumer<ProviderRep
     private byte[] buffer = new byte[4096];
     private int size;
 
-    BoundedReplyConsumer(long maxBytes) {
+    public BoundedReplyConsumer(long maxBytes) {
         this.maxBytes = maxBytes;
     }
 

@@ -1,0 +1,156 @@
+package org.servicedomain.node.entry;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
+import org.apache.hc.client5.http.async.methods.SimpleRequestProducer;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.LogText;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.rendering.BoundedReplyConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code POST /children/{name}/services/home}: a home-port call of one of this node's administrators,
+ * forwarded to the child node registered as {@code name} with a proof of this node bound to the
+ * call ({@link ChildForwarding}), so the administrator manages the child without signing in to it.
+ * The child's answer, fault or not, comes back unchanged (up to the node's message limit); no thread
+ * waits for the child.
+ */
+final class ChildHomeServlet extends HttpServlet {
+
+    static final String PATH = "/children";
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(ChildHomeServlet.class);
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
+
+    private final transient Node node;
+    private final transient ChildForwarding forwarding;
+    private final transient CloseableHttpAsyncClient http;
+
+    ChildHomeServlet(Node node) {
+        this.node = node;
+        this.forwarding = new ChildForwarding(node.hierarchy(), node.sessions()::caller, node.users());
+        this.http = HttpAsyncClients.custom()
+                .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(Timeout.of(node.config().connectTimeout())).build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(ANSWER_TIMEOUT)).build())
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableCookieManagement()
+                .setUserAgent("sd-node-forward")
+                .build();
+        this.http.start();
+    }
+
+    @Override
+    public void destroy() {
+        http.close(CloseMode.IMMEDIATE);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String requestId = RequestId.acceptOrCreate(request.getHeader(RequestId.HEADER));
+        response.setHeader(RequestId.HEADER, requestId);
+        ChildForwarding.Forward forward;
+        try {
+            byte[] body = request.getInputStream().readAllBytes();
+            forward = forwarding.prepare(request.getPathInfo(), body, ForwardedCalls.parentAdministrator(node, request));
+        } catch (NodeFault fault) {
+            LOG.info("refused to forward a home-port call to {}: {}", LogText.of(request.getPathInfo()), LogText.of(fault.getMessage()));
+            refuse(response, fault);
+            return;
+        }
+        LOG.info("forwarding {} of administrator {} to child node {} at {} (request {})", forward.operation(),
+                LogText.of(forward.user()), forward.child().name(), forward.address(), requestId);
+        SimpleRequestBuilder out = SimpleRequestBuilder.post(forward.address())
+                .setBody(forward.body(), ContentType.parse(contentType(request)))
+                .addHeader(ParentProof.HEADER, forward.proof())
+                .addHeader(ForwardedCalls.USER_HEADER, ForwardedCalls.encodeUser(forward.user()))
+                .addHeader(RequestId.HEADER, requestId);
+        String soapAction = request.getHeader("SOAPAction");
+        if (soapAction != null) {
+            out.addHeader("SOAPAction", soapAction);
+        }
+        AsyncContext async = request.startAsync();
+        async.setTimeout(0);
+        http.execute(SimpleRequestProducer.create(out.build()), new BoundedReplyConsumer(node.config().maxMessageBytes()),
+                answering(async, response, forward));
+    }
+
+    /** What to do when the child answers, or does not: pass its answer on, or a fault saying why there is none. */
+    private static FutureCallback<ProviderReply> answering(AsyncContext async, HttpServletResponse response,
+            ChildForwarding.Forward forward) {
+        return new FutureCallback<>() {
+            @Override
+            public void completed(ProviderReply answer) {
+                answer(async, response, answer.status(), answer.contentType(), answer.body(), null);
+            }
+
+            @Override
+            public void failed(Exception e) {
+                LOG.warn("child node {} at {} did not answer a forwarded call: {}", forward.child().name(), forward.address(),
+                        e.toString());
+                FaultCode code = e instanceof SocketTimeoutException || e instanceof ConnectionRequestTimeoutException
+                        ? FaultCode.Timeout : FaultCode.InternalError;
+                answer(async, response, 0, null, null, new NodeFault(code, "child node " + forward.child().name()
+                        + " did not answer: " + e));
+            }
+
+            @Override
+            public void cancelled() {
+                failed(new CancellationException("the forwarded call was cancelled"));
+            }
+        };
+    }
+
+    /** Sends the child's answer, or {@code fault} when there is none, and ends the asynchronous request. */
+    private static void answer(AsyncContext async, HttpServletResponse response, int status, String contentType, byte[] body,
+            NodeFault fault) {
+        try {
+            if (fault != null) {
+                refuse(response, fault);
+            } else {
+                HttpAnswer.send(response, status, contentType, body == null ? new byte[0] : body, false);
+            }
+        } catch (IOException | IllegalStateException e) {
+            LOG.debug("the answer of a forwarded call could not be written: {}", e.toString());
+        } finally {
+            async.complete();
+        }
+    }
+
+    private static String contentType(HttpServletRequest request) {
+        String type = request.getContentType();
+        return type == null ? SoapVersion.SOAP_11.mediaType() + "; charset=UTF-8" : type;
+    }
+
+    private static void refuse(HttpServletResponse response, NodeFault fault) throws IOException {
+        SoapFaultWriter.FaultResponse out = SoapFaultWriter.write(fault, SoapVersion.SOAP_11);
+        HttpAnswer.send(response, out.status(), out.contentType(), out.body(), false);
+    }
+}
