@@ -62,6 +62,7 @@ import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.FixedChoiceStore;
 import org.servicedomain.node.session.Logins;
+import org.servicedomain.node.session.SavedSessions;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
@@ -180,7 +181,7 @@ public final class Node implements AutoCloseable {
             sessions.addListener(history);
             InstanceMonitor monitor = new InstanceMonitor();
             FixedChoiceStore fixedChoices = new FixedChoiceStore(config.stateLimits().maxFixedChoices());
-            StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices);
+            StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
             SelectorRegistry selectors = SelectorRegistry.standard(
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
             NodeEvents events = new NodeEvents(config.clock());
@@ -209,16 +210,19 @@ public final class Node implements AutoCloseable {
 
     /**
      * The status selection learnt before the last stop, restored for the instances still in the
-     * catalog. Transaction history is not among it: it follows sessions, and sessions end at a stop.
+     * catalog: response times, users' fixed choices, and the open sessions with their transaction
+     * history (a session whose user is gone stays closed, and its history goes).
      */
     private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
-            FixedChoiceStore fixedChoices) {
-        StatusStore status = new StatusStore(config.dataDir(),
-                List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances()), fixedChoices));
+            FixedChoiceStore fixedChoices, SessionRegistry sessions, TransactionHistory history) {
+        StatusStore status = new StatusStore(config.dataDir(), List.of(
+                new SavedLatencies(monitor, config.stateLimits().maxInstances()), fixedChoices,
+                new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS), history));
         status.restore();
         Set<String> cataloged = catalog.snapshot().instanceIds();
         monitor.retainInstances(cataloged);
         fixedChoices.retainInstances(cataloged);
+        history.retainSessions(id -> sessions.peek(id).isPresent());
         return status;
     }
 
@@ -264,7 +268,7 @@ public final class Node implements AutoCloseable {
         return users;
     }
 
-    /** The open sessions; in memory only, so a restart logs everyone out. */
+    /** The open sessions; saved with the status, so a restart keeps them open. */
     public SessionRegistry sessions() {
         return sessions;
     }

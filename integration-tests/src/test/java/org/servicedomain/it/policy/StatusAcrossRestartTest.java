@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
-/** What selection learnt before a restart (response times for {@code fastest}) is still known after it. */
+/**
+ * What selection learnt before a restart is still known after it: response times for {@code fastest},
+ * the open sessions and their transaction history.
+ */
 class StatusAcrossRestartTest {
 
     @RegisterExtension
@@ -39,6 +43,44 @@ class StatusAcrossRestartTest {
     }
 
     @Test
+    void aSessionStaysOpenAcrossARestartAndKeepsItsTransactionHistory() throws Exception {
+        domain.registerAll();
+        domain.setup().policy("""
+                <policy xmlns="urn:sd:policy:1">
+                  <defaults><selection directive="transaction-history"/></defaults>
+                </policy>
+                """);
+        domain.setup().user("ann", "ann-pw", "customer");
+        String session = domain.setup().login("ann", "ann-pw");
+        served(session);
+        String last = served(session);
+        assertThat(served(session)).isEqualTo(last);
+
+        domain.node().restart();
+
+        for (int i = 0; i < 4; i++) {
+            assertThat(served(session)).as("a node that forgot the session or its history would take turns").isEqualTo(last);
+        }
+        Path saved = domain.node().config().dataDir().resolve("status").resolve("sessions.json");
+        assertThat(Files.getPosixFilePermissions(saved)).as("session ids are credentials")
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    }
+
+    @Test
+    void aSessionOfAUserRemovedBeforeTheRestartStaysClosed() throws Exception {
+        domain.registerAll();
+        domain.setup().user("bob", "bob-pw", "customer");
+        String session = domain.setup().login("bob", "bob-pw");
+        domain.node().stop();
+        Files.writeString(domain.node().config().dataDir().resolve("users.json"),
+                Files.readString(domain.node().config().dataDir().resolve("users.json")).replace("\"bob\"", "\"rob\""));
+
+        domain.node().restart();
+
+        assertThat(StockQuoteCalls.getQuote(port(), "ACME", session).faultCode()).contains("NotAuthorized");
+    }
+
+        @Test
     void aCorruptStatusFileDoesNotStopTheNodeFromStarting() throws Exception {
         domain.registerAll();
         domain.node().stop();
@@ -50,6 +92,10 @@ class StatusAcrossRestartTest {
         domain.node().restart();
 
         assertThat(served()).startsWith("quote-");
+    }
+
+    private String served(String session) {
+        return StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port(), "ACME", session));
     }
 
     private String served() {

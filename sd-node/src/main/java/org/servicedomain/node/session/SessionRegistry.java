@@ -3,6 +3,7 @@ package org.servicedomain.node.session;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The node's open sessions: {@code login} checks a password with the {@link UserDirectory} and hands
  * out a random session id; every request looks its caller up by that id without taking a lock.
- * A session ends at logout or after an idle time. Sessions live in memory only: a restarted node
- * has logged everyone out, and clients log in again.
+ * A session ends at logout or after an idle time. The open sessions are saved with the node's status
+ * ({@link SavedSessions}), so a restart does not log everyone out: a session reopens at start if its
+ * user still exists, with the user's current level.
  */
 public final class SessionRegistry {
 
@@ -68,6 +70,35 @@ public final class SessionRegistry {
     /** Hears of every session that ends from now on. */
     public void addListener(SessionListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** An open session as it is saved: its id, its user and when it was last used (epoch milliseconds). */
+    public record OpenSession(String id, String user, long lastUsedMillis) {
+    }
+
+    /** The sessions open now, expired ones left out. */
+    public List<OpenSession> open() {
+        long now = clock.millis();
+        List<OpenSession> open = new ArrayList<>(sessions.size());
+        sessions.forEach((id, live) -> {
+            if (!expired(live, now)) {
+                open.add(new OpenSession(id, live.caller.user(), live.lastUsedMillis));
+            }
+        });
+        return open;
+    }
+
+    /**
+     * Opens {@code saved} again, e.g. after a restart, as the user is now; false when the user no
+     * longer exists or the session is open already.
+     */
+    public boolean reopen(OpenSession saved) {
+        Optional<User> user = directory.find(saved.user());
+        if (user.isEmpty() || sessions.containsKey(saved.id())) {
+            return false;
+        }
+        sessions.put(saved.id(), new Live(user.get().caller(saved.id()), saved.lastUsedMillis()));
+        return true;
     }
 
     /** Opens a session for {@code user}; a wrong name or password is a {@code NotAuthorized} fault. */

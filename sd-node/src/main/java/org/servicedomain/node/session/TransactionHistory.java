@@ -1,21 +1,31 @@
 package org.servicedomain.node.session;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.storage.StatusStore;
 
 /**
  * Remembers, per session and virtual port, the instance that last answered: what the
  * transaction-history directive follows. Fed by the engine's dispatch events; a session's history
  * goes when the session ends. Bounded, so that histories nobody forgets (a request that finished
- * just after its session ended) cannot fill the memory.
+ * just after its session ended) cannot fill the memory. Saved with the node's status as {@value #FILE},
+ * beside the sessions it follows.
  */
-public final class TransactionHistory implements SessionHistory, EngineListener, SessionListener {
+public final class TransactionHistory implements SessionHistory, EngineListener, SessionListener, StatusStore.Part {
+
+    public static final String FILE = "transaction-history.json";
+    private final ObjectMapper json = new ObjectMapper();
 
     public static final int DEFAULT_MAX_SESSIONS = 100_000;
 
@@ -71,6 +81,42 @@ public final class TransactionHistory implements SessionHistory, EngineListener,
     /** Drops everything remembered for {@code sessionId}. */
     public void forget(String sessionId) {
         bySession.remove(sessionId);
+    }
+
+    /** Keeps only the histories of the sessions {@code open} accepts, e.g. those reopened at start. */
+    public void retainSessions(Predicate<String> open) {
+        bySession.keySet().removeIf(open.negate());
+    }
+
+    @Override
+    public String fileName() {
+        return FILE;
+    }
+
+    /** Names session ids, which are credentials. */
+    @Override
+    public boolean holdsSecrets() {
+        return true;
+    }
+
+    /** Session id to virtual port to instance id, both in order, so that an unchanged history gives the same bytes. */
+    @Override
+    public byte[] snapshot() throws IOException {
+        Map<String, Map<String, String>> sorted = new TreeMap<>();
+        bySession.forEach((session, ports) -> sorted.put(session, new TreeMap<>(ports)));
+        return json.writeValueAsBytes(sorted);
+    }
+
+    @Override
+    public void restore(byte[] saved) throws IOException {
+        Map<String, Map<String, String>> read = json.readValue(saved, new TypeReference<Map<String, Map<String, String>>>() { });
+        for (Map.Entry<String, Map<String, String>> session : read.entrySet()) {
+            if (session.getValue() == null || session.getValue().containsValue(null)) {
+                throw new IOException("the saved history of a session lacks its instances");
+            }
+        }
+        read.entrySet().stream().limit(maxSessions)
+                .forEach(e -> bySession.put(e.getKey(), new ConcurrentHashMap<>(e.getValue())));
     }
 
     /** The number of sessions with a history. */

@@ -16,7 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The status selection learns while the node runs (response times, users' fixed choices), kept in
+ * The status selection learns while the node runs (response times, users' fixed choices, the open
+ * sessions and their transaction history), kept in
  * {@code status/} under the data directory so that a restart does not reset it: restored once at
  * start, saved at an interval and on close, each part in its own file written atomically. A part
  * whose file is unreadable or corrupt is logged and starts empty; it never stops the node starting.
@@ -43,6 +44,11 @@ public final class StatusStore implements AutoCloseable {
          * {@code saved} cannot be read.
          */
         void restore(byte[] saved) throws IOException;
+
+        /** Whether the part's file holds credentials, and so is written readable by the node's user only. */
+        default boolean holdsSecrets() {
+            return false;
+        }
     }
 
     private final Path dir;
@@ -98,7 +104,11 @@ public final class StatusStore implements AutoCloseable {
                 try {
                     byte[] snapshot = part.snapshot();
                     if (!Arrays.equals(snapshot, lastSaved.get(part.fileName()))) {
-                        AtomicFiles.write(file, snapshot);
+                        if (part.holdsSecrets()) {
+                            AtomicFiles.writePrivate(file, snapshot);
+                        } else {
+                            AtomicFiles.write(file, snapshot);
+                        }
                         lastSaved.put(part.fileName(), snapshot);
                     }
                 } catch (IOException | RuntimeException e) {

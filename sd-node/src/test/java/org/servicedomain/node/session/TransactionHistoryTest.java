@@ -29,6 +29,23 @@ class TransactionHistoryTest {
     }
 
     @Test
+    void aSavedHistoryIsRestoredAndKeptOnlyForTheSessionsStillOpen() throws java.io.IOException {
+        Caller kept = login();
+        Caller closed = login();
+        served(kept, QUOTES, "a");
+        served(kept, NEWS, "c");
+        served(closed, QUOTES, "b");
+        TransactionHistory restored = new TransactionHistory();
+
+        restored.restore(history.snapshot());
+        restored.retainSessions(kept.sessionId()::equals);
+
+        assertThat(restored.lastInstance(kept.sessionId(), "StockQuotePortType")).contains("a");
+        assertThat(restored.lastInstance(kept.sessionId(), "NewsPortType")).contains("c");
+        assertThat(restored.lastInstance(closed.sessionId(), "StockQuotePortType")).isEmpty();
+    }
+
+    @Test
     void remembersTheLastInstancePerSessionAndPort() {
         Caller first = login();
         Caller second = login();
