@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -45,7 +44,8 @@ class AdminConsoleBrowserTest {
             </policy>
             """;
 
-    private static ConsoleBrowser browser;
+    @RegisterExtension
+    static final ConsoleBrowser browser = new ConsoleBrowser();
 
     @TempDir
     Path dataDir;
@@ -53,16 +53,6 @@ class AdminConsoleBrowserTest {
     private RunningNode node;
     private ProviderFleet providers;
     private NodeClient root;
-
-    @BeforeAll
-    static void openBrowser() {
-        browser = new ConsoleBrowser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
 
     @BeforeEach
     void startNodeWithConsole() {

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.servicedomain.client.NodeClient;
@@ -30,7 +29,8 @@ class ChildNodesBrowserTest {
 
     private NodeTree tree;
     private ProviderFleet providers;
-    private static ConsoleBrowser browser;
+    @RegisterExtension
+    static final ConsoleBrowser browser = new ConsoleBrowser();
 
     @BeforeEach
     void parentWithConsoleAndAChildWithAProvider() {
@@ -44,16 +44,6 @@ class ChildNodesBrowserTest {
         NodeClient.connect(tree.get("parent").baseUri())
                 .setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
         browser.at(tree.get("parent").consoleUri());
-    }
-
-    @BeforeAll
-    static void openBrowser() {
-        browser = new ConsoleBrowser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
     }
 
     @AfterEach

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -21,9 +23,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Headless Debian Chromium driven through Selenium and chromedriver, pointed at one console.
- * Screenshots go to {@code target/screenshots} (system property {@code sd.screenshots}).
+ * Screenshots go to {@code target/screenshots} (system property {@code sd.screenshots}). A test class
+ * shares one as a static {@code @RegisterExtension} field, which closes it after the class's tests.
  */
-final class ConsoleBrowser implements AutoCloseable {
+final class ConsoleBrowser implements AutoCloseable, AfterAllCallback {
 
     static final String CHROMIUM = "/usr/bin/chromium";
     static final String CHROMEDRIVER = "/usr/bin/chromedriver";
@@ -147,5 +150,10 @@ final class ConsoleBrowser implements AutoCloseable {
     @Override
     public void close() {
         driver.quit();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 }

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.servicedomain.client.NodeClient;
@@ -17,23 +16,14 @@ import org.servicedomain.testsupport.RunningNode;
 /** The console's policy page shows the warnings the node notes on a policy it accepts. */
 class PolicyWarningsBrowserTest {
 
-    private static ConsoleBrowser browser;
+    @RegisterExtension
+    static final ConsoleBrowser browser = new ConsoleBrowser();
 
     @TempDir
     Path dataDir;
 
     private RunningNode node;
     private NodeClient root;
-
-    @BeforeAll
-    static void openBrowser() {
-        browser = new ConsoleBrowser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
-    }
 
     @BeforeEach
     void startNodeWithConsole() {

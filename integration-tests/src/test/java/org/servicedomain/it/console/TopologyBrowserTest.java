@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.servicedomain.client.NodeClient;
@@ -29,7 +28,8 @@ class TopologyBrowserTest {
 
     private NodeTree tree;
     private ProviderFleet providers;
-    private static ConsoleBrowser browser;
+    @RegisterExtension
+    static final ConsoleBrowser browser = new ConsoleBrowser();
     private NodeClient child;
     private String childAtParent;
 
@@ -49,16 +49,6 @@ class TopologyBrowserTest {
         List<Registration> filed = tree.attach("child", "parent", session);
         childAtParent = filed.get(0).getInstanceId();
         browser.at(tree.get("parent").consoleUri());
-    }
-
-    @BeforeAll
-    static void openBrowser() {
-        browser = new ConsoleBrowser();
-    }
-
-    @AfterAll
-    static void closeBrowser() {
-        browser.close();
     }
 
     @AfterEach
