@@ -181,7 +181,6 @@ public final class Node implements AutoCloseable {
             sessions.addListener(history);
             InstanceMonitor monitor = new InstanceMonitor();
             FixedChoiceStore fixedChoices = new FixedChoiceStore(config.stateLimits().maxFixedChoices());
-            StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
             SelectorRegistry selectors = SelectorRegistry.standard(
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
             NodeEvents events = new NodeEvents(config.clock());
@@ -195,6 +194,7 @@ public final class Node implements AutoCloseable {
                         notifyUrl.set(active.notifyUrl());
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
                     });
+            StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
             HttpInstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
             ChildRegistry children = ChildRegistry.open(config.dataDir());
@@ -211,14 +211,17 @@ public final class Node implements AutoCloseable {
     /**
      * The status selection learnt before the last stop, restored for the instances still in the
      * catalog: response times, users' fixed choices, and the open sessions with their transaction
-     * history (a session whose user is gone stays closed, and its history goes).
+     * history (a session whose user is gone, or idle longer than the active policy allows, stays
+     * closed, and its history goes). Sessions ended on purpose are saved at once, so a node killed
+     * before the next interval does not reopen them.
      */
     private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, SessionRegistry sessions, TransactionHistory history) {
+        SavedSessions savedSessions = new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS);
         StatusStore status = new StatusStore(config.dataDir(), List.of(
-                new SavedLatencies(monitor, config.stateLimits().maxInstances()), fixedChoices,
-                new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS), history));
+                new SavedLatencies(monitor, config.stateLimits().maxInstances()), fixedChoices, savedSessions, history));
         status.restore();
+        sessions.onRevocation(() -> status.save(savedSessions));
         Set<String> cataloged = catalog.snapshot().instanceIds();
         monitor.retainInstances(cataloged);
         fixedChoices.retainInstances(cataloged);

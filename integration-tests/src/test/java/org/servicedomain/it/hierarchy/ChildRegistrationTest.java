@@ -18,6 +18,7 @@ import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.testsupport.NodeTree;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.Registrations;
@@ -81,6 +82,25 @@ class ChildRegistrationTest {
         assertThat(instance.getInstanceId()).isEqualTo(id);
         assertThat(instance.getSupplierLevel()).containsExactly("Bronze");
         assertThat(instance.getAttribute()).extracting(a -> a.getName() + "=" + a.getValue()).contains("region=us");
+    }
+
+    @Test
+    void levelsAnAdministratorSetsOnAChildsInstanceStayAcrossPollsUntilTheChildRegistersAgain() throws Exception {
+        tree.get("parent").home().register(childRegistration("Gold", "region", "eu", 1_500L));
+        SetServiceInfo change = new SetServiceInfo();
+        change.setInstanceId(instances("parent").get(0).getInstanceId());
+        change.getSupplierLevel().add("Gold Platinum");
+        tree.get("parent").home().setServiceInfo(change);
+
+        tree.poll("parent");
+
+        assertThat(instances("parent").get(0).getSupplierLevel()).containsExactlyInAnyOrder("Gold", "Platinum");
+
+        tree.get("parent").home().register(childRegistration("Gold", "region", "eu", null));
+
+        InstanceInfo refiled = instances("parent").get(0);
+        assertThat(refiled.getSupplierLevel()).containsExactly("Gold");
+        assertThat(refiled.getTimeoutMs()).as("a timeout left out of the registration is removed").isNull();
     }
 
     @Test

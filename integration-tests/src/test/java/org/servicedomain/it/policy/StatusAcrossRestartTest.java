@@ -6,8 +6,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.home.v1.Logout;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -18,7 +20,8 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 class StatusAcrossRestartTest {
 
     @RegisterExtension
-    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-slow", "quote-quick");
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-slow", "quote-quick")
+            .configured(config -> config.statusSaveInterval(Duration.ofHours(1)));
 
     @Test
     void fastestStillPrefersTheInstanceMeasuredFastAfterARestartWithoutMeasuringAgain() throws Exception {
@@ -64,6 +67,22 @@ class StatusAcrossRestartTest {
         Path saved = domain.node().config().dataDir().resolve("status").resolve("sessions.json");
         assertThat(Files.getPosixFilePermissions(saved)).as("session ids are credentials")
                 .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    }
+
+    @Test
+    void aLogoutIsSavedAtOnceSoThatNoLaterRestartReopensTheSession() throws Exception {
+        domain.registerAll();
+        domain.setup().user("cy", "cy-pw", "customer");
+        String session = domain.setup().login("cy", "cy-pw");
+        domain.node().restart();
+        Path saved = domain.node().config().dataDir().resolve("status").resolve("sessions.json");
+        assertThat(Files.readString(saved)).as("saved at the stop").contains(session);
+
+        Logout logout = new Logout();
+        logout.setSessionId(session);
+        domain.node().home().logout(logout);
+
+        assertThat(Files.readString(saved)).as("saved at the logout, an hour before the next interval").doesNotContain(session);
     }
 
     @Test

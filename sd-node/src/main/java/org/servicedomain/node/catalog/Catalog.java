@@ -342,9 +342,10 @@ public final class Catalog {
     }
 
     /** The longest dispatch timeout an instance may have, the same bound the policy has. */
-    public static final long MAX_TIMEOUT_MS = 3_600_000;
+    static final long MAX_TIMEOUT_MS = 3_600_000;
 
-    private static long positiveTimeout(long timeoutMs) {
+    /** {@code timeoutMs} if it is a dispatch timeout an instance may have; else a {@code BadRequest} naming the bounds. */
+    public static long positiveTimeout(long timeoutMs) {
         if (timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
             throw new NodeFault(FaultCode.BadRequest, "timeoutMs must be between 1 and " + MAX_TIMEOUT_MS
                     + " but was " + timeoutMs);

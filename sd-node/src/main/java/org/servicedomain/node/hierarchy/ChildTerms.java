@@ -3,8 +3,6 @@ package org.servicedomain.node.hierarchy;
 import java.util.Map;
 import java.util.Set;
 import org.servicedomain.node.catalog.Catalog;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 
 /**
  * What the parent's administrator gave when registering a child node, applied to every instance the
@@ -22,9 +20,8 @@ public record ChildTerms(Set<String> supplierLevels, Map<String, String> attribu
     public ChildTerms {
         supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
         attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
-        if (timeoutMs != null && (timeoutMs <= 0 || timeoutMs > Catalog.MAX_TIMEOUT_MS)) {
-            throw new NodeFault(FaultCode.BadRequest, "timeoutMs must be between 1 and " + Catalog.MAX_TIMEOUT_MS
-                    + " but was " + timeoutMs);
+        if (timeoutMs != null) {
+            Catalog.positiveTimeout(timeoutMs);
         }
     }
 }

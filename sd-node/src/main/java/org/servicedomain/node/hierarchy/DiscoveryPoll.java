@@ -33,8 +33,12 @@ final class DiscoveryPoll {
         this.catalog = catalog;
     }
 
-    /** Files the child's ports; returns the instances that stand for them now. */
-    List<Catalog.Registered> reconcile(ChildNode child, NodeInfo answer) {
+    /**
+     * Files the child's ports; returns the instances that stand for them now. A port new here is filed
+     * with the child's terms; one filed before keeps what it has (an administrator's changes included),
+     * unless {@code refile}: then it is filed again with the terms, as when the child registers again.
+     */
+    List<Catalog.Registered> reconcile(ChildNode child, NodeInfo answer, boolean refile) {
         Set<String> active = answer.getInstance().stream()
                 .filter(i -> i.getState() == org.servicedomain.home.v1.InstanceState.OPERATIONAL)
                 .map(InstanceInfo::getVirtualPort).collect(Collectors.toSet());
@@ -45,7 +49,7 @@ final class DiscoveryPoll {
             InstanceState wanted = active.contains(port.getName()) ? InstanceState.OPERATIONAL : InstanceState.STANDBY;
             Instance instance = existing.remove(port.getAddress());
             try {
-                filed.add(file(child, port, instance, wanted));
+                filed.add(file(child, port, refile ? null : instance, wanted));
             } catch (NodeFault e) {
                 LOG.warn("port {} of child node {} not filed: {}", port.getName(), child.name(), e.getMessage());
             }
@@ -84,30 +88,18 @@ final class DiscoveryPoll {
         return attributes;
     }
 
-    /**
-     * Whether {@code instance} carries the child's current terms (a registration again may have changed
-     * them); attributes an administrator added since are left alone.
-     */
-    private static boolean filedWithTerms(Instance instance, ChildNode child) {
-        ChildTerms terms = child.terms();
-        return instance.supplierLevels().equals(terms.supplierLevels())
-                && (terms.timeoutMs() == null || terms.timeoutMs().equals(instance.timeoutMs()))
-                && instance.attributes().entrySet().containsAll(attributes(child).entrySet());
-    }
-
     List<Instance> instancesOf(ChildNode child) {
         return catalog.snapshot().instances().stream()
                 .filter(i -> child.address().equals(i.attributes().get(ChildNode.CHILD_ATTRIBUTE))).toList();
     }
 
+    /** Files {@code port} with the child's terms when {@code instance} is null (a registration of the same address keeps its id and state). */
     private Catalog.Registered file(ChildNode child, VirtualPortInfo port, Instance instance, InstanceState wanted) {
-        if (instance == null || !filedWithTerms(instance, child)) {
+        if (instance == null) {
             Catalog.Registered registered = catalog.register(new RegistrationRequest(port.getWsdlAddress(), port.getAddress(),
                     port.getPortType(), child.terms().supplierLevels(), child.terms().timeoutMs(), attributes(child))).get(0);
-            if (instance == null) {
-                LOG.info("child node {} offers {} as instance {} of {}", child.name(), port.getName(),
-                        registered.instance().id(), registered.port().name());
-            }
+            LOG.info("child node {} offers {} as instance {} of {} in supplier levels {}", child.name(), port.getName(),
+                    registered.instance().id(), registered.port().name(), registered.instance().sortedSupplierLevels());
             instance = registered.instance();
         }
         if (instance.state() != wanted) {

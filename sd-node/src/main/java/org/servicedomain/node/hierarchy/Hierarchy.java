@@ -115,7 +115,7 @@ public final class Hierarchy implements AutoCloseable {
         children.put(child);
         answers.put(address, answer);
         LOG.info("registered child node {} at {}", child.name(), address);
-        return discovery.reconcile(child, answer);
+        return discovery.reconcile(child, answer, true);
     }
 
     /** When {@code instanceId} stands for a child's port: the child leaves with all its ports. */
@@ -161,7 +161,7 @@ public final class Hierarchy implements AutoCloseable {
         try {
             NodeInfo answer = client.poll(child.address(), child.secret());
             answers.put(child.address(), answer);
-            discovery.reconcile(child, answer);
+            discovery.reconcile(child, answer, false);
         } catch (HomeFault | WebServiceException | IllegalStateException e) {
             LOG.warn("child node {} at {} did not answer the discovery poll: {}", child.name(), child.address(), e.toString());
             answers.put(child.address(), stub(child, "unreachable"));

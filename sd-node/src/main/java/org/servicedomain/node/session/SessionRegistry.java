@@ -47,6 +47,7 @@ public final class SessionRegistry {
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Live> sessions = new ConcurrentHashMap<>();
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> revocationListeners = new CopyOnWriteArrayList<>();
     private final AtomicLong nextSweepMillis = new AtomicLong();
     private volatile long idleTimeoutMillis = DEFAULT_IDLE_TIMEOUT.toMillis();
 
@@ -101,6 +102,15 @@ public final class SessionRegistry {
         return true;
     }
 
+    /**
+     * Hears, once the sessions are gone, of every end made on purpose (a logout, a change or removal of
+     * the user), not of expiry: what a saved copy of the sessions must learn at once, so that a node
+     * killed before its next save does not reopen them.
+     */
+    public void onRevocation(Runnable listener) {
+        revocationListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
     /** Opens a session for {@code user}; a wrong name or password is a {@code NotAuthorized} fault. */
     public Session login(String user, char[] password) {
         User known = directory.authenticate(user, password);
@@ -143,7 +153,11 @@ public final class SessionRegistry {
             return false;
         }
         boolean expired = expired(live, clock.millis());
-        return end(sessionId, live, expired ? "expired" : "logged out") && !expired;
+        boolean ended = end(sessionId, live, expired ? "expired" : "logged out") && !expired;
+        if (ended) {
+            revoked();
+        }
+        return ended;
     }
 
     /** Ends every session of {@code user}, e.g. when the user is removed or their password changes. */
@@ -153,6 +167,9 @@ public final class SessionRegistry {
             if (e.getValue().caller.user().equals(user) && end(e.getKey(), e.getValue(), "ended for a change of user")) {
                 ended++;
             }
+        }
+        if (ended > 0) {
+            revoked();
         }
         return ended;
     }
@@ -169,6 +186,16 @@ public final class SessionRegistry {
     /** The number of sessions held, including expired ones not yet swept. */
     public int count() {
         return sessions.size();
+    }
+
+    private void revoked() {
+        for (Runnable listener : revocationListeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                LOG.error("revocation listener {} failed; the sessions ended anyway", listener, e);
+            }
+        }
     }
 
     private boolean expired(Live live, long now) {

@@ -98,22 +98,30 @@ public final class StatusStore implements AutoCloseable {
 
     /** Writes each part whose snapshot changed since it was last saved; a part that fails is logged and retried next time. */
     public void save() {
+        for (Part part : parts) {
+            save(part);
+        }
+    }
+
+    /**
+     * Writes {@code part} now if its snapshot changed since it was last saved, e.g. sessions just
+     * revoked, which a node killed before the next interval must not reopen.
+     */
+    public void save(Part part) {
+        Path file = dir.resolve(part.fileName());
         synchronized (saving) {
-            for (Part part : parts) {
-                Path file = dir.resolve(part.fileName());
-                try {
-                    byte[] snapshot = part.snapshot();
-                    if (!Arrays.equals(snapshot, lastSaved.get(part.fileName()))) {
-                        if (part.holdsSecrets()) {
-                            AtomicFiles.writePrivate(file, snapshot);
-                        } else {
-                            AtomicFiles.write(file, snapshot);
-                        }
-                        lastSaved.put(part.fileName(), snapshot);
+            try {
+                byte[] snapshot = part.snapshot();
+                if (!Arrays.equals(snapshot, lastSaved.get(part.fileName()))) {
+                    if (part.holdsSecrets()) {
+                        AtomicFiles.writePrivate(file, snapshot);
+                    } else {
+                        AtomicFiles.write(file, snapshot);
                     }
-                } catch (IOException | RuntimeException e) {
-                    LOG.error("could not save status to {}; it is tried again at the next save", file, e);
+                    lastSaved.put(part.fileName(), snapshot);
                 }
+            } catch (IOException | RuntimeException e) {
+                LOG.error("could not save status to {}; it is tried again at the next save", file, e);
             }
         }
     }

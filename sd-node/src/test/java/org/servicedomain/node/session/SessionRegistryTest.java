@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
@@ -38,6 +39,22 @@ class SessionRegistryTest {
                 .contains(new Caller(session.id(), "joe", "platinum", List.of("bankA")));
         assertThat(sessions.caller("no-such-session")).isEmpty();
         assertThat(sessions.caller(null)).isEmpty();
+    }
+
+    @Test
+    void logoutsAndChangesOfUserAreHeardAsRevocationsButExpiryIsNot() {
+        AtomicInteger revocations = new AtomicInteger();
+        sessions.onRevocation(revocations::incrementAndGet);
+        Session expiring = login("ann");
+        Session loggedOut = login("joe");
+        login("joe");
+
+        sessions.logout(loggedOut.id());
+        sessions.endSessionsOf("joe");
+        clock.advance(SessionRegistry.DEFAULT_IDLE_TIMEOUT.plus(Duration.ofSeconds(1)));
+        sessions.caller(expiring.id());
+
+        assertThat(revocations).hasValue(2);
     }
 
     @Test
