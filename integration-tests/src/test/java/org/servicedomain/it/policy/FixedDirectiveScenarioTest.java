@@ -106,7 +106,7 @@ class FixedDirectiveScenarioTest {
         String instance = instanceIdOf(fixed);
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertThat(file).exists();
-            assertThat(Files.readString(file)).contains("\"user\":\"ann\"").contains("\"instance\":\"" + instance + "\"");
+            assertThat(Files.readString(file)).contains("\"user\":\"ann\"").contains("\"instances\":[\"" + instance + "\"]");
         });
     }
 

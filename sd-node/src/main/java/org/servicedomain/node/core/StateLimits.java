@@ -9,7 +9,7 @@ package org.servicedomain.node.core;
  * @param maxMeteringBytes bytes of daily metering files; the oldest go first, and records are dropped
  *     (and counted) while today's file alone is larger
  * @param maxFixedChoices user and virtual port pairs whose {@code fixed} instance the node remembers;
- *     beyond that a new choice pushes out an old one
+ *     beyond that new pairs are refused (those users take turns) and the pinned ones keep their choice
  */
 public record StateLimits(int maxInstances, int maxInstancesPerProvider, int maxVirtualPorts, long maxMeteringBytes,
         int maxFixedChoices) {

@@ -7,11 +7,14 @@ import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.session.FixedChoices;
 
 /**
- * The user's fixed instance: keeps each user, per virtual port, on the instance first chosen for
- * that user, across sessions and node restarts. When that instance is not a candidate (down, or
- * already tried for this request) the user moves to the candidate whose turn it is, and the new
- * choice sticks. First choices take turns too, so users spread over the candidates. Anonymous
- * callers are not pinned: they take turns.
+ * The user's fixed instance: keeps each user, per virtual port, on the instance chosen for that
+ * user, across sessions and node restarts. The user's choices on the port are kept most recent
+ * first; the first of them that is a candidate serves, so rules of one port with other supplier
+ * levels (other candidates) each keep the user on one instance without undoing each other. When
+ * none is a candidate (down, not at this rule's levels, or already tried for this request) the
+ * candidate whose turn it is serves and goes first in the user's list, so the new choice sticks.
+ * First choices take turns too, so users spread over the candidates. Anonymous callers are not
+ * pinned: they take turns.
  */
 public final class FixedSelector implements Selector {
 
@@ -31,8 +34,7 @@ public final class FixedSelector implements Selector {
             return turns.pick(candidates);
         }
         String port = request.virtualPort().name();
-        String fixed = choices.chosen(caller.user(), port);
-        if (fixed != null) {
+        for (String fixed : choices.chosen(caller.user(), port)) {
             for (Instance candidate : candidates) {
                 if (candidate.id().equals(fixed)) {
                     return candidate;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.servicedomain.node.TestInstances.instances;
 import static org.servicedomain.node.TestInstances.request;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +30,7 @@ class FixedSelectorTest {
         for (int i = 0; i < 5; i++) {
             assertThat(selector.select(candidates, by("ann", "session-" + i)).id()).isEqualTo(first);
         }
-        assertThat(choices.chosen("ann", "StockQuotePortType")).isEqualTo(first);
+        assertThat(choices.chosen("ann", "StockQuotePortType")).containsExactly(first);
     }
 
     @Test
@@ -48,7 +50,7 @@ class FixedSelectorTest {
         String moved = selector.select(instances("a", "c"), by("ann", "s")).id();
 
         assertThat(moved).isIn("a", "c");
-        assertThat(choices.chosen("ann", "StockQuotePortType")).isEqualTo(moved);
+        assertThat(choices.chosen("ann", "StockQuotePortType")).containsExactly(moved, "b");
         for (int i = 0; i < 4; i++) {
             assertThat(selector.select(candidates, by("ann", "s")).id())
                     .as("the old instance is back, but the user stays where they moved")
@@ -70,8 +72,42 @@ class FixedSelectorTest {
 
         String onOther = selector.select(candidates, other).id();
 
-        assertThat(choices.chosen("ann", "OtherPortType")).isEqualTo(onOther);
-        assertThat(choices.chosen("ann", "StockQuotePortType")).isEqualTo("c");
+        assertThat(choices.chosen("ann", "OtherPortType")).containsExactly(onOther);
+        assertThat(choices.chosen("ann", "StockQuotePortType")).containsExactly("c");
+    }
+
+    @Test
+    void keepsAUserOnOneInstancePerRuleWhenTwoRulesOfAPortHaveDifferentCandidates() throws IOException {
+        // BLAST: runBlue is served at levels holding {a, b}, runGreen at levels holding {b, c}; each rule has its own selector.
+        FixedSelector blue = new FixedSelector(choices);
+        FixedSelector green = new FixedSelector(choices);
+        List<Instance> blueCandidates = instances("a", "b");
+        List<Instance> greenCandidates = instances("b", "c");
+        for (String user : List.of("ann", "bob", "cy", "dee")) {
+            List<String> servedBlue = new ArrayList<>();
+            List<String> servedGreen = new ArrayList<>();
+            byte[] settled = null;
+            for (int call = 0; call < 6; call++) {
+                servedBlue.add(blue.select(blueCandidates, by(user, "s")).id());
+                servedGreen.add(green.select(greenCandidates, by(user, "s")).id());
+                if (call == 1) {
+                    settled = choices.snapshot();
+                }
+            }
+
+            assertThat(servedBlue.subList(1, 6)).as(user + " on runBlue after at most one move").containsOnly(servedBlue.get(1));
+            assertThat(servedGreen).as(user + " on runGreen").containsOnly(servedGreen.get(0));
+            assertThat(choices.snapshot()).as("the saved choices stop changing once " + user + " is settled").isEqualTo(settled);
+        }
+    }
+
+    @Test
+    void aUserWhoseLatestChoiceFailsFallsBackToTheirEarlierOneWithoutANewChoice() {
+        choices.choose("ann", "StockQuotePortType", "a");
+        choices.choose("ann", "StockQuotePortType", "c");
+
+        assertThat(selector.select(instances("a", "b"), by("ann", "s")).id()).isEqualTo("a");
+        assertThat(choices.chosen("ann", "StockQuotePortType")).containsExactly("c", "a");
     }
 
     @Test
