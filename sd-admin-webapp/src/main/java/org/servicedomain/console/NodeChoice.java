@@ -21,7 +21,11 @@ public final class NodeChoice {
     public static final String PARAMETER = "node";
     /** The request attribute holding the choice of the current request. */
     public static final String ATTRIBUTE = NodeChoice.class.getName();
-    /** The shape of a child's name the console can address (a node's own name has the same shape). */
+    /**
+     * The shape of a child's name: the node owns this rule (its {@code HierarchyConfig.NODE_NAME}, which a
+     * parent also enforces when it registers a child), so every registered child can be addressed. This is
+     * a copy of it, since the console is built against the client driver only; change both together.
+     */
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
     private static final int MAX_DEPTH = 16;
     static final NodeChoice TOP = new NodeChoice(List.of());

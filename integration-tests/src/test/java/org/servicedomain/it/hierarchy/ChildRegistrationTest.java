@@ -125,6 +125,23 @@ class ChildRegistrationTest {
     }
 
     @Test
+    void aChildNameTheForwardingPathCannotCarryIsABadRequestNamingTheRule() throws Exception {
+        for (String name : List.of("UBC/WFS", "U B C", "..", "x".repeat(65))) {
+            Register request = childRegistration("Gold", "region", "eu", null);
+            request.getAttribute().removeIf(a -> a.getName().equals("name"));
+            request.getAttribute().add(Registrations.attribute("name", name));
+
+            assertThatThrownBy(() -> tree.get("parent").home().register(request)).as(name)
+                    .isInstanceOfSatisfying(HomeFault.class, f -> {
+                        assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest");
+                        assertThat(f.getMessage()).contains("1 to 64 letters, digits, '_', '.' or '-'");
+                    });
+        }
+        assertThat(instances("parent")).isEmpty();
+        assertThat(tree.topology("parent").getChild()).isEmpty();
+    }
+
+    @Test
     void anUnknownOriginTypeIsABadRequest() {
         Register request = new Register();
         request.setWsdlLocation(tree.get("child").homeAddress().toString());

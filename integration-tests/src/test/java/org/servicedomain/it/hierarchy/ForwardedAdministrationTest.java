@@ -160,6 +160,19 @@ class ForwardedAdministrationTest {
     }
 
     @Test
+    void aProofTheChildTookBeforeItRestartedIsRefusedAfterTheRestart() {
+        String body = SoapExchange.soap11(null, GET_USERS);
+        String proof = proofForChild("/services/home", "top-admin", body, Instant.now());
+        assertThat(postToChild(body, proof, "top-admin").isSoapFault()).as("the genuine call").isFalse();
+
+        tree.get("child").restart();
+
+        assertRefused(postToChild(body, proof, "top-admin"), "before this node started");
+        assertThat(through("child", rootSession).users()).as("the parent's fresh proofs still get through")
+                .extracting(UserInfo::getName).contains("child-admin");
+    }
+
+    @Test
     void theParentsDiscoveryPollStillGetsThroughWithItsOwnProof() {
         String body = SoapExchange.soap11(null, "<h:getServiceInfo xmlns:h=\"urn:sd:home:1\"><h:topology>true</h:topology>"
                 + "</h:getServiceInfo>");

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
 import org.apache.hc.client5.http.async.methods.SimpleRequestProducer;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -98,13 +100,28 @@ final class ChildHomeServlet extends HttpServlet {
         }
         AsyncContext async = request.startAsync();
         async.setTimeout(0);
-        http.execute(SimpleRequestProducer.create(out.build()), new BoundedReplyConsumer(node.config().maxMessageBytes()),
-                answering(async, response, forward));
+        send(http, out.build(), node.config().maxMessageBytes(), async, response, forward);
+    }
+
+    /**
+     * Sends {@code out} to the child; whatever happens, {@code async} ends with the child's answer or
+     * a fault, also when the exchange cannot even start (the client closed at undeploy, a request it refuses).
+     */
+    static void send(CloseableHttpAsyncClient http, SimpleHttpRequest out, long maxBytes, AsyncContext async,
+            HttpServletResponse response, ChildForwarding.Forward forward) {
+        try {
+            http.execute(SimpleRequestProducer.create(out), new BoundedReplyConsumer(maxBytes),
+                    answering(async, response, forward, maxBytes));
+        } catch (RuntimeException e) {
+            LOG.error("a call forwarded to child node {} at {} could not be sent", forward.child().name(), forward.address(), e);
+            answer(async, response, 0, null, null, new NodeFault(FaultCode.InternalError, "child node "
+                    + forward.child().name() + " was not called: this node could not send the call (" + e + ")"));
+        }
     }
 
     /** What to do when the child answers, or does not: pass its answer on, or a fault saying why there is none. */
     private static FutureCallback<ProviderReply> answering(AsyncContext async, HttpServletResponse response,
-            ChildForwarding.Forward forward) {
+            ChildForwarding.Forward forward, long maxBytes) {
         return new FutureCallback<>() {
             @Override
             public void completed(ProviderReply answer) {
@@ -115,10 +132,7 @@ final class ChildHomeServlet extends HttpServlet {
             public void failed(Exception e) {
                 LOG.warn("child node {} at {} did not answer a forwarded call: {}", forward.child().name(), forward.address(),
                         e.toString());
-                FaultCode code = e instanceof SocketTimeoutException || e instanceof ConnectionRequestTimeoutException
-                        ? FaultCode.Timeout : FaultCode.InternalError;
-                answer(async, response, 0, null, null, new NodeFault(code, "child node " + forward.child().name()
-                        + " did not answer: " + e));
+                answer(async, response, 0, null, null, unanswered(forward.child().name(), e, maxBytes));
             }
 
             @Override
@@ -126,6 +140,25 @@ final class ChildHomeServlet extends HttpServlet {
                 failed(new CancellationException("the forwarded call was cancelled"));
             }
         };
+    }
+
+    /**
+     * The fault for a forwarded call that got no answer to pass on: {@code Timeout} when no connection
+     * or no answer came in time, a fault naming the message limit when the answer exceeded it.
+     */
+    static NodeFault unanswered(String child, Exception e, long maxBytes) {
+        if (e instanceof ConnectTimeoutException) {
+            return new NodeFault(FaultCode.Timeout, "child node " + child + " did not accept a connection within the"
+                    + " connect timeout: " + e.getMessage());
+        }
+        if (e instanceof SocketTimeoutException || e instanceof ConnectionRequestTimeoutException) {
+            return new NodeFault(FaultCode.Timeout, "child node " + child + " did not answer in time: " + e.getMessage());
+        }
+        if (e instanceof BoundedReplyConsumer.ReplyTooLargeException) {
+            return new NodeFault(FaultCode.InternalError, "child node " + child + " answered more than this node's message"
+                    + " limit of " + maxBytes + " bytes (sd.maxMessageBytes), so its answer was dropped");
+        }
+        return new NodeFault(FaultCode.InternalError, "child node " + child + " did not answer: " + e);
     }
 
     /** Sends the child's answer, or {@code fault} when there is none, and ends the asynchronous request. */

@@ -14,6 +14,7 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ChildTerms;
+import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /** How the home port registers child nodes ({@code originType} {@code sd-node}) and shows the topology below a node. */
 final class ChildRegistrations {
@@ -44,7 +45,7 @@ final class ChildRegistrations {
             String attribute = HomeArguments.required(a.getName(), "attribute name");
             String value = HomeArguments.blankToNull(a.getValue());
             if ("name".equals(attribute)) {
-                name = value;
+                name = childName(value);
             } else if (value != null) {
                 attributes.put(attribute, value);
             }
@@ -52,6 +53,15 @@ final class ChildRegistrations {
         ChildTerms terms = new ChildTerms(Instance.levelsOf(request.getSupplierLevel()), attributes, request.getTimeoutMs());
         return node.hierarchy().registerChild(HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"),
                 HomeArguments.blankToNull(request.getNodeSecret()), name, terms);
+    }
+
+    /** {@code name} when a child may be called so (null stays null: the child's own name is taken), else a {@code BadRequest}. */
+    static String childName(String name) {
+        if (name != null && (!HierarchyConfig.NODE_NAME.matcher(name).matches() || name.equals(".") || name.equals(".."))) {
+            throw new NodeFault(FaultCode.BadRequest, "a child node's name must be " + HierarchyConfig.NODE_NAME_RULE
+                    + " (and not '.' or '..'), as a node's own name, but was '" + name + "'");
+        }
+        return name;
     }
 
     /** This node with the ports and instances of {@code answer}, and the nodes below it as they last answered. */

@@ -8,6 +8,7 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.hierarchy.AdminProof;
 import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.session.User;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +25,8 @@ final class ForwardedCalls {
     static final String BODY_DIGEST = ForwardedCalls.class.getName() + ".bodyDigest";
     /** The HTTP header naming, URL-encoded, the parent's administrator a forwarded call is made for. */
     static final String USER_HEADER = "X-SD-Parent-User";
-    /** How the parent's administrator is named on this node: apart from this node's own users. */
-    static final String PARENT_USER_PREFIX = "parent:";
+    /** How the parent's administrator is named on this node: apart from this node's own users, whose names never start so. */
+    static final String PARENT_USER_PREFIX = User.PARENT_PREFIX;
     private static final String ACCEPTED = ForwardedCalls.class.getName() + ".user";
 
     private ForwardedCalls() {

@@ -46,6 +46,8 @@ public final class Hierarchy implements AutoCloseable {
     private final Map<String, NodeInfo> answers = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private final ProofNonces nonces = new ProofNonces(ProofNonces.MAX);
+    /** When this node started: the nonces of earlier proofs are gone, so those proofs are refused. */
+    private final Instant started = Instant.now();
     private final SecureRandom random = new SecureRandom();
     private volatile long askedByParentNanos;
     private volatile boolean askedByParent;
@@ -217,7 +219,8 @@ public final class Hierarchy implements AutoCloseable {
     /**
      * Accepts a call this node's parent forwarded for its administrator {@code user}, when
      * {@code proof} was made with this node's parent secret for exactly this target and body and
-     * was not used before; anything else is refused as {@code NotAuthorized}.
+     * was not used before; anything else is refused as {@code NotAuthorized}. The used nonces live in
+     * memory only, so a proof made before this node started is refused too.
      */
     public void acceptParentAdministrator(String proof, String target, String user, byte[] bodyDigest) {
         Instant now = Instant.now();
@@ -230,6 +233,10 @@ public final class Hierarchy implements AutoCloseable {
                 || !AdminProof.verifies(presented, config.parentSecret(), now, new AdminProof.Call(nodeId, target, user, bodyDigest))) {
             throw new NodeFault(FaultCode.NotAuthorized, "the parent proof does not verify for this request (wrong secret, "
                     + "another request's proof, or made more than " + ParentProof.MAX_SKEW.toMinutes() + " minutes from now)");
+        }
+        if (presented.millis() < started.toEpochMilli()) {
+            throw new NodeFault(FaultCode.NotAuthorized, "the parent proof was made before this node started; a forwarded"
+                    + " call is taken once, and this node does not remember the proofs it took before it started");
         }
         if (!nonces.firstUse(presented.nonce(), presented.millis(), now)) {
             throw new NodeFault(FaultCode.NotAuthorized, "the parent proof was already used; a forwarded call is taken once");

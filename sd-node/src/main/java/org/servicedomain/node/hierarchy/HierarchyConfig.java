@@ -2,6 +2,7 @@ package org.servicedomain.node.hierarchy;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * How a node takes part in a hierarchy of nodes, fixed when it starts.
@@ -14,13 +15,20 @@ import java.util.Objects;
 public record HierarchyConfig(String nodeName, String parentSecret, Duration pollInterval) {
 
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(30);
+    /**
+     * The shape of a node's name, and of the name a parent registers a child under: what attempt
+     * paths, the forwarding path {@code /children/{name}} and the admin console can carry.
+     */
+    public static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,64}");
+    /** {@link #NODE_NAME} in words, for messages. */
+    public static final String NODE_NAME_RULE = "1 to 64 letters, digits, '_', '.' or '-'";
     public static final HierarchyConfig DEFAULT = new HierarchyConfig("node", null, DEFAULT_POLL_INTERVAL);
 
     public HierarchyConfig {
         Objects.requireNonNull(nodeName, "nodeName");
         Objects.requireNonNull(pollInterval, "pollInterval");
-        if (!nodeName.matches("[A-Za-z0-9_.\\-]{1,64}")) {
-            throw new IllegalArgumentException("nodeName must be 1 to 64 letters, digits, '_', '.' or '-' but was " + nodeName);
+        if (!NODE_NAME.matcher(nodeName).matches()) {
+            throw new IllegalArgumentException("nodeName must be " + NODE_NAME_RULE + " but was " + nodeName);
         }
         if (pollInterval.isNegative() || pollInterval.isZero()) {
             throw new IllegalArgumentException("pollInterval must be positive but was " + pollInterval);

@@ -66,8 +66,8 @@ public final class BoundedReplyConsumer extends AbstractBinResponseConsumer<Prov
     }
 
     /** The instance answered more than the node passes on. */
-    static final class ReplyTooLargeException extends IOException {
-        ReplyTooLargeException(String message) {
+    public static final class ReplyTooLargeException extends IOException {
+        public ReplyTooLargeException(String message) {
             super(message);
         }
     }

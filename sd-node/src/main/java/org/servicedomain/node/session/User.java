@@ -19,9 +19,18 @@ public record User(String name, String userLevel, List<String> designated, Set<S
 
     /** The longest name, level, provider or role, in characters (code points). */
     public static final int MAX_NAME_LENGTH = 64;
+    /**
+     * How a node names a parent's administrator whose call the parent forwarded ({@code parent:alice});
+     * no user of the node's own has a name starting so, lest it own what that administrator registered.
+     */
+    public static final String PARENT_PREFIX = "parent:";
 
     public User {
         requireName("user name", name);
+        if (name.regionMatches(true, 0, PARENT_PREFIX, 0, PARENT_PREFIX.length())) {
+            throw new IllegalArgumentException("user name must not begin with '" + PARENT_PREFIX + "', which names a parent"
+                    + " node's administrators on this node, but was '" + name + "'");
+        }
         requireName("user level", userLevel);
         Objects.requireNonNull(designated, "designated");
         Objects.requireNonNull(roles, "roles");

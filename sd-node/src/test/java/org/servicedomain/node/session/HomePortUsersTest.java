@@ -99,6 +99,16 @@ class HomePortUsersTest {
                 .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest"));
     }
 
+    @Test
+    void aUserNamedLikeAParentsAdministratorIsABadRequestAndNotKept() {
+        assertThatThrownBy(() -> home.setUser(setUser("parent:alice", "pw", "staff")))
+                .isInstanceOfSatisfying(HomeFault.class, f -> {
+                    assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest");
+                    assertThat(f.getMessage()).contains("parent:");
+                });
+        assertThat(node.users().find("parent:alice")).isEmpty();
+    }
+
     private static SetUser setUser(String user, String password, String level) {
         SetUser request = new SetUser();
         request.setUser(user);

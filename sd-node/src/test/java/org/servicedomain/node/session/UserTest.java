@@ -31,6 +31,15 @@ class UserTest {
                 .hasMessageContaining("role is required");
     }
 
+    @Test
+    void refusesANameThatWouldPassForAParentNodesAdministrator() {
+        assertThatThrownBy(() -> user("parent:alice", "staff")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must not begin with 'parent:'");
+        assertThatThrownBy(() -> user("Parent:alice", "staff")).hasMessageContaining("'parent:'");
+        assertThat(user("parents:alice", "staff").name()).isEqualTo("parents:alice");
+        assertThat(user("alice:parent:", "staff").name()).isEqualTo("alice:parent:");
+    }
+
     private static User user(String name, String level) {
         return new User(name, level, List.of(), Set.of());
     }
