@@ -14,7 +14,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
 
 /**
  * The fixture of most end-to-end tests: before each test a node over a fresh data directory and a
@@ -120,6 +122,15 @@ public final class NodeWithProviders implements BeforeEachCallback, AfterEachCal
             registrations.add(setup().provider(provider, null));
         }
         return registrations;
+    }
+
+    /**
+     * Starts a sample BLAST server holding {@code databases} and registers it under {@code levels}
+     * (several separated by spaces), as the model's BLAST example files its servers.
+     */
+    public Registration blastServer(String name, String levels, String... databases) throws HomeFault {
+        return setup().provider(providers().start(ProviderOptions.builder(SampleService.BLAST, name)
+                .databases(List.of(databases)).build()), levels);
     }
 
     /** The node's data directory, kept for the whole test (also over restarts). */

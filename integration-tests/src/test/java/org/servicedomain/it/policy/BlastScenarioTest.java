@@ -36,16 +36,11 @@ class BlastScenarioTest {
 
     @BeforeEach
     void theModelsOverlappingAssignment() throws Exception {
-        server("A", "ServerBlue", "database1");
-        server("B", "ServerBlue ServerGreen", "database1", "database2");
-        server("C", "ServerGreen", "database2");
-        server("D", "ServerRed", "database3");
-        server("E", "ServerRed", "database3");
-    }
-
-    private void server(String name, String levels, String... databases) throws Exception {
-        domain.setup().provider(domain.providers().start(ProviderOptions.builder(SampleService.BLAST, name)
-                .databases(List.of(databases)).build()), levels);
+        domain.blastServer("A", "ServerBlue", "database1");
+        domain.blastServer("B", "ServerBlue ServerGreen", "database1", "database2");
+        domain.blastServer("C", "ServerGreen", "database2");
+        domain.blastServer("D", "ServerRed", "database3");
+        domain.blastServer("E", "ServerRed", "database3");
     }
 
     @Test

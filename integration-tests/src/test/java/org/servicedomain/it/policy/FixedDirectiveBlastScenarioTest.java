@@ -13,8 +13,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.servicedomain.samples.provider.ProviderOptions;
-import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.BlastCalls;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
@@ -48,9 +46,9 @@ class FixedDirectiveBlastScenarioTest {
 
     @BeforeEach
     void blueAndGreenServersWithBInBothAndTheUsers() throws Exception {
-        server("A", "ServerBlue", "database1");
-        server("B", "ServerBlue ServerGreen", "database1", "database2");
-        server("C", "ServerGreen", "database2");
+        domain.blastServer("A", "ServerBlue", "database1");
+        domain.blastServer("B", "ServerBlue ServerGreen", "database1", "database2");
+        domain.blastServer("C", "ServerGreen", "database2");
         for (String user : USERS) {
             domain.setup().user(user, user + "-pw", "customer");
         }
@@ -90,11 +88,6 @@ class FixedDirectiveBlastScenarioTest {
         }
         Path file = domain.node().config().dataDir().resolve("status").resolve("fixed-choices.json");
         assertThat(Files.readString(file, StandardCharsets.UTF_8)).startsWith("{\"version\":2,").contains("\"instances\":[");
-    }
-
-    private void server(String name, String levels, String... databases) throws Exception {
-        domain.setup().provider(domain.providers().start(ProviderOptions.builder(SampleService.BLAST, name)
-                .databases(List.of(databases)).build()), levels);
     }
 
     private String login(String user) throws Exception {
