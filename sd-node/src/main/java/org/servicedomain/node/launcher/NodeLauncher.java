@@ -3,8 +3,10 @@ package org.servicedomain.node.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.qos.QosPlanCommand;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
@@ -13,7 +15,8 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
  * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS] [--console WAR|none]
  * [--metrics-networks CIDR,...] ...} (all options: {@code --help}): runs one
  * node, and the admin console beside it at {@code /sd-admin} when its WAR is named or found, until
- * SIGTERM, then stops it cleanly.
+ * SIGTERM, then stops it cleanly. {@code java -jar sd-node-standalone.jar qos-plan FILE.json} runs the
+ * bandwidth allocator on a capacity plan instead ({@link QosPlanCommand}).
  */
 public final class NodeLauncher {
 
@@ -36,6 +39,10 @@ public final class NodeLauncher {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
+        if (args.length > 0 && args[0].equals(QosPlanCommand.NAME)) {
+            System.exit(QosPlanCommand.run(List.of(args).subList(1, args.length), System.out, System.err));
+            return;
+        }
         LauncherOptions options;
         try {
             options = LauncherOptions.parse(args);
@@ -47,6 +54,7 @@ public final class NodeLauncher {
         }
         if (options == null) {
             System.out.println(LauncherOptions.USAGE);
+            System.out.println("   or: " + QosPlanCommand.USAGE.substring("usage: ".length()));
             return;
         }
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");

@@ -1,0 +1,87 @@
+package org.servicedomain.node.qos;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code qos-plan FILE.json}: the allocator on an operator's description of nodes, paths and
+ * demands, without a running domain. Prints the allocations as JSON; bad input is one line on the
+ * error stream and exit code {@value #BAD_INPUT}.
+ */
+public final class QosPlanCommand {
+
+    /** The launcher's first argument that selects this command. */
+    public static final String NAME = "qos-plan";
+    public static final String USAGE = "usage: java -jar sd-node-standalone.jar qos-plan FILE.json";
+    public static final int OK = 0;
+    public static final int BAD_INPUT = 2;
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
+    private QosPlanCommand() {
+    }
+
+    /** Runs the command on {@code args} (those after {@value #NAME}); returns the exit code. */
+    public static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.size() == 1 && (args.get(0).equals("--help") || args.get(0).equals("-h"))) {
+            out.println(USAGE);
+            return OK;
+        }
+        if (args.size() != 1) {
+            err.println(NAME + ": expected one plan file");
+            err.println(USAGE);
+            return BAD_INPUT;
+        }
+        Path file = Path.of(args.get(0));
+        try {
+            QosPlan plan = QosPlan.read(parse(file));
+            List<Allocation> allocations = new BandwidthAllocator().allocate(plan.capacities(), plan.flows());
+            out.println(JSON.writeValueAsString(QosPlan.answer(allocations)));
+            return OK;
+        } catch (IllegalArgumentException e) {
+            err.println(NAME + ": " + file + ": " + oneLine(e.getMessage()));
+            return BAD_INPUT;
+        } catch (IOException e) {
+            err.println(NAME + ": " + file + ": cannot read it: " + oneLine(String.valueOf(e.getMessage())));
+            return BAD_INPUT;
+        }
+    }
+
+    private static JsonNode parse(Path file) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no such file", e);
+        }
+        try {
+            JsonNode document = JSON.readTree(bytes);
+            if (document == null || document.isMissingNode()) {
+                throw new IllegalArgumentException("empty, not a JSON plan");
+            }
+            return document;
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage()
+                    + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
+        }
+    }
+
+    private static String oneLine(String message) {
+        return message.replaceAll("\\s*\\R\\s*", " ");
+    }
+}
