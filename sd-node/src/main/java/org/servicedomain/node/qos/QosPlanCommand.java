@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * {@code qos-plan FILE.json}: the allocator on an operator's description of nodes, paths and
@@ -31,6 +32,9 @@ public final class QosPlanCommand {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
+    /** The parser's note on where its input came from, inside a location it quotes: says nothing to an operator. */
+    private static final Pattern SOURCE_IN_LOCATION = Pattern.compile("\\[Source: [^;\\]]*; ?");
 
     private QosPlanCommand() {
     }
@@ -76,7 +80,7 @@ public final class QosPlanCommand {
             return document;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage()
+            throw new IllegalArgumentException("not valid JSON: " + SOURCE_IN_LOCATION.matcher(e.getOriginalMessage()).replaceAll("[")
                     + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
         }
     }
