@@ -1,5 +1,6 @@
 package org.servicedomain.node.qos;
 
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ final class ProportionalFill {
                 nodes.addAll(wants.get(f).load().perUnitRate().keySet());
             }
         }
-        Map<String, Double> saturation = new java.util.LinkedHashMap<>();
+        Map<String, Double> saturation = new LinkedHashMap<>();
         for (String node : nodes) {
             double used = 0;
             double growth = 0;

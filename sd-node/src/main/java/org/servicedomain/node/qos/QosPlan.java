@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ public record QosPlan(Map<String, Double> capacities, List<FlowDemand> flows) {
     private static final Set<String> FLOW_FIELDS = Set.of("name", "class", "demand", "minimum", "path");
 
     public QosPlan {
-        capacities = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(capacities));
+        capacities = Collections.unmodifiableMap(new LinkedHashMap<>(capacities));
         flows = List.copyOf(flows);
     }
 

@@ -154,6 +154,14 @@ class BandwidthAllocatorTest {
     }
 
     @Test
+    void aNodeThePathReachesTwiceCarriesTheFlowTwice() {
+        List<Allocation> allocations = allocator.allocate(nodes("A", 300, "B", 1000), List.of(
+                flow("roundTrip", PriorityClass.HIGH, 500, 0, node("A"), node("B"), node("A"))));
+
+        assertAllocation(allocations.get(0), "roundTrip", 150, "A");
+    }
+
+    @Test
     void refusesANodeThePlanDoesNotName() {
         assertRefused(nodes("A", 500), flow("X", PriorityClass.HIGH, 10, 0, node("A"), node("Q")), "flow X: unknown node Q");
     }
