@@ -16,6 +16,9 @@ import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.RequestChain;
+import org.servicedomain.node.engine.admission.AllocatorRounds;
+import org.servicedomain.node.engine.admission.FlowMeters;
+import org.servicedomain.node.engine.admission.InstanceCapacity;
 import org.servicedomain.node.engine.events.EventLog;
 import org.servicedomain.node.engine.events.HttpEventNotifier;
 import org.servicedomain.node.engine.events.NodeEvent;
@@ -41,6 +44,7 @@ import org.servicedomain.node.engine.offload.BorrowingLookup;
 import org.servicedomain.node.engine.offload.LoadIndex;
 import org.servicedomain.node.engine.offload.PeerForwarder;
 import org.servicedomain.node.engine.offload.PeerLoads;
+import org.servicedomain.node.qos.PriorityFlows;
 import org.servicedomain.node.engine.offload.PeerOffload;
 import org.servicedomain.node.engine.selection.SelectionInputs;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -101,6 +105,8 @@ public final class Node implements AutoCloseable {
     private final Logins logins;
     private final FixedChoiceStore fixedChoices;
     private final StatusStore status;
+    private final PriorityFlows priorityFlows = new PriorityFlows();
+    private final AllocatorRounds allocatorRounds;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -155,11 +161,17 @@ public final class Node implements AutoCloseable {
             portMeters.forget(port);
             statistics.forgetPort(port);
             fixedChoices.forgetPort(port);
+            priorityFlows.forget(port);
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
         this.requestChain = new RequestChain(catalog, policy, new RequestOutcomes(meterRegistry),
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
-                        new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut));
+                        new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut,
+                        priorityFlows));
+        this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
+                new InstanceCapacity(monitor), config.clock());
+        FlowMeters.bind(meterRegistry, priorityFlows);
+        allocatorRounds.start();
         status.start(config.statusSaveInterval());
     }
 
@@ -311,6 +323,11 @@ public final class Node implements AutoCloseable {
         return sessionActivity;
     }
 
+    /** The flows of the priority classes: queues, shapes and the last allocation. */
+    public PriorityFlows priorityFlows() {
+        return priorityFlows;
+    }
+
     /** Which instances health has ejected, for now. */
     public InstanceHealth health() {
         return health;
@@ -333,6 +350,8 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        allocatorRounds.close();
+        priorityFlows.close();
         status.close();
         hierarchy.close();
         logins.close();

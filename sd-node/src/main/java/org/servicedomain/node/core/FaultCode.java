@@ -29,7 +29,12 @@ public enum FaultCode {
      * A child node's answer to its parent: its instances failed and its policy percolates the
      * failure, so the parent tries another child. The detail lists the child's attempts.
      */
-    Percolated(false);
+    Percolated(false),
+    /**
+     * The request's priority-class queue was full under overload; it was not sent to any provider
+     * and may be retried later (docs/qos.md).
+     */
+    Overloaded(false);
 
     private final boolean senderFault;
 

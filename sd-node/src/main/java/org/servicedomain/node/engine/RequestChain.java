@@ -14,6 +14,7 @@ import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.admission.AdmissionStage;
+import org.servicedomain.node.engine.admission.PriorityQueueStage;
 import org.servicedomain.node.engine.decision.ContentValuesStage;
 import org.servicedomain.node.engine.decision.DecisionStage;
 import org.servicedomain.node.engine.envelope.EnvelopeHeadStage;
@@ -32,6 +33,7 @@ import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentContextStage;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.qos.PriorityFlows;
 import org.servicedomain.node.session.CallerStage;
 import org.servicedomain.node.session.SessionRegistry;
 import org.slf4j.Logger;
@@ -49,7 +51,7 @@ public final class RequestChain {
 
     /** What the stages work with. */
     public record Parts(SessionRegistry sessions, Hierarchy hierarchy, Metering metering, PortTraffic traffic,
-            Offload offload, LoadIndex load, Clock clock, Failover failover, BackOutAction backOut) {
+            Offload offload, LoadIndex load, Clock clock, Failover failover, BackOutAction backOut, PriorityFlows flows) {
     }
 
     private final List<Stage> stages;
@@ -76,6 +78,7 @@ public final class RequestChain {
                 new AdmissionStage(),                         // may this caller use this port and operation?
                 new OffloadStage(p.offload(), p.load()),      // a less-loaded peer, or served here
                 new ContentValuesStage(),                     // the payload values content rules need
+                new PriorityQueueStage(p.flows()),            // priority class: leaky bucket, fair queue, deadline
                 new DecisionStage(p.clock()),                 // rule, service map and directive
                 new DispatchStage(p.failover(), p.backOut())); // lookup, select, render, fail over; back-out
     }

@@ -16,6 +16,7 @@ import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.node.engine.admission.InstanceCapacity;
 import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.GetUsersResponse;
 import org.servicedomain.home.v1.HomeFault;
@@ -182,7 +183,7 @@ public class HomePort implements HomePortType {
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData, levels));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
-            response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health(), node.statistics()));
+            response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health(), node.statistics(), node.priorityFlows()));
             return response;
         });
     }
@@ -208,7 +209,7 @@ public class HomePort implements HomePortType {
                         new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
                 response.getVirtualPort().add(ServiceInfoView.of(snapshot.port(instance.virtualPort()).orElseThrow(),
                         snapshot, base, node.statistics()));
-                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics()));
+                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics(), node.priorityFlows()));
                 addSession(request, response);
                 return response;
             }
@@ -216,7 +217,7 @@ public class HomePort implements HomePortType {
                     .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base, node.statistics())));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
                     .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
-                            node.statistics())));
+                            node.statistics(), node.priorityFlows())));
             node.metering().usage(portName).stream()
                     .filter(u -> caller == null || caller.isAdministrator() || java.util.Objects.equals(u.user(), caller.user()))
                     .forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));
@@ -228,6 +229,7 @@ public class HomePort implements HomePortType {
             if (Boolean.TRUE.equals(request.isTopology())) {
                 response.setNode(ChildRegistrations.topology(node, response, base));
             }
+            response.getFlow().addAll(FlowInfoView.of(node.priorityFlows(), portName));
             return response;
         });
     }
@@ -334,7 +336,7 @@ public class HomePort implements HomePortType {
         for (Attribute a : attributes) {
             String name = HomeArguments.required(a.getName(), "attribute name");
             if (a.getValue() != null && !a.getValue().isEmpty()) {
-                map.put(name, a.getValue());
+                map.put(name, checkedCapacity(name, a.getValue()));
             }
         }
         return map;
@@ -344,8 +346,19 @@ public class HomePort implements HomePortType {
     private static Map<String, String> attributeChanges(List<Attribute> attributes) {
         Map<String, String> map = new LinkedHashMap<>();
         for (Attribute a : attributes) {
-            map.put(HomeArguments.required(a.getName(), "attribute name"), a.getValue() == null ? "" : a.getValue());
+            String name = HomeArguments.required(a.getName(), "attribute name");
+            String value = a.getValue() == null ? "" : a.getValue();
+            map.put(name, value.isEmpty() ? value : checkedCapacity(name, value));
         }
         return map;
+    }
+
+    /** The value of an attribute, refused when it is a capacity that is not a positive number. */
+    private static String checkedCapacity(String name, String value) {
+        if (InstanceCapacity.ATTRIBUTE.equals(name) && InstanceCapacity.set(Map.of(name, value)) == null) {
+            throw new NodeFault(FaultCode.BadRequest, "attribute " + name + " must be a positive number of requests per second but was '"
+                    + value + "'");
+        }
+        return value;
     }
 }

@@ -13,6 +13,7 @@ import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
+import org.servicedomain.node.qos.PriorityFlows;
 
 /** How the home port shows catalog entries and their monitor figures to administrators. */
 final class ServiceInfoView {
@@ -62,6 +63,14 @@ final class ServiceInfoView {
         info.setInFlight(monitor.outstanding(instance.id()));
         info.setWindow(StatisticsView.of(figures.window()));
         info.setTotal(StatisticsView.of(figures.total()));
+        return info;
+    }
+
+    /** As {@link #of(Instance, InstanceMonitor, InstanceHealth, TrafficStatistics)}, with the instance's capacity. */
+    static InstanceInfo of(Instance instance, InstanceMonitor monitor, InstanceHealth health, TrafficStatistics statistics,
+            PriorityFlows flows) {
+        InstanceInfo info = of(instance, monitor, health, statistics);
+        FlowInfoView.addCapacity(info, instance, flows);
         return info;
     }
 

@@ -28,6 +28,7 @@ public final class CompiledPolicy {
     private final PeerSettings peers;
     private final boolean trustsProviderClaims;
     private final List<String> warnings;
+    private final PriorityClassRules priorityClasses;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -49,12 +50,14 @@ public final class CompiledPolicy {
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims) {
         this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, peers,
-                trustsProviderClaims, List.of());
+                trustsProviderClaims, List.of(), PriorityClassRules.NONE);
     }
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
-            String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings) {
+            String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings,
+            PriorityClassRules priorityClasses) {
+        this.priorityClasses = priorityClasses;
         this.warnings = List.copyOf(warnings);
         this.trustsProviderClaims = trustsProviderClaims;
         this.peers = peers;
@@ -83,6 +86,11 @@ public final class CompiledPolicy {
      */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /** The policy's priority classes; {@link PriorityClassRules#NONE} when it sets none. */
+    public PriorityClassRules priorityClasses() {
+        return priorityClasses;
     }
 
     /** 0 for the built-in policy a node starts with, then 1, 2, ... for each one set. */

@@ -78,7 +78,7 @@ public final class PolicyCompiler {
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
                 sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()),
                 policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
-                rules.warnings());
+                rules.warnings(), PriorityClassCompiler.compile(policy, rules, userLevels));
     }
 
     /**
@@ -142,6 +142,13 @@ public final class PolicyCompiler {
         for (Package p : policy.getPackage()) {
             for (Grant g : p.getGrant()) {
                 requireOperations(g, g.getVirtualPort(), g.getOperations(), requirePort(g, g.getVirtualPort(), ports));
+            }
+        }
+        if (policy.getPriorityClasses() != null) {
+            for (org.servicedomain.policy.v1.Qos q : policy.getPriorityClasses().getQos()) {
+                if (q.getVirtualPort() != null) {
+                    requireOperations(q, q.getVirtualPort(), q.getOperation(), requirePort(q, q.getVirtualPort().trim(), ports));
+                }
             }
         }
     }

@@ -125,7 +125,7 @@ final class RuleCompiler {
                 ruleSupplierLevels, directive, selector(rule, directive, options));
     }
 
-    private org.servicedomain.node.policy.ContentCondition content(ContentCondition condition) {
+    org.servicedomain.node.policy.ContentCondition content(ContentCondition condition) {
         ContentPath path;
         try {
             path = ContentPath.parse(condition.getSelect(), namespaces);
@@ -148,7 +148,7 @@ final class RuleCompiler {
         return new org.servicedomain.node.policy.ContentCondition(name, path, condition.getEquals(), oneOf, pattern);
     }
 
-    private static Set<String> declared(Object element, List<String> names, Set<String> declaredNames, String what) {
+    static Set<String> declared(Object element, List<String> names, Set<String> declaredNames, String what) {
         if (declaredNames != null) {
             for (String name : names) {
                 if (!declaredNames.contains(name)) {

@@ -25,7 +25,7 @@ class PackageLayeringTest {
             .should().dependOnClassesThat().resideInAnyPackage(
                     "org.servicedomain.node", "org.servicedomain.node.catalog..", "org.servicedomain.node.engine..",
                     "org.servicedomain.node.entry..", "org.servicedomain.node.hierarchy..",
-                    "org.servicedomain.node.launcher..", "org.servicedomain.node.policy..",
+                    "org.servicedomain.node.launcher..", "org.servicedomain.node.policy..", "org.servicedomain.node.qos..",
                     "org.servicedomain.node.rendering..", "org.servicedomain.node.session..",
                     "org.servicedomain.node.storage..", "org.servicedomain.node.xml..");
 

@@ -1,5 +1,6 @@
 package org.servicedomain.node.engine.decision;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,20 +13,35 @@ import org.servicedomain.node.policy.ContentCondition;
 import org.servicedomain.node.policy.ContentReader;
 
 /**
- * Reads from the payload the values the port's content rules need for this operation, unless a
- * parent node already sent them all; a request no content rule looks at is not parsed again.
+ * Reads from the payload the values the port's content rules (and the policy's priority classes)
+ * need for this operation, unless a parent node already sent them all; a request no content rule
+ * looks at is not parsed again.
  */
 public final class ContentValuesStage implements Stage {
 
     @Override
     public CompletableFuture<ProviderReply> process(Chain chain) {
         RequestContext request = chain.request();
-        List<ContentCondition> needed = request.tag(CompiledPolicy.class).forPort(request.virtualPort().name())
-                .contentConditionsFor(request.operation());
+        CompiledPolicy policy = request.tag(CompiledPolicy.class);
+        String port = request.virtualPort().name();
+        List<ContentCondition> needed = both(policy.forPort(port).contentConditionsFor(request.operation()),
+                policy.priorityClasses().contentConditionsFor(port, request.operation()));
         if (needed.isEmpty() || carries(request, needed)) {
             return chain.proceed(request);
         }
         return chain.proceed(request.withContentValues(carried(ContentReader.read(request.body(), needed), request)));
+    }
+
+    private static List<ContentCondition> both(List<ContentCondition> rules, List<ContentCondition> classes) {
+        if (classes.isEmpty()) {
+            return rules;
+        }
+        if (rules.isEmpty()) {
+            return classes;
+        }
+        List<ContentCondition> all = new ArrayList<>(rules);
+        all.addAll(classes);
+        return all;
     }
 
     /** Whether the request already carries every value the rules need (a parent node read them). */

@@ -28,7 +28,7 @@ public final class MetricsListener implements EngineListener {
     /** Gauge of requests dispatched to an instance and not yet answered; {@code sd_requests_in_flight}. */
     public static final String IN_FLIGHT = "sd.requests.in.flight";
 
-    static final String PORT_TAG = "virtual_port";
+    public static final String PORT_TAG = "virtual_port";
     static final String INSTANCE_TAG = "instance";
     static final String OUTCOME_TAG = "outcome";
     static final String KIND_TAG = "kind";

@@ -1,0 +1,216 @@
+package org.servicedomain.it.qos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.home.v1.FlowInfo;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+
+/**
+ * Priority classes on a real node with slow providers of a set capacity: under overload the high
+ * class keeps being served while the low class is shed, a request whose deadline comes while it
+ * waits is answered Timeout without reaching a provider, and a policy swap under load loses nothing.
+ */
+class PriorityClassesUnderOverloadTest {
+
+    private static final String PORT = "StockQuotePortType";
+    /** Each client thread's bound on its requests; the tests stop them long before. */
+    private static final int MAX_REQUESTS_PER_CLIENT = 5_000;
+
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("p1", "p2");
+
+    @Test
+    void underOverloadTheHighClassKeepsBeingServedAndTheLowClassIsShedFirst() throws Exception {
+        DomainSetup setup = domain.setup();
+        for (String name : List.of("p1", "p2")) {
+            domain.provider(name).setDelayMs(100);
+            setup.provider(domain.provider(name), null, "capacityTps=5");
+        }
+        setup.policy(policy("<priorityClasses defaultTimeoutMs=\"400\" allocationIntervalMs=\"300\">"
+                + "<qos class=\"high\" timeoutMs=\"10000\" userLevel=\"gold\"/></priorityClasses>"));
+        String trader = user(setup, "trader", "gold");
+        String batch = user(setup, "batch", "bronze");
+        URI port = domain.node().virtualPortAddress(PORT);
+        List<SoapReply> lowReplies = new CopyOnWriteArrayList<>();
+        try (Clients low = Clients.closedLoop(8, () -> lowReplies.add(StockQuoteCalls.getQuote(port, "LOW", batch)))) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> flow("low").map(f -> !"demand".equals(f.getBoundBy())).orElse(false));
+
+            List<SoapReply> highReplies = paced(16, Duration.ofMillis(250), () -> StockQuoteCalls.getQuote(port, "HIGH", trader));
+
+            assertThat(highReplies).allSatisfy(r -> assertThat(r.status()).as(r.text()).isEqualTo(200));
+            FlowInfo lowFlow = flow("low").orElseThrow();
+            assertThat(lowFlow.getTimedOut() + lowFlow.getDropped()).isPositive();
+            assertThat(lowFlow.getAllocationTps()).isLessThan(lowFlow.getDemandTps());
+            assertThat(flow("high").orElseThrow().getTimedOut()).isZero();
+        }
+        assertThat(lowReplies).anySatisfy(r -> assertThat(r.faultCode()).contains("Timeout"));
+    }
+
+    @Test
+    void aRequestStillQueuedAtItsDeadlineGetsTimeoutAndNeverReachesAProvider() throws Exception {
+        DomainSetup setup = domain.setup();
+        setup.provider(domain.provider("p1"), null);
+        setup.policy(policy("<priorityClasses nodeCapacityTps=\"2\" defaultTimeoutMs=\"300\" allocationIntervalMs=\"200\"/>"));
+        URI port = domain.node().virtualPortAddress(PORT);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            for (int i = 0; i < 3; i++) {
+                StockQuoteCalls.getQuote(port, "WARM");
+            }
+            return flow("low").map(f -> "node".equals(f.getBoundBy())).orElse(false);
+        });
+        long receivedBefore = domain.provider("p1").requestsReceived();
+
+        List<SoapReply> burst = concurrently(10, () -> StockQuoteCalls.getQuote(port, "BURST"));
+
+        long served = burst.stream().filter(r -> r.status() == 200).count();
+        List<SoapReply> timedOut = burst.stream().filter(r -> r.faultCode().equals(Optional.of("Timeout"))).toList();
+        assertThat(timedOut).hasSizeGreaterThanOrEqualTo(5)
+                .allSatisfy(r -> assertThat(r.text()).contains("not sent to any provider"));
+        assertThat(served + timedOut.size()).isEqualTo(burst.size());
+        assertThat(domain.provider("p1").requestsReceived() - receivedBefore).isEqualTo(served);
+    }
+
+    @Test
+    void aPolicySwapUnderLoadChangesClassesWithoutLosingARequest() throws Exception {
+        DomainSetup setup = domain.setup();
+        for (String name : List.of("p1", "p2")) {
+            domain.provider(name).setDelayMs(20);
+            setup.provider(domain.provider(name), null);
+        }
+        String goldHigh = policy("<priorityClasses><qos class=\"high\" timeoutMs=\"20000\" userLevel=\"gold\"/>"
+                + "<qos class=\"low\" timeoutMs=\"20000\" userLevel=\"bronze\"/></priorityClasses>");
+        String bronzeHigh = policy("<priorityClasses><qos class=\"high\" timeoutMs=\"20000\" userLevel=\"bronze\"/>"
+                + "<qos class=\"middle\" timeoutMs=\"20000\" userLevel=\"gold\"/></priorityClasses>");
+        setup.policy(goldHigh);
+        String trader = user(setup, "trader", "gold");
+        String batch = user(setup, "batch", "bronze");
+        URI port = domain.node().virtualPortAddress(PORT);
+        List<SoapReply> replies = new CopyOnWriteArrayList<>();
+        try (Clients clients = Clients.closedLoop(4, new Runnable() {
+            private final AtomicInteger next = new AtomicInteger();
+
+            @Override
+            public void run() {
+                replies.add(StockQuoteCalls.getQuote(port, "SWAP", next.getAndIncrement() % 2 == 0 ? trader : batch));
+            }
+        })) {
+            for (int swap = 0; swap < 10; swap++) {
+                setup.policy(swap % 2 == 0 ? bronzeHigh : goldHigh);
+                int seen = replies.size();
+                await().atMost(Duration.ofSeconds(30)).until(() -> replies.size() >= seen + 8);
+            }
+        }
+        assertThat(replies).hasSizeGreaterThan(80).allSatisfy(r -> assertThat(r.status()).as(r.text()).isEqualTo(200));
+        for (String priorityClass : List.of("high", "middle", "low")) {
+            assertThat(flow(priorityClass).orElseThrow().getAdmitted()).as(priorityClass).isPositive();
+        }
+    }
+
+    private Optional<FlowInfo> flow(String priorityClass) throws Exception {
+        return domain.node().home().getServiceInfo(new GetServiceInfo()).getFlow().stream()
+                .filter(f -> f.getVirtualPort().equals(PORT) && f.getPriorityClass().equals(priorityClass)).findFirst();
+    }
+
+    private static String user(DomainSetup setup, String name, String level) throws Exception {
+        setup.user(name, name + "-password", level);
+        return setup.login(name, name + "-password");
+    }
+
+    private static String policy(String priorityClasses) {
+        return "<policy xmlns=\"urn:sd:policy:1\"><serviceLevels><userLevel name=\"gold\"/><userLevel name=\"bronze\"/>"
+                + "</serviceLevels>" + priorityClasses + "</policy>";
+    }
+
+    /** {@code count} calls, one every {@code period}, each on its own thread; their replies in order. */
+    private static List<SoapReply> paced(int count, Duration period, java.util.concurrent.Callable<SoapReply> call)
+            throws Exception {
+        ScheduledExecutorService pacer = Executors.newScheduledThreadPool(count);
+        try {
+            List<java.util.concurrent.ScheduledFuture<SoapReply>> calls = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                calls.add(pacer.schedule(call, period.toMillis() * i, TimeUnit.MILLISECONDS));
+            }
+            List<SoapReply> replies = new ArrayList<>();
+            for (java.util.concurrent.ScheduledFuture<SoapReply> c : calls) {
+                replies.add(c.get(60, TimeUnit.SECONDS));
+            }
+            return replies;
+        } finally {
+            pacer.shutdownNow();
+        }
+    }
+
+    /** {@code count} calls started at once; their replies. */
+    private static List<SoapReply> concurrently(int count, java.util.concurrent.Callable<SoapReply> call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        try {
+            List<Future<SoapReply>> calls = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                calls.add(pool.submit(call));
+            }
+            List<SoapReply> replies = new ArrayList<>();
+            for (Future<SoapReply> c : calls) {
+                replies.add(c.get(60, TimeUnit.SECONDS));
+            }
+            return replies;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Client threads calling in a loop, each at most {@value #MAX_REQUESTS_PER_CLIENT} times, until closed. */
+    private static final class Clients implements AutoCloseable {
+
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final ExecutorService pool;
+        private final List<Future<?>> loops = new ArrayList<>();
+
+        private Clients(int threads) {
+            pool = Executors.newFixedThreadPool(threads);
+        }
+
+        static Clients closedLoop(int threads, Runnable call) {
+            Clients clients = new Clients(threads);
+            for (int t = 0; t < threads; t++) {
+                clients.loops.add(clients.pool.submit(() -> {
+                    for (int i = 0; i < MAX_REQUESTS_PER_CLIENT && clients.running.get(); i++) {
+                        call.run();
+                    }
+                }));
+            }
+            return clients;
+        }
+
+        @Override
+        public void close() throws Exception {
+            running.set(false);
+            try {
+                for (Future<?> loop : loops) {
+                    loop.get(60, TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+}

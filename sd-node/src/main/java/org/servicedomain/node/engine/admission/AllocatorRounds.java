@@ -1,0 +1,209 @@
+package org.servicedomain.node.engine.admission;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PriorityClassRules;
+import org.servicedomain.node.qos.Allocation;
+import org.servicedomain.node.qos.AllocationRound;
+import org.servicedomain.node.qos.BandwidthAllocator;
+import org.servicedomain.node.qos.FlowDemand;
+import org.servicedomain.node.qos.FlowScheduler;
+import org.servicedomain.node.qos.PriorityClass;
+import org.servicedomain.node.qos.PriorityFlows;
+import org.servicedomain.node.qos.Route;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the model's allocator on the running node every {@code allocationIntervalMs}: measures each
+ * flow's demand (its arrivals since the last round), takes each virtual port's capacity from its
+ * operational instances, allocates, and reshapes the flows. A flow bound only by its demand is not
+ * shaped; the others leak at their allocation; every port's dispatch slots run at its capacity (or
+ * the node's, when lower), which also holds bursts between two rounds.
+ */
+public final class AllocatorRounds implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AllocatorRounds.class);
+    /** How often the rounds look whether an interval has passed, so a new interval applies within this. */
+    static final Duration TICK = Duration.ofMillis(50);
+    /** The allocator's name for the node itself, the first step of every flow's path. */
+    static final String NODE = "node";
+
+    private final PriorityFlows flows;
+    private final Supplier<CompiledPolicy> policy;
+    private final Supplier<CatalogSnapshot> catalog;
+    private final InstanceCapacity capacity;
+    private final Clock clock;
+    private final BandwidthAllocator allocator = new BandwidthAllocator();
+    private long lastRoundNanos = System.nanoTime();
+    private boolean shaped;
+    private ScheduledFuture<?> ticking;
+
+    public AllocatorRounds(PriorityFlows flows, Supplier<CompiledPolicy> policy, Supplier<CatalogSnapshot> catalog,
+            InstanceCapacity capacity, Clock clock) {
+        this.flows = flows;
+        this.policy = policy;
+        this.catalog = catalog;
+        this.capacity = capacity;
+        this.clock = clock;
+    }
+
+    /** Starts the rounds on the flows' own timer thread. */
+    public void start() {
+        ticking = flows.timer().scheduleWithFixedDelay(this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        try {
+            PriorityClassRules rules = policy.get().priorityClasses();
+            long now = System.nanoTime();
+            if (!rules.enabled()) {
+                unshape();
+                lastRoundNanos = now;
+                return;
+            }
+            if (now - lastRoundNanos >= rules.allocationInterval().toNanos()) {
+                round(rules, (now - lastRoundNanos) / 1e9);
+                lastRoundNanos = now;
+            }
+        } catch (RuntimeException e) {
+            LOG.error("an allocation round failed; the flows keep their last shapes", e);
+        }
+    }
+
+    /** One round: demands, capacities, allocation, new shapes. */
+    void round(PriorityClassRules rules, double seconds) {
+        CatalogSnapshot snapshot = catalog.get();
+        Map<String, Double> capacities = new HashMap<>();
+        List<AllocationRound.PortCapacity> portCapacities = new ArrayList<>();
+        Map<String, Double> estimates = new HashMap<>();
+        if (!Double.isInfinite(rules.nodeCapacityTps())) {
+            capacities.put(NODE, rules.nodeCapacityTps());
+        }
+        List<FlowDemand> demands = new ArrayList<>();
+        List<FlowScheduler> schedulers = flows.ports();
+        for (FlowScheduler port : schedulers) {
+            AllocationRound.PortCapacity portCapacity = portCapacity(snapshot, port.virtualPort(), estimates);
+            portCapacities.add(portCapacity);
+            List<Route> path = new ArrayList<>();
+            if (capacities.containsKey(NODE)) {
+                path.add(new Route.Node(NODE));
+            }
+            if (!Double.isInfinite(portCapacity.capacityTps())) {
+                capacities.put(portName(port.virtualPort()), portCapacity.capacityTps());
+                path.add(new Route.Node(portName(port.virtualPort())));
+            }
+            double pathCapacity = path.stream().mapToDouble(r -> capacities.get(((Route.Node) r).name())).min()
+                    .orElse(Double.POSITIVE_INFINITY);
+            port.takeArrivals().forEach((priorityClass, arrivals) -> {
+                double demand = arrivals / seconds;
+                if (demand > 0) {
+                    double minimum = priorityClass == PriorityClass.MIDDLE ? Math.min(rules.middleMinimumTps(), pathCapacity) : 0;
+                    demands.add(new FlowDemand(flowName(port.virtualPort(), priorityClass), priorityClass, demand, minimum, path));
+                }
+            });
+        }
+        List<Allocation> allocations = allocate(capacities, demands);
+        apply(schedulers, demands, allocations, portCapacities, estimates, rules.nodeCapacityTps());
+    }
+
+    private List<Allocation> allocate(Map<String, Double> capacities, List<FlowDemand> demands) {
+        List<FlowDemand> constrained = demands.stream().filter(d -> !d.path().isEmpty()).toList();
+        Map<String, Allocation> byName = new HashMap<>();
+        allocator.allocate(capacities, constrained).forEach(a -> byName.put(a.name(), a));
+        List<Allocation> all = new ArrayList<>(demands.size());
+        for (FlowDemand d : demands) {
+            all.add(byName.getOrDefault(d.name(), new Allocation(d.name(), d.demand(), Allocation.DEMAND)));
+        }
+        return all;
+    }
+
+    private void apply(List<FlowScheduler> schedulers, List<FlowDemand> demands, List<Allocation> allocations,
+            List<AllocationRound.PortCapacity> portCapacities, Map<String, Double> estimates, double nodeCapacity) {
+        List<AllocationRound.FlowAllocation> recorded = new ArrayList<>();
+        Map<String, Allocation> byName = new HashMap<>();
+        for (int i = 0; i < demands.size(); i++) {
+            FlowDemand d = demands.get(i);
+            Allocation a = allocations.get(i);
+            byName.put(d.name(), a);
+        }
+        for (int p = 0; p < schedulers.size(); p++) {
+            FlowScheduler port = schedulers.get(p);
+            Map<PriorityClass, Double> rates = new EnumMap<>(PriorityClass.class);
+            Map<PriorityClass, Double> weights = new EnumMap<>(PriorityClass.class);
+            for (PriorityClass c : PriorityClass.values()) {
+                Allocation a = byName.get(flowName(port.virtualPort(), c));
+                if (a != null) {
+                    rates.put(c, Allocation.DEMAND.equals(a.boundBy()) ? Double.POSITIVE_INFINITY : a.allocation());
+                    weights.put(c, Math.max(a.allocation(), 1e-3));
+                    FlowDemand d = demands.stream().filter(x -> x.name().equals(a.name())).findFirst().orElseThrow();
+                    recorded.add(new AllocationRound.FlowAllocation(port.virtualPort(), c, d.demand(), a.allocation(),
+                            boundBy(a.boundBy())));
+                }
+            }
+            port.reshape(rates, weights, Math.min(portCapacities.get(p).capacityTps(), nodeCapacity));
+        }
+        flows.recordRound(new AllocationRound(clock.instant(), recorded, portCapacities, estimates));
+        shaped = true;
+    }
+
+    /** With priority classes gone from the policy, every flow lets its requests go. */
+    private void unshape() {
+        if (!shaped) {
+            return;
+        }
+        for (FlowScheduler port : flows.ports()) {
+            port.reshape(Map.of(), Map.of(), Double.POSITIVE_INFINITY);
+        }
+        flows.recordRound(AllocationRound.NONE);
+        shaped = false;
+    }
+
+    /** The sum of the port's operational instances' capacities; infinite when one of them is not known yet. */
+    private AllocationRound.PortCapacity portCapacity(CatalogSnapshot snapshot, String virtualPort, Map<String, Double> estimates) {
+        double total = 0;
+        boolean estimated = false;
+        List<Instance> instances = snapshot.operationalInstancesOf(virtualPort);
+        for (Instance instance : instances) {
+            InstanceCapacity.Capacity c = capacity.of(instance);
+            if (c.estimated() && c.known()) {
+                estimates.put(instance.id(), c.tps());
+            }
+            total += c.tps();
+            estimated |= c.estimated();
+        }
+        boolean known = !instances.isEmpty() && !Double.isNaN(total);
+        return new AllocationRound.PortCapacity(virtualPort, known ? total : Double.POSITIVE_INFINITY, estimated);
+    }
+
+    /** The allocator's names: "node", or "port:NAME"; operators see the port's own name. */
+    private static String boundBy(String allocatorName) {
+        return allocatorName.startsWith("port:") ? allocatorName.substring("port:".length()) : allocatorName;
+    }
+
+    private static String portName(String virtualPort) {
+        return "port:" + virtualPort;
+    }
+
+    private static String flowName(String virtualPort, PriorityClass c) {
+        return virtualPort + "/" + c.name();
+    }
+
+    @Override
+    public void close() {
+        if (ticking != null) {
+            ticking.cancel(false);
+        }
+    }
+}

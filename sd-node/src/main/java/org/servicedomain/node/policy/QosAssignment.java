@@ -1,0 +1,46 @@
+package org.servicedomain.node.policy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.qos.PriorityClass;
+
+/**
+ * One {@code qos} element of a policy: the requests it matches (by user level, virtual port,
+ * operation and payload content; an empty set matches any) belong to {@code priorityClass} and
+ * may wait in the node's queue for at most {@code timeout}.
+ */
+public record QosAssignment(PriorityClass priorityClass, Duration timeout, Set<String> userLevels, String virtualPort,
+        Set<String> operations, List<ContentCondition> content) {
+
+    public QosAssignment {
+        userLevels = Set.copyOf(userLevels);
+        operations = Set.copyOf(operations);
+        content = List.copyOf(content);
+    }
+
+    /** Whether the request is one this element assigns; its content values must have been read already. */
+    public boolean matches(RequestContext request) {
+        if (virtualPort != null && !virtualPort.equals(request.virtualPort().name())) {
+            return false;
+        }
+        if (!operations.isEmpty() && !operations.contains(request.operation())) {
+            return false;
+        }
+        if (!userLevels.isEmpty() && !userLevels.contains(request.caller().userLevel())) {
+            return false;
+        }
+        for (ContentCondition condition : content) {
+            if (!condition.holdsFor(request.contentValues())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether this element could match a request on {@code port} calling {@code operation}. */
+    boolean mayMatch(String port, String operation) {
+        return (virtualPort == null || virtualPort.equals(port)) && (operations.isEmpty() || operations.contains(operation));
+    }
+}

@@ -1,0 +1,40 @@
+package org.servicedomain.node.qos;
+
+import io.github.bucket4j.TimeMeter;
+import java.util.ArrayDeque;
+
+/**
+ * One flow, a priority class on a virtual port: its queue, its leaky bucket, its weight and
+ * deficit in the fair queue, and what it has counted. Guarded by its {@link FlowScheduler}'s lock.
+ */
+final class FlowQueue {
+
+    final PriorityClass priorityClass;
+    final LeakyBucket bucket;
+    final ArrayDeque<Waiting> queue = new ArrayDeque<>();
+    double weight = 1;
+    double deficit;
+    long arrivalsThisRound;
+    long admitted;
+    long dropped;
+    long timedOut;
+
+    FlowQueue(PriorityClass priorityClass, TimeMeter time) {
+        this.priorityClass = priorityClass;
+        this.bucket = new LeakyBucket(time, Double.POSITIVE_INFINITY);
+    }
+
+    /** The oldest waiting request not yet claimed by its expiry, or null. */
+    Waiting head() {
+        Waiting w = queue.peekFirst();
+        while (w != null && w.isSettled()) {
+            queue.pollFirst();
+            w = queue.peekFirst();
+        }
+        return w;
+    }
+
+    FlowStatus status() {
+        return new FlowStatus(priorityClass, queue.size(), admitted, dropped, timedOut, bucket.rate(), weight);
+    }
+}

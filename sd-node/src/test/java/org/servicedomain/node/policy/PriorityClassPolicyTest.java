@@ -1,0 +1,118 @@
+package org.servicedomain.node.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.servicedomain.node.policy.TestPolicies.call;
+import static org.servicedomain.node.policy.TestPolicies.compile;
+import static org.servicedomain.node.policy.TestPolicies.refusal;
+import static org.servicedomain.node.policy.TestPolicies.user;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.qos.PriorityClass;
+
+/** The policy's priority classes: how requests are classed, and what the compiler refuses, with its line. */
+class PriorityClassPolicyTest {
+
+    /** The line {@link #withClasses} puts its first qos element on. */
+    private static final int FIRST_QOS_LINE = 8;
+
+    @Test
+    void aPolicyWithoutPriorityClassesQueuesNothing() {
+        assertThat(compile("<policy xmlns=\"urn:sd:policy:1\"/>").priorityClasses().enabled()).isFalse();
+    }
+
+    @Test
+    void theFirstMatchingQosElementGivesTheClassAndDeadline() {
+        PriorityClassRules rules = compile(withClasses("",
+                "<qos class=\"high\" timeoutMs=\"3000\" userLevel=\"gold\"/>",
+                "<qos class=\"middle\" timeoutMs=\"8000\" package=\"standard\"/>",
+                "<qos class=\"low\" timeoutMs=\"1000\" userLevel=\"gold silver\"/>")).priorityClasses();
+
+        assertThat(rules.classify(call("getQuote", user("gold"))))
+                .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.HIGH, Duration.ofMillis(3000)));
+        assertThat(rules.classify(call("getQuote", user("silver"))))
+                .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.MIDDLE, Duration.ofMillis(8000)));
+    }
+
+    @Test
+    void unassignedTrafficIsLowWithTheDefaultDeadline() {
+        PriorityClassRules rules = compile(withClasses(" defaultTimeoutMs=\"1500\"",
+                "<qos class=\"high\" timeoutMs=\"3000\" userLevel=\"gold\"/>")).priorityClasses();
+
+        assertThat(rules.classify(call("getQuote", user("silver"))))
+                .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.LOW, Duration.ofMillis(1500)));
+    }
+
+    @Test
+    void classesByOperationAndByPayloadContent() {
+        PriorityClassRules rules = compile(withClasses("",
+                "<qos class=\"high\" timeoutMs=\"2000\" operation=\"buy\"><content select=\"q:symbol\" equals=\"ACME\"/></qos>",
+                "<qos class=\"middle\" timeoutMs=\"2000\" operation=\"buy\"/>")).priorityClasses();
+        RequestContext buy = call("buy", user("gold"));
+
+        assertThat(rules.contentConditionsFor(buy.virtualPort().name(), "buy")).hasSize(1);
+        assertThat(rules.contentConditionsFor(buy.virtualPort().name(), "getQuote")).isEmpty();
+        String name = rules.contentConditionsFor(buy.virtualPort().name(), "buy").get(0).name();
+        assertThat(rules.classify(buy.withContentValues(Map.of(name, "ACME"))).priorityClass()).isEqualTo(PriorityClass.HIGH);
+        assertThat(rules.classify(buy.withContentValues(Map.of(name, "OTHER"))).priorityClass()).isEqualTo(PriorityClass.MIDDLE);
+        assertThat(rules.classify(call("getQuote", user("gold"))).priorityClass()).isEqualTo(PriorityClass.LOW);
+    }
+
+    @Test
+    void refusesAnUnknownClassAtItsLine() {
+        InvalidPolicyException e = refusal(withClasses("", "<qos class=\"urgent\" timeoutMs=\"1000\"/>"));
+
+        assertThat(e.line()).isEqualTo(FIRST_QOS_LINE);
+        assertThat(e).hasMessageContaining("'urgent'").hasMessageContaining("high, middle, low");
+    }
+
+    @Test
+    void refusesADeadlineThatIsNotPositive() {
+        InvalidPolicyException e = refusal(withClasses("", "<qos class=\"high\" timeoutMs=\"0\"/>"));
+
+        assertThat(e.line()).isEqualTo(FIRST_QOS_LINE);
+        assertThat(e).hasMessageContaining("timeoutMs").hasMessageContaining("but was 0");
+        assertThat(refusal(withClasses(" defaultTimeoutMs=\"-5\"")).getMessage()).contains("defaultTimeoutMs");
+    }
+
+    @Test
+    void refusesANodeCapacityThatIsNotPositive() {
+        InvalidPolicyException e = refusal(withClasses(" nodeCapacityTps=\"-10\""));
+
+        assertThat(e.line()).isEqualTo(FIRST_QOS_LINE - 1);
+        assertThat(e).hasMessageContaining("nodeCapacityTps").hasMessageContaining("-10");
+        assertThat(refusal(withClasses(" nodeCapacityTps=\"0\"")).getMessage()).contains("nodeCapacityTps");
+    }
+
+    @Test
+    void refusesAMiddleMinimumAboveTheNodesCapacity() {
+        InvalidPolicyException e = refusal(withClasses(" nodeCapacityTps=\"100\" middleMinimumTps=\"150\""));
+
+        assertThat(e.line()).isEqualTo(FIRST_QOS_LINE - 1);
+        assertThat(e).hasMessageContaining("middleMinimumTps 150").hasMessageContaining("nodeCapacityTps 100");
+    }
+
+    @Test
+    void refusesAnUnknownPackageOrUserLevel() {
+        assertThat(refusal(withClasses("", "<qos class=\"high\" timeoutMs=\"10\" package=\"premium\"/>")))
+                .hasMessageContaining("package 'premium'");
+        assertThat(refusal(withClasses("", "<qos class=\"high\" timeoutMs=\"10\" userLevel=\"platinum\"/>")))
+                .hasMessageContaining("user level 'platinum'");
+    }
+
+    /** A policy declaring user levels gold and silver, package standard (silver), and priority classes on line 7. */
+    private static String withClasses(String attributes, String... qos) {
+        return "<policy xmlns=\"urn:sd:policy:1\">\n"
+                + "<serviceLevels><userLevel name=\"gold\"/><userLevel name=\"silver\"/></serviceLevels>\n"
+                + "<namespace prefix=\"q\" uri=\"urn:sd:samples:stockquote\"/>\n"
+                + "<package name=\"standard\" userLevels=\"silver\">\n"
+                + "<grant virtualPort=\"StockQuotePortType\"/>\n"
+                + "</package>\n"
+                + "<priorityClasses" + attributes + ">\n"
+                + String.join("\n", qos) + (qos.length == 0 ? "" : "\n")
+                + "</priorityClasses>\n"
+                + "</policy>";
+    }
+}
