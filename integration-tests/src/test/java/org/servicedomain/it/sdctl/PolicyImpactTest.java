@@ -5,14 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,6 +19,7 @@ import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.PolicyRefusal;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.testsupport.MeteredRecords;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SdctlRun;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -65,19 +63,7 @@ class PolicyImpactTest {
             assertThat(StockQuoteCalls.getQuote(domain.node().virtualPortAddress(PORT), "ACME", ann).status()).isEqualTo(200);
             assertThat(StockQuoteCalls.getQuote(domain.node().virtualPortAddress(PORT), "ACME").status()).isEqualTo(200);
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> meteredLines() == 7);
-    }
-
-    private long meteredLines() {
-        try (Stream<Path> files = Files.list(domain.dataDir().resolve("metering"))) {
-            long lines = 0;
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".tsv")).toList()) {
-                lines += Files.readAllLines(file).size();
-            }
-            return lines;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeteredRecords.count(domain.dataDir()) == 7);
     }
 
     @Test
