@@ -1,9 +1,10 @@
 package org.servicedomain.node.entry;
 
-import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 import org.servicedomain.home.v1.PolicyRefusal;
 import org.servicedomain.home.v1.PreviewPolicy;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
@@ -42,15 +43,15 @@ final class HomePolicyPreview {
         }
         CompiledPolicy candidate = node.policy().candidate(document);
         Instant now = node.config().clock().instant();
-        List<Metering.Record> traffic;
-        try {
-            traffic = MeteringRecords.between(node.config().dataDir(), now.minus(Duration.ofSeconds(period)), now);
-        } catch (IOException e) {
-            throw new NodeFault(FaultCode.InternalError, "the node could not read its metering records: " + e.getMessage(), e);
-        }
         List<String> levels = node.users().list().stream().map(User::userLevel).toList();
-        PolicyImpact impact = new ImpactPreview(node.policy().current(), candidate, node.catalog().snapshot())
-                .of(traffic, levels, now);
+        PolicyImpact impact;
+        try (Stream<Metering.Record> traffic = MeteringRecords.between(node.config().dataDir(),
+                now.minus(Duration.ofSeconds(period)), now)) {
+            impact = new ImpactPreview(node.policy().current(), candidate, node.catalog().snapshot()).of(traffic, levels, now);
+        } catch (UncheckedIOException e) {
+            throw new NodeFault(FaultCode.InternalError, "the node could not read its metering records: "
+                    + e.getCause().getMessage(), e);
+        }
         PreviewPolicyResponse response = new PreviewPolicyResponse();
         response.setVersion(candidate.version());
         response.getWarning().addAll(candidate.warnings());

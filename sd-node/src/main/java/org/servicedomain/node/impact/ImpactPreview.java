@@ -3,12 +3,14 @@ package org.servicedomain.node.impact;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
@@ -45,33 +47,37 @@ public final class ImpactPreview {
      * (the user directory's) together with the levels the traffic and both policies name; time windows
      * of the unserved-level check are read at {@code now}.
      */
-    public PolicyImpact of(List<Metering.Record> traffic, Collection<String> knownUserLevels, Instant now) {
+    public PolicyImpact of(Stream<Metering.Record> traffic, Collection<String> knownUserLevels, Instant now) {
         Set<String> levels = new TreeSet<>(knownUserLevels);
         levels.addAll(candidate.mappedUserLevels());
         levels.addAll(candidate.access().grantedUserLevels());
         levels.addAll(active.mappedUserLevels());
-        traffic.stream().map(Metering.Record::userLevel).filter(l -> l != null).forEach(levels::add);
-        return new PolicyImpact(traffic.size(), refusals(traffic), unservedLevels(levels, now), unreachableInstances(levels));
+        Map<Group, Long> counts = new LinkedHashMap<>();
+        long replayed = 0;
+        for (Iterator<Metering.Record> records = traffic.iterator(); records.hasNext(); replayed++) {
+            Metering.Record r = records.next();
+            if (r.userLevel() != null) {
+                levels.add(r.userLevel());
+            }
+            replay(r, counts);
+        }
+        List<PolicyImpact.Refusal> refusals = new ArrayList<>();
+        counts.forEach((g, n) -> refusals.add(new PolicyImpact.Refusal(g.user(), g.userLevel(), g.virtualPort(),
+                g.operation(), g.code(), g.reason(), n, g.refusedNow())));
+        return new PolicyImpact(replayed, refusals, unservedLevels(levels, now), unreachableInstances(levels));
     }
 
     private record Group(String user, String userLevel, String virtualPort, String operation, String code, String reason,
             boolean refusedNow) {
     }
 
-    private List<PolicyImpact.Refusal> refusals(List<Metering.Record> traffic) {
-        Map<Group, Long> counts = new LinkedHashMap<>();
-        for (Metering.Record r : traffic) {
-            boolean anonymous = ANONYMOUS_USER.equals(r.user());
-            ReplayedRequest request = new ReplayedRequest(anonymous ? null : r.user(), anonymous ? null : r.userLevel(),
-                    r.virtualPort(), r.operation(), r.time());
-            request.refusalUnder(candidate, catalog).ifPresent(refused -> counts.merge(new Group(r.user(),
-                    request.userLevel(), r.virtualPort(), r.operation(), refused.code(), refused.reason(),
-                    request.refusalUnder(active, catalog).isPresent()), 1L, Long::sum));
-        }
-        List<PolicyImpact.Refusal> refusals = new ArrayList<>();
-        counts.forEach((g, n) -> refusals.add(new PolicyImpact.Refusal(g.user(), g.userLevel(), g.virtualPort(),
-                g.operation(), g.code(), g.reason(), n, g.refusedNow())));
-        return refusals;
+    private void replay(Metering.Record r, Map<Group, Long> counts) {
+        boolean anonymous = ANONYMOUS_USER.equals(r.user());
+        ReplayedRequest request = new ReplayedRequest(anonymous ? null : r.user(), anonymous ? null : r.userLevel(),
+                r.virtualPort(), r.operation(), r.time());
+        request.refusalUnder(candidate, catalog).ifPresent(refused -> counts.merge(new Group(r.user(),
+                request.userLevel(), r.virtualPort(), r.operation(), refused.code(), refused.reason(),
+                request.refusalUnder(active, catalog).isPresent()), 1L, Long::sum));
     }
 
     /** Each level (and anonymous callers) admitted on a port where some operation finds no eligible instance. */

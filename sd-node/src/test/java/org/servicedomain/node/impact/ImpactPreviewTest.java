@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.catalog.CatalogSnapshot;
@@ -34,7 +35,7 @@ class ImpactPreviewTest {
         CompiledPolicy goldOnly = TestPolicies.compile(GOLD_ONLY);
 
         PolicyImpact impact = new ImpactPreview(goldOnly, goldOnly, catalog)
-                .of(List.of(call("joe", "customer"), call("joe", "customer")), List.of(), NOW);
+                .of(Stream.of(call("joe", "customer"), call("joe", "customer")), List.of(), NOW);
 
         assertThat(impact.refusals()).singleElement().satisfies(r -> {
             assertThat(r.requests()).isEqualTo(2);
@@ -51,7 +52,7 @@ class ImpactPreviewTest {
                 + "<rule supplierLevel=\"Gold\" directive=\"round-robin\"><content name=\"symbol\" select=\"q:symbol\" equals=\"IBM\"/></rule>"
                 + "<rule supplierLevel=\"Silver\" directive=\"round-robin\"/></virtualPort></policy>");
 
-        PolicyImpact impact = new ImpactPreview(open, candidate, catalog).of(List.of(call("ann", "gold")), List.of("gold"), NOW);
+        PolicyImpact impact = new ImpactPreview(open, candidate, catalog).of(Stream.of(call("ann", "gold")), List.of("gold"), NOW);
 
         assertThat(impact.unreachableInstances()).extracting(PolicyImpact.UnreachableInstance::instanceId)
                 .containsExactly("bronze-1");
@@ -64,7 +65,7 @@ class ImpactPreviewTest {
         CompiledPolicy open = TestPolicies.compile("<policy xmlns=\"urn:sd:policy:1\"/>");
 
         PolicyImpact impact = new ImpactPreview(open, TestPolicies.compile(GOLD_ONLY), catalog)
-                .of(List.of(call(ImpactPreview.ANONYMOUS_USER, null)), List.of(), NOW);
+                .of(Stream.of(call(ImpactPreview.ANONYMOUS_USER, null)), List.of(), NOW);
 
         assertThat(impact.refusals()).singleElement().satisfies(r -> {
             assertThat(r.user()).isEqualTo(ImpactPreview.ANONYMOUS_USER);

@@ -2,6 +2,8 @@ package org.servicedomain.node.engine.monitor;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +11,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Reads back the metering records of a recent period from the daily files, for replaying traffic
@@ -23,26 +24,37 @@ public final class MeteringRecords {
     private MeteringRecords() {
     }
 
-    /** The records under {@code dataDir/metering} timed at or after {@code from} and not after {@code to}, in file order. */
-    public static List<Metering.Record> between(Path dataDir, Instant from, Instant to) throws IOException {
+    /**
+     * The records under {@code dataDir/metering} timed from {@code from} to {@code to}, in file order,
+     * read lazily one line at a time (an hour of a busy node's traffic need not fit in memory); close
+     * the stream to close the files.
+     */
+    public static Stream<Metering.Record> between(Path dataDir, Instant from, Instant to) {
         Path dir = dataDir.resolve("metering");
-        List<Metering.Record> records = new ArrayList<>();
+        LocalDate first = LocalDate.ofInstant(from, ZoneOffset.UTC);
         LocalDate last = LocalDate.ofInstant(to, ZoneOffset.UTC);
-        for (LocalDate day = LocalDate.ofInstant(from, ZoneOffset.UTC); !day.isAfter(last); day = day.plusDays(1)) {
-            Path file = dir.resolve("metering-" + day + ".tsv");
-            if (!Files.isRegularFile(file)) {
-                continue;
-            }
-            try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    Metering.Record record = parse(line);
-                    if (record != null && !record.time().isBefore(from) && !record.time().isAfter(to)) {
-                        records.add(record);
-                    }
+        return first.datesUntil(last.plusDays(1))
+                .map(day -> dir.resolve("metering-" + day + ".tsv"))
+                .filter(Files::isRegularFile)
+                .flatMap(MeteringRecords::lines)
+                .map(MeteringRecords::parse)
+                .filter(r -> r != null && !r.time().isBefore(from) && !r.time().isAfter(to));
+    }
+
+    /** The file's lines; bytes that are not UTF-8 (a line cut short by a crash) become U+FFFD rather than an error. */
+    private static Stream<String> lines(Path file) {
+        try {
+            BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
+            return in.lines().onClose(() -> {
+                try {
+                    in.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException("could not close " + file, e);
                 }
-            }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
         }
-        return records;
     }
 
     /** One line as {@code Metering.Record.line()} wrote it, or null when it is not one. */
