@@ -76,7 +76,7 @@ class PolicyImpactBrowserTest {
         assertThat(browser.text(By.id("impact-newly-refused"))).isEqualTo("3");
         assertThat(browser.text(By.cssSelector("#impact-refusals tr[data-user='joe']"))).contains("customer")
                 .contains("NotAuthorized").contains("3");
-        browser.screenshot("policy-impact");
+        browser.screenshot("05b-policy-impact");
 
         browser.click(By.id("activate"));
 
