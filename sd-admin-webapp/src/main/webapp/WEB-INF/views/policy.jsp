@@ -15,6 +15,7 @@
   <div class="buttons">
     <button type="submit" name="action" value="validate" id="validate">Validate</button>
     <button type="submit" name="action" value="activate" id="activate">Activate</button>
+    <c:if test="${needsConfirmation}"><button type="submit" name="action" value="activate-confirmed" id="activate-anyway" class="danger">Activate anyway</button></c:if>
   </div>
 </form>
 <aside class="card">
@@ -37,6 +38,49 @@
   </ul>
 </aside>
 </div>
+<c:if test="${not empty impact}">
+<section class="card" id="impact">
+  <h2>Impact on the last hour of traffic</h2>
+  <p id="impact-summary">Replayed <c:out value="${impact.replayed}"/> requests: <c:out value="${impactRefused}"/> would be refused,
+  <span id="impact-newly-refused"><c:out value="${impactNewlyRefused}"/></span> of them served under the active policy.</p>
+  <c:if test="${not empty impact.refusal}">
+  <table id="impact-refusals">
+    <thead><tr><th>User</th><th>Level</th><th>Port</th><th>Operation</th><th>Requests</th><th>Code</th><th>Today</th><th>Why</th></tr></thead>
+    <tbody>
+    <c:forEach var="r" items="${impact.refusal}">
+      <tr data-user="${fn:escapeXml(r.user)}"><td><c:out value="${r.user}"/></td><td><c:out value="${r.userLevel}"/></td>
+        <td><c:out value="${r.virtualPort}"/></td><td><c:out value="${r.operation}"/></td><td><c:out value="${r.requests}"/></td>
+        <td class="code"><c:out value="${r.code}"/></td><td>${r.refusedNow ? 'refused' : 'served'}</td><td><c:out value="${r.reason}"/></td></tr>
+    </c:forEach>
+    </tbody>
+  </table>
+  </c:if>
+  <c:if test="${not empty impact.unservedLevel}">
+  <h3>Ports without an eligible instance for a user level</h3>
+  <table id="impact-unserved">
+    <thead><tr><th>Port</th><th>Level</th><th>Operations</th><th>Why</th></tr></thead>
+    <tbody>
+    <c:forEach var="u" items="${impact.unservedLevel}">
+      <tr><td><c:out value="${u.virtualPort}"/></td><td><c:out value="${empty u.userLevel ? '(anonymous)' : u.userLevel}"/></td>
+        <td><c:forEach var="op" items="${u.operation}" varStatus="st"><c:out value="${op}"/>${st.last ? '' : ' '}</c:forEach></td><td><c:out value="${u.reason}"/></td></tr>
+    </c:forEach>
+    </tbody>
+  </table>
+  </c:if>
+  <c:if test="${not empty impact.unreachableInstance}">
+  <h3>Instances no rule can reach</h3>
+  <table id="impact-unreachable">
+    <thead><tr><th>Instance</th><th>Port</th><th>Supplier levels</th></tr></thead>
+    <tbody>
+    <c:forEach var="i" items="${impact.unreachableInstance}">
+      <tr><td><c:out value="${i.instanceId}"/></td><td><c:out value="${i.virtualPort}"/></td>
+        <td><c:forEach var="l" items="${i.supplierLevel}" varStatus="st"><c:out value="${l}"/>${st.last ? '' : ' '}</c:forEach></td></tr>
+    </c:forEach>
+    </tbody>
+  </table>
+  </c:if>
+</section>
+</c:if>
 <c:if test="${not empty lines}">
 <section class="card">
   <h2>The document<c:if test="${not empty errorLine}">, error at line <span id="error-line-number"><c:out value="${errorLine}"/></span></c:if></h2>

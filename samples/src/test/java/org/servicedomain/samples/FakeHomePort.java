@@ -108,4 +108,9 @@ public class FakeHomePort implements HomePortType {
     public GetUsersResponse getUsers(GetUsers parameters) {
         throw new UnsupportedOperationException("not faked");
     }
+
+    @Override
+    public org.servicedomain.home.v1.PreviewPolicyResponse previewPolicy(org.servicedomain.home.v1.PreviewPolicy parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
 }

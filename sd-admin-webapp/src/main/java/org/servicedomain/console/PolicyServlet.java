@@ -11,11 +11,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
+import org.servicedomain.home.v1.PolicyRefusal;
+import org.servicedomain.home.v1.PreviewPolicyResponse;
 
 /**
  * The policy: the active document in an editor, validate without activating, activate, the
  * earlier versions the node keeps and a roll-back to one of them. A document the node refuses
- * stays in the editor, with the offending line marked.
+ * stays in the editor, with the offending line marked. Validating shows the candidate's impact on
+ * the last hour of traffic; activating a candidate that would refuse requests now served asks for
+ * confirmation first.
  */
 @WebServlet("/policy")
 public class PolicyServlet extends TaskServlet {
@@ -60,12 +64,25 @@ public class PolicyServlet extends TaskServlet {
                 long now = client.setPolicy(client.getPolicy(version).document());
                 redirect(request, response, "/policy", "Rolled back to version " + version + "; it is active as version " + now + ".");
             } else if ("validate".equals(action)) {
-                NodeClient.PolicyCheck check = client.checkPolicy(document);
-                request.setAttribute("notice", "The policy is valid; it would become version " + check.version()
-                        + ". It was not activated." + warnings(check));
-                request.setAttribute("policyWarnings", check.warnings());
+                PreviewPolicyResponse impact = client.previewPolicy(document, null);
+                request.setAttribute("notice", "The policy is valid; it would become version " + impact.getVersion()
+                        + ". It was not activated." + warnings(new NodeClient.PolicyCheck(impact.getVersion(), impact.getWarning())));
+                request.setAttribute("policyWarnings", impact.getWarning());
+                showImpact(request, impact);
                 showEdited(request, response, client, document, 0);
             } else {
+                if (!"activate-confirmed".equals(action)) {
+                    PreviewPolicyResponse impact = client.previewPolicy(document, null);
+                    long refused = newlyRefused(impact);
+                    if (refused > 0) {
+                        request.setAttribute("problem", "This policy would refuse " + refused + " of the requests the node"
+                                + " served in the last hour (see below). It was not activated: activate it anyway, or change it.");
+                        request.setAttribute("needsConfirmation", Boolean.TRUE);
+                        showImpact(request, impact);
+                        showEdited(request, response, client, document, 0);
+                        return;
+                    }
+                }
                 NodeClient.PolicyCheck set = client.applyPolicy(document);
                 redirect(request, response, "/policy", "Version " + set.version() + " is active." + warnings(set));
             }
@@ -93,6 +110,18 @@ public class PolicyServlet extends TaskServlet {
             request.setAttribute("problem", request.getAttribute("problem") == null ? problem(e) : request.getAttribute("problem"));
         }
         render(request, response, "policy");
+    }
+
+    /** Puts the node's impact preview on the page (docs/sdctl.md, Policy impact preview). */
+    private static void showImpact(HttpServletRequest request, PreviewPolicyResponse impact) {
+        request.setAttribute("impact", impact);
+        request.setAttribute("impactNewlyRefused", newlyRefused(impact));
+        request.setAttribute("impactRefused", impact.getRefusal().stream().mapToLong(PolicyRefusal::getRequests).sum());
+    }
+
+    /** How many replayed requests the candidate refuses that the active policy serves. */
+    static long newlyRefused(PreviewPolicyResponse impact) {
+        return impact.getRefusal().stream().filter(r -> !r.isRefusedNow()).mapToLong(PolicyRefusal::getRequests).sum();
     }
 
     /** The node's warnings as a sentence to append to a notice, or nothing when there are none. */

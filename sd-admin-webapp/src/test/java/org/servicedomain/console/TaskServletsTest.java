@@ -19,6 +19,8 @@ import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
+import org.servicedomain.home.v1.PolicyRefusal;
+import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.Registration;
 
 /** The task servlets with the client driver mocked: what they ask the node and what they show. */
@@ -173,7 +175,7 @@ class TaskServletsTest {
         String document = "<policy xmlns=\"urn:sd:policy:1\">\n<defaults>\n<selection directive=\"x\"/>\n</defaults></policy>";
         TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
                 .param("action", "validate").param("document", document);
-        when(h.client.checkPolicy(document)).thenThrow(fault("InvalidPolicy", "invalid policy at line 3, column 30: unknown directive x"));
+        when(h.client.previewPolicy(document, null)).thenThrow(fault("InvalidPolicy", "invalid policy at line 3, column 30: unknown directive x"));
         when(h.client.getPolicy()).thenReturn(new NodeClient.PolicyVersion(0, "<policy/>"));
 
         h.init(new PolicyServlet()).doPost(h.request, h.response);
@@ -192,7 +194,7 @@ class TaskServletsTest {
         String warning = "line 1, column 43: directive 'fixed-order' is deprecated; use 'first-available', which does the same";
         TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
                 .param("action", "validate").param("document", document);
-        when(h.client.checkPolicy(document)).thenReturn(new NodeClient.PolicyCheck(4, List.of(warning)));
+        when(h.client.previewPolicy(document, null)).thenReturn(impact(4, List.of(warning)));
         when(h.client.getPolicy()).thenReturn(new NodeClient.PolicyVersion(3, "<policy/>"));
 
         h.init(new PolicyServlet()).doPost(h.request, h.response);
@@ -200,6 +202,49 @@ class TaskServletsTest {
         assertThat(h.requestAttributes.get("policyWarnings")).isEqualTo(List.of(warning));
         assertThat((String) h.requestAttributes.get("notice")).contains("version 4").contains(warning);
         verify(h.client, never()).applyPolicy(anyString());
+    }
+
+    @Test
+    void activatingAPolicyThatWouldRefuseRequestsServedTodayAsksForConfirmationFirst() throws Exception {
+        String document = "<policy xmlns=\"urn:sd:policy:1\"/>";
+        PreviewPolicyResponse impact = impact(2, List.of());
+        PolicyRefusal refusal = new PolicyRefusal();
+        refusal.setUser("joe");
+        refusal.setCode("NotAuthorized");
+        refusal.setRequests(3);
+        refusal.setRefusedNow(false);
+        impact.getRefusal().add(refusal);
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "activate").param("document", document);
+        when(h.client.previewPolicy(document, null)).thenReturn(impact);
+        when(h.client.getPolicy()).thenReturn(new NodeClient.PolicyVersion(1, "<policy/>"));
+
+        h.init(new PolicyServlet()).doPost(h.request, h.response);
+
+        assertThat(h.requestAttributes.get("needsConfirmation")).isEqualTo(Boolean.TRUE);
+        assertThat((String) h.requestAttributes.get("problem")).contains("would refuse 3");
+        verify(h.client, never()).applyPolicy(anyString());
+    }
+
+    @Test
+    void aConfirmedActivationSetsThePolicyWithoutAskingAgain() throws Exception {
+        String document = "<policy xmlns=\"urn:sd:policy:1\"/>";
+        TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
+                .param("action", "activate-confirmed").param("document", document);
+        when(h.client.applyPolicy(document)).thenReturn(new NodeClient.PolicyCheck(2, List.of()));
+
+        h.init(new PolicyServlet()).doPost(h.request, h.response);
+
+        verify(h.client, never()).previewPolicy(anyString(), any());
+        assertThat(h.sessionAttributes.get(TaskServlet.FLASH)).isEqualTo("Version 2 is active.");
+    }
+
+    private static PreviewPolicyResponse impact(long version, List<String> warnings) {
+        PreviewPolicyResponse impact = new PreviewPolicyResponse();
+        impact.setVersion(version);
+        impact.getWarning().addAll(warnings);
+        impact.setPeriodSeconds(3600);
+        return impact;
     }
 
     @Test

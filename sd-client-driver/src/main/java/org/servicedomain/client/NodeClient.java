@@ -27,9 +27,12 @@ import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.NodeInfo;
+import org.servicedomain.home.v1.PreviewPolicy;
+import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.RemoveUser;
+import org.servicedomain.home.v1.SessionInfo;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetPolicyResponse;
 import org.servicedomain.home.v1.SetServiceInfo;
@@ -211,6 +214,18 @@ public class NodeClient {
         return new PolicyCheck(response.getVersion(), response.getWarning());
     }
 
+    /**
+     * What {@code document} would change if it were set: the node replays its metering records of the
+     * last {@code periodSeconds} (null: an hour) and its catalog against it, without saving or activating it.
+     * Administrators only; {@code InvalidPolicy} as for {@link #setPolicy}.
+     */
+    public PreviewPolicyResponse previewPolicy(String document, Long periodSeconds) {
+        PreviewPolicy request = new PreviewPolicy();
+        request.setDocument(document);
+        request.setPeriodSeconds(periodSeconds);
+        return call(() -> port.previewPolicy(request));
+    }
+
     /** The active policy. */
     public PolicyVersion getPolicy() {
         return getPolicy(null);
@@ -234,6 +249,14 @@ public class NodeClient {
         GetServiceInfo request = new GetServiceInfo();
         request.setVirtualPort(virtualPort);
         return call(() -> port.getServiceInfo(request));
+    }
+
+    /** The recent activity of an open session ({@code BadRequest} when it is not open). */
+    public SessionInfo sessionActivity(String sessionId) {
+        GetServiceInfo request = new GetServiceInfo();
+        request.setSessionId(sessionId);
+        request.setVirtualPort(null);
+        return call(() -> port.getServiceInfo(request)).getSession();
     }
 
     /**

@@ -27,6 +27,8 @@ import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.LogoutResponse;
+import org.servicedomain.home.v1.PreviewPolicy;
+import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.RegisterResponse;
 import org.servicedomain.home.v1.Registration;
@@ -149,6 +151,14 @@ public class HomePort implements HomePortType {
             response.setVersion(report.version());
             response.getWarning().addAll(report.warnings());
             return response;
+        });
+    }
+
+    @Override
+    public PreviewPolicyResponse previewPolicy(PreviewPolicy request) throws HomeFault {
+        return call("previewPolicy", () -> {
+            access.requireAdministrator(context, "previewPolicy");
+            return new HomePolicyPreview(node).preview(request);
         });
     }
 

@@ -38,6 +38,13 @@ public final class AccessRules {
         this.grantsByPort = Map.copyOf(byPort);
     }
 
+    /** The user levels some grant names. */
+    public Set<String> grantedUserLevels() {
+        Set<String> levels = new java.util.TreeSet<>();
+        grantsByPort.values().forEach(grants -> grants.forEach(g -> levels.addAll(g.userLevels())));
+        return levels;
+    }
+
     /** Refuses with {@code NotAuthorized} unless {@code caller} may call {@code operation} on the port. */
     public void check(String virtualPort, String operation, Caller caller, Boolean portAllowsAnonymous) {
         List<Grant> grants = grantsByPort.get(virtualPort);

@@ -108,6 +108,14 @@ public final class ActivePolicy {
         return new PolicyReport(version, compiled.warnings());
     }
 
+    /**
+     * {@code document} validated and compiled exactly as {@link #set} would, under the version it would
+     * get, without saving or activating it: a candidate to compare with {@link #current()}.
+     */
+    public CompiledPolicy candidate(String document) {
+        return compiler.compile(current.version() + 1, document, reader.read(document));
+    }
+
     /** A kept earlier (or the current) version's document, as it was set. */
     public Optional<String> document(long version) {
         if (version == current.version()) {

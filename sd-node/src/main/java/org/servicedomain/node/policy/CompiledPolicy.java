@@ -117,6 +117,11 @@ public final class CompiledPolicy {
         return userLevel == null ? null : serviceMaps.get(userLevel);
     }
 
+    /** The user levels the policy's service maps name. */
+    public Set<String> mappedUserLevels() {
+        return serviceMaps.keySet();
+    }
+
     /** The zone time windows are read in. */
     public ZoneId timeZone() {
         return timeZone;

@@ -139,6 +139,28 @@ public final class PortPolicy {
         return new Decision(directive, selector, mappedLevels, null);
     }
 
+    /**
+     * Every decision that could serve a caller of {@code userLevel} (null: anonymous) on {@code operation},
+     * whatever the time and the message: each rule for the operation whose user levels admit the caller, up to
+     * the first that always matches, else also the port's directive. Over-approximates on purpose, so that an instance none of them admits is surely
+     * unreachable (the policy impact preview).
+     */
+    public List<Decision> possibleDecisions(String operation, String userLevel, Set<String> mappedLevels) {
+        List<Decision> decisions = new ArrayList<>();
+        for (SelectionRule rule : rulesByOperation.getOrDefault(operation, rulesForOtherOperations)) {
+            if (rule.userLevels().isEmpty() || (userLevel != null && rule.userLevels().contains(userLevel))) {
+                decisions.add(new Decision(rule.directive(), rule.selector(),
+                        intersect(rule.supplierLevels().isEmpty() ? null : rule.supplierLevels(), mappedLevels),
+                        rule.description()));
+                if (!rule.readsClock() && rule.content().isEmpty()) {
+                    return decisions; // this rule always matches such a caller: none after it is ever reached
+                }
+            }
+        }
+        decisions.add(new Decision(directive, selector, mappedLevels, null));
+        return decisions;
+    }
+
     private static Set<String> intersect(Set<String> a, Set<String> b) {
         if (a == null) {
             return b;

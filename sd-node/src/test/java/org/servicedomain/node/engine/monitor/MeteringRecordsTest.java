@@ -1,0 +1,50 @@
+package org.servicedomain.node.engine.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MeteringRecordsTest {
+
+    @TempDir
+    Path dataDir;
+
+    private static String line(String time, String user) {
+        return new Metering.Record(Instant.parse(time), user, null, "P", "op", null, "served", 5, 1, 2).line() + "\n";
+    }
+
+    @Test
+    void readsTheRecordsOfThePeriodAcrossMidnightAndSkipsLinesCutShort() throws Exception {
+        Path dir = Files.createDirectories(dataDir.resolve("metering"));
+        Files.writeString(dir.resolve("metering-2026-12-01.tsv"), line("2026-12-01T22:59:00Z", "too-early")
+                + line("2026-12-01T23:30:00Z", "before-midnight") + "2026-12-01T23:40:00Z\tcut-sh", StandardCharsets.UTF_8);
+        Files.write(dir.resolve("metering-2026-12-02.tsv"), (line("2026-12-02T00:10:00Z", "after-midnight")
+                + "2026-12-02T00:11:00Z\tbroken\t\u00e9").getBytes(StandardCharsets.UTF_8));
+        byte[] withHalfAChar = Files.readAllBytes(dir.resolve("metering-2026-12-02.tsv"));
+        Files.write(dir.resolve("metering-2026-12-02.tsv"), java.util.Arrays.copyOf(withHalfAChar, withHalfAChar.length - 1));
+
+        List<Metering.Record> records;
+        try (Stream<Metering.Record> read = MeteringRecords.between(dataDir, Instant.parse("2026-12-01T23:00:00Z"),
+                Instant.parse("2026-12-02T00:30:00Z"))) {
+            records = read.toList();
+        }
+
+        assertThat(records).extracting(Metering.Record::user).containsExactly("before-midnight", "after-midnight");
+        assertThat(records.get(0).userLevel()).isNull();
+        assertThat(records.get(1).micros()).isEqualTo(5);
+    }
+
+    @Test
+    void aNodeWithoutMeteringFilesHasNoRecords() {
+        try (Stream<Metering.Record> read = MeteringRecords.between(dataDir, Instant.EPOCH, Instant.parse("1970-01-02T00:00:00Z"))) {
+            assertThat(read).isEmpty();
+        }
+    }
+}
