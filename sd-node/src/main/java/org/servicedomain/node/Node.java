@@ -33,6 +33,7 @@ import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
+import org.servicedomain.node.engine.monitor.ProcessMeters;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.SavedLatencies;
 import org.servicedomain.node.engine.monitor.StatisticsMeters;
@@ -101,6 +102,8 @@ public final class Node implements AutoCloseable {
     private final Logins logins;
     private final FixedChoiceStore fixedChoices;
     private final StatusStore status;
+    private final ProcessMeters processMeters;
+    private final Readiness readiness = new Readiness();
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -161,6 +164,9 @@ public final class Node implements AutoCloseable {
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
                         new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut));
         status.start(config.statusSaveInterval());
+        this.processMeters = ProcessMeters.bind(meterRegistry, NodeVersion.current());
+        readiness.add(Readiness.loaded("catalog", catalog::snapshot, "the catalog is not loaded"));
+        readiness.add(Readiness.loaded("policy", policy::current, "no policy is active"));
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -331,8 +337,14 @@ public final class Node implements AutoCloseable {
         return peerLoads;
     }
 
+    /** Whether the node can take traffic ({@code /sd/health/ready}); a cluster adds its own check here. */
+    public Readiness readiness() {
+        return readiness;
+    }
+
     @Override
     public void close() {
+        processMeters.close();
         status.close();
         hierarchy.close();
         logins.close();

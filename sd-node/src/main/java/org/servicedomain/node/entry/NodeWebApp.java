@@ -13,6 +13,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.NodeVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -81,8 +82,9 @@ public final class NodeWebApp implements ServletContainerInitializer {
         context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess())).addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
-        LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
-                config.dataDir().toAbsolutePath());
+        context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
+        LOG.info("node {} installed at context path '{}' with data directory {}", NodeVersion.current(),
+                context.getContextPath(), config.dataDir().toAbsolutePath());
         return node;
     }
 
