@@ -103,6 +103,7 @@ public final class Node implements AutoCloseable {
     private final FixedChoiceStore fixedChoices;
     private final StatusStore status;
     private final ProcessMeters processMeters;
+    private final MetricsListener metrics;
     private final Readiness readiness = new Readiness();
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
@@ -135,6 +136,7 @@ public final class Node implements AutoCloseable {
                 new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher), events,
                 config.statisticsWindow(), config.clock());
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
+        this.metrics = metrics;
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
         String secret = config.hierarchy().parentSecret();
@@ -164,7 +166,7 @@ public final class Node implements AutoCloseable {
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
                         new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut));
         status.start(config.statusSaveInterval());
-        this.processMeters = ProcessMeters.bind(meterRegistry, NodeVersion.current());
+        this.processMeters = ProcessMeters.bind(meterRegistry, NodeVersion.current().version(), NodeVersion.current().build());
         readiness.add(Readiness.loaded("catalog", catalog::snapshot, "the catalog is not loaded"));
         readiness.add(Readiness.loaded("policy", policy::current, "no policy is active"));
     }
@@ -271,6 +273,11 @@ public final class Node implements AutoCloseable {
     /** The node's meters, scraped by Prometheus at {@code /sd/metrics}. */
     public PrometheusMeterRegistry meterRegistry() {
         return meterRegistry;
+    }
+
+    /** Gives every cataloged instance its meters before a scrape, so their series show before their first request. */
+    public void prepareMeters() {
+        metrics.prepare(catalog.snapshot().instances());
     }
 
     public UserDirectory users() {

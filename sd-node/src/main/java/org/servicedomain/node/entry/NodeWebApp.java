@@ -79,7 +79,8 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
         ports.setAsyncSupported(true);
-        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess())).addMapping("/metrics");
+        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess(), node::prepareMeters))
+                .addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);

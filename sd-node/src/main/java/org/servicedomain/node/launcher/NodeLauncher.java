@@ -62,7 +62,7 @@ public final class NodeLauncher {
             return;
         }
         NodeConfig config = options.config();
-        Path logFile = NodeLogging.configure(options.logging(), config.dataDir(), System.console() != null);
+        Path logFile = NodeLogging.configure(options.logging(), config.dataDir(), NodeLogging.onTerminal());
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();

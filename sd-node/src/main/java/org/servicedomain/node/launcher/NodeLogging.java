@@ -66,6 +66,24 @@ final class NodeLogging {
         return file;
     }
 
+    /**
+     * Whether the process writes to a terminal: {@code System.console()} is null when it does not on
+     * Java 17-21; from Java 22 a console exists regardless and {@code Console.isTerminal()} tells.
+     */
+    static boolean onTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true; // before Java 22 a console is a terminal
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Console.isTerminal() could not be called", e);
+        }
+    }
+
     /** Flushes and closes the appenders, at the end of the process. */
     static void stop() {
         ((LoggerContext) LoggerFactory.getILoggerFactory()).stop();

@@ -92,6 +92,14 @@ public final class MetricsListener implements EngineListener {
     }
 
     /**
+     * Registers the meters of {@code instances} that have none yet, so a scrape shows every
+     * cataloged instance's series (at zero) before its first request; called per scrape, not per request.
+     */
+    public void prepare(java.util.Collection<Instance> instances) {
+        instances.forEach(this::timersOf);
+    }
+
+    /**
      * Drops the meters of every instance not in {@code kept}: ones a late event of a request still in
      * flight at its unregistration brought back after {@link #forget(String)}.
      */

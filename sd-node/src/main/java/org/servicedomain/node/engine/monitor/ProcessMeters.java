@@ -11,7 +11,6 @@ import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import java.util.List;
-import org.servicedomain.node.NodeVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,14 +33,14 @@ public final class ProcessMeters implements AutoCloseable {
         this.binders = binders;
     }
 
-    /** Binds every JVM and process binder, and the build gauge, to {@code registry}. */
-    public static ProcessMeters bind(MeterRegistry registry, NodeVersion version) {
+    /** Binds every JVM and process binder, and the build gauge labelled {@code version} and {@code build}, to {@code registry}. */
+    public static ProcessMeters bind(MeterRegistry registry, String version, String build) {
         List<MeterBinder> binders = List.of(new JvmMemoryMetrics(), new JvmGcMetrics(), new JvmThreadMetrics(),
                 new ClassLoaderMetrics(), new ProcessorMetrics(), new UptimeMetrics(), new FileDescriptorMetrics());
         binders.forEach(b -> b.bindTo(registry));
         Gauge.builder(BUILD_INFO, () -> 1)
                 .description("The node's version and build; always 1")
-                .tags("version", version.version(), "build", version.build())
+                .tags("version", version, "build", build)
                 .register(registry);
         return new ProcessMeters(binders);
     }
