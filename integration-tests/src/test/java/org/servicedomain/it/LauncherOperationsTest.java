@@ -119,8 +119,8 @@ class LauncherOperationsTest {
             Path accessLog = dataDir.resolve("logs").resolve("access.log");
 
             assertThat(node.output()).anyMatch(l -> l.contains("log:") && l.contains(log.toString()));
-            assertThat(node.output()).noneMatch(l -> l.contains("SD node " + NodeVersion.current().version() + " starting"));
-            assertThat(Files.readString(log)).contains("SD node " + NodeVersion.current().version() + " starting");
+            assertThat(node.output()).noneMatch(l -> l.contains("SD node " + NodeVersion.current() + " starting"));
+            assertThat(Files.readString(log)).contains("SD node " + NodeVersion.current() + " starting");
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(Files.readString(accessLog))
                     .contains("file-1 " + PORT + " getQuote"));
         }
