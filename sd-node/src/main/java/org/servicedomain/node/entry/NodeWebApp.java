@@ -49,6 +49,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
     /** Opens the node and registers its servlets; the caller closes it with {@link #stop(Node)}. */
     static Node install(ServletContext context, NodeConfig config) {
         routeJavaLoggingToSlf4j();
+        LOG.info("node {} opening its data directory {}", NodeVersion.current(), config.dataDir().toAbsolutePath());
         Node node;
         try {
             node = Node.open(config);
@@ -84,8 +85,8 @@ public final class NodeWebApp implements ServletContainerInitializer {
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
-        LOG.info("node {} installed at context path '{}' with data directory {}", NodeVersion.current(),
-                context.getContextPath(), config.dataDir().toAbsolutePath());
+        LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
+                config.dataDir().toAbsolutePath());
         return node;
     }
 
