@@ -148,11 +148,18 @@ set_policy "$NODE_PORT" "$(policy with)"
 register_with_capacity
 : > "$work/classes.tsv"; : > "$work/runs.tsv"
 
+# Offers every class's load for the given seconds, measuring nothing.
+overload() { # seconds
+  local c load=()
+  for c in "${CLASSES[@]}"; do
+    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${1}s" --timeout 30s -s "$LUA" "$PORT_URL" > /dev/null &
+    load+=($!)
+  done
+  for c in "${load[@]}"; do wait "$c"; done
+}
+
 log "warming up for ${WARMUP}s under overload"
-for c in "${CLASSES[@]}"; do
-  QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${WARMUP}s" --timeout 30s -s "$LUA" "$PORT_URL" > /dev/null &
-done
-wait
+overload "$WARMUP"
 measure unloaded high
 measure classes "${CLASSES[@]}"
 # Once the requests in flight are answered, every request the queues admitted (since the node
@@ -167,10 +174,7 @@ total_dispatched=$(metric "$work/quiet-metrics.txt" sd_dispatch_seconds_count)
 total_admitted=$(metric "$work/quiet-metrics.txt" sd_qos_admitted_total)
 set_policy "$NODE_PORT" "$(policy without)"
 log "settling ${DURATION}s under the policy without classes"
-for c in "${CLASSES[@]}"; do
-  QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${DURATION}s" --timeout 30s -s "$LUA" "$PORT_URL" > /dev/null &
-done
-wait
+overload "$DURATION"
 measure none "${CLASSES[@]}"
 
 # ---- the doc ----------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MetricsListener;
+import org.servicedomain.node.engine.monitor.ProcessMeters;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.SavedLatencies;
 import org.servicedomain.node.engine.monitor.StatisticsMeters;
@@ -107,6 +108,9 @@ public final class Node implements AutoCloseable {
     private final StatusStore status;
     private final PriorityFlows priorityFlows = new PriorityFlows();
     private final AllocatorRounds allocatorRounds;
+    private final ProcessMeters processMeters;
+    private final MetricsListener metrics;
+    private final Readiness readiness = new Readiness();
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -138,6 +142,7 @@ public final class Node implements AutoCloseable {
                 new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher), events,
                 config.statisticsWindow(), config.clock());
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
+        this.metrics = metrics;
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
         String secret = config.hierarchy().parentSecret();
@@ -173,6 +178,9 @@ public final class Node implements AutoCloseable {
         FlowMeters.bind(meterRegistry, priorityFlows);
         allocatorRounds.start();
         status.start(config.statusSaveInterval());
+        this.processMeters = ProcessMeters.bind(meterRegistry, NodeVersion.current().version(), NodeVersion.current().build());
+        readiness.add(Readiness.loaded("catalog", catalog::snapshot, "the catalog is not loaded"));
+        readiness.add(Readiness.loaded("policy", policy::current, "no policy is active"));
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
@@ -279,6 +287,11 @@ public final class Node implements AutoCloseable {
         return meterRegistry;
     }
 
+    /** Gives every cataloged instance its meters before a scrape, so their series show before their first request. */
+    public void prepareMeters() {
+        metrics.prepare(catalog.snapshot().instances());
+    }
+
     public UserDirectory users() {
         return users;
     }
@@ -348,10 +361,16 @@ public final class Node implements AutoCloseable {
         return peerLoads;
     }
 
+    /** Whether the node can take traffic ({@code /sd/health/ready}); a cluster adds its own check here. */
+    public Readiness readiness() {
+        return readiness;
+    }
+
     @Override
     public void close() {
         allocatorRounds.close();
         priorityFlows.close();
+        processMeters.close();
         status.close();
         hierarchy.close();
         logins.close();

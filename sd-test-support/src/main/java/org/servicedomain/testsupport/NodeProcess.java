@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -24,7 +25,7 @@ import org.servicedomain.home.v1.HomePortType;
  */
 public final class NodeProcess implements AutoCloseable {
 
-    private static final Pattern HOME_LINE = Pattern.compile("home port:\\s+(http://\\S+)/services/home");
+    private static final Pattern HOME_LINE = Pattern.compile("home port:\\s+(https?://\\S+)/services/home");
 
     private final Process process;
     private final Thread outputReader;
@@ -43,15 +44,24 @@ public final class NodeProcess implements AutoCloseable {
         return start(dataDir, new String[0]);
     }
 
-    /** Starts {@code NodeLauncher} as {@link #start(Path)} does, with more launcher options (e.g. {@code --console WAR}). */
+    /**
+     * Starts {@code NodeLauncher} as {@link #start(Path)} does, with more launcher options (e.g. {@code --console WAR}).
+     * The log goes to the process's output (option {@code --log-file console}) unless an option says otherwise.
+     */
     public static NodeProcess start(Path dataDir, String... moreOptions) {
+        return start(dataDir, Map.of(), moreOptions);
+    }
+
+    /** As {@link #start(Path, String...)}, with {@code environment} added to the process's environment (e.g. {@code SD_PORT}). */
+    public static NodeProcess start(Path dataDir, Map<String, String> environment, String... moreOptions) {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "org.servicedomain.node.launcher.NodeLauncher",
-                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString()));
+                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString(), "--log-file", "console"));
         command.addAll(List.of(moreOptions));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
         try {
             Process process = builder.start();
             List<String> output = new CopyOnWriteArrayList<>();

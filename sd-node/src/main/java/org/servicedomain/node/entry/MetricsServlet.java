@@ -23,10 +23,17 @@ public final class MetricsServlet extends HttpServlet {
 
     private final transient PrometheusMeterRegistry registry;
     private final transient MetricsAccess access;
+    private final transient Runnable beforeScrape;
 
     public MetricsServlet(PrometheusMeterRegistry registry, MetricsAccess access) {
+        this(registry, access, () -> { });
+    }
+
+    /** As {@link #MetricsServlet(PrometheusMeterRegistry, MetricsAccess)}, running {@code beforeScrape} before each scrape. */
+    public MetricsServlet(PrometheusMeterRegistry registry, MetricsAccess access, Runnable beforeScrape) {
         this.registry = registry;
         this.access = access;
+        this.beforeScrape = beforeScrape;
     }
 
     @Override
@@ -37,6 +44,7 @@ public final class MetricsServlet extends HttpServlet {
             response.sendError(HttpServletResponse.SC_FORBIDDEN, "metrics are not open to this caller");
             return;
         }
+        beforeScrape.run();
         byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
         response.setContentType(CONTENT_TYPE);
         response.setContentLength(body.length);

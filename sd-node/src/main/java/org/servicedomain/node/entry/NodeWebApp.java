@@ -13,6 +13,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.NodeVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -48,6 +49,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
     /** Opens the node and registers its servlets; the caller closes it with {@link #stop(Node)}. */
     static Node install(ServletContext context, NodeConfig config) {
         routeJavaLoggingToSlf4j();
+        LOG.info("node {} opening its data directory {}", NodeVersion.current(), config.dataDir().toAbsolutePath());
         Node node;
         try {
             node = Node.open(config);
@@ -78,9 +80,11 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
         ports.setAsyncSupported(true);
-        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess())).addMapping("/metrics");
+        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess(), node::prepareMeters))
+                .addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
+        context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

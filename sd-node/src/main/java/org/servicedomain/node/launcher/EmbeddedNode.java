@@ -13,6 +13,8 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.catalina.valves.RemoteIpValve;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.entry.NodeWebApp;
 import org.servicedomain.node.network.Networks;
@@ -31,14 +33,25 @@ public final class EmbeddedNode implements AutoCloseable {
     /** Where the admin console is served when the node is started with one. */
     public static final String CONSOLE_PATH = "/sd-admin";
 
+    /** The node's own TLS: a PKCS12 (or JKS) keystore holding its key and certificate, and its password. */
+    public record Tls(Path keystore, String password) {
+        public Tls {
+            if (!Files.isRegularFile(keystore)) {
+                throw new IllegalArgumentException("--tls-keystore: no file " + keystore.toAbsolutePath());
+            }
+        }
+    }
+
     private final Tomcat tomcat;
     private final Connector connector;
     private final Path baseDir;
+    private final String scheme;
 
-    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir) {
+    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, String scheme) {
         this.tomcat = tomcat;
         this.connector = connector;
         this.baseDir = baseDir;
+        this.scheme = scheme;
     }
 
     /** Starts a node on {@code port} (0 for an ephemeral one) and returns once it serves. */
@@ -64,6 +77,12 @@ public final class EmbeddedNode implements AutoCloseable {
      */
     public static EmbeddedNode start(NodeConfig config, String bindAddress, int port, Path consoleWar,
             String trustedProxies) throws IOException {
+        return start(config, bindAddress, port, consoleWar, trustedProxies, null);
+    }
+
+    /** As {@link #start(NodeConfig, String, int, Path, String)}, serving HTTPS only when {@code tls} is not null. */
+    public static EmbeddedNode start(NodeConfig config, String bindAddress, int port, Path consoleWar,
+            String trustedProxies, Tls tls) throws IOException {
         Path baseDir = Files.createTempDirectory("sd-tomcat");
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
@@ -76,6 +95,9 @@ public final class EmbeddedNode implements AutoCloseable {
         // a broker takes bursts of new connections: a deeper accept queue than Tomcat's 100, as proxies use
         connector.setProperty("acceptCount", "1024");
         connector.setProperty("bindOnInit", "false");
+        if (tls != null) {
+            secure(connector, tls);
+        }
         tomcat.setConnector(connector);
         ErrorReportValve errors = new ErrorReportValve(); // error pages without Tomcat's version or a stack trace
         errors.setShowServerInfo(false);
@@ -96,7 +118,7 @@ public final class EmbeddedNode implements AutoCloseable {
             tomcat.getHost().setAppBase(Files.createDirectories(baseDir.resolve("webapps")).toString());
             tomcat.addWebapp(CONSOLE_PATH, consoleWar.toAbsolutePath().toString());
         }
-        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir);
+        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir, tls == null ? "http" : "https");
         try {
             tomcat.start();
         } catch (LifecycleException e) {
@@ -110,6 +132,18 @@ public final class EmbeddedNode implements AutoCloseable {
         return node;
     }
 
+    private static void secure(Connector connector, Tls tls) {
+        SSLHostConfig ssl = new SSLHostConfig();
+        SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(ssl, SSLHostConfigCertificate.Type.UNDEFINED);
+        certificate.setCertificateKeystoreFile(tls.keystore().toAbsolutePath().toString());
+        certificate.setCertificateKeystorePassword(tls.password());
+        ssl.addCertificate(certificate);
+        connector.addSslHostConfig(ssl);
+        connector.setProperty("SSLEnabled", "true");
+        connector.setScheme("https");
+        connector.setSecure(true);
+    }
+
     private static boolean listensOnlyOnLoopback(String bindAddress) {
         InetAddress address = Networks.literal(bindAddress);
         return address != null ? address.isLoopbackAddress() : "localhost".equalsIgnoreCase(bindAddress);
@@ -119,9 +153,14 @@ public final class EmbeddedNode implements AutoCloseable {
         return connector.getLocalPort();
     }
 
-    /** {@code http://localhost:PORT/sd}. */
+    /** {@code http://localhost:PORT/sd}, or {@code https://} with TLS. */
     public URI baseUri() {
-        return URI.create("http://localhost:" + port() + CONTEXT_PATH);
+        return URI.create(scheme + "://localhost:" + port() + CONTEXT_PATH);
+    }
+
+    /** {@code http} or {@code https}. */
+    public String scheme() {
+        return scheme;
     }
 
     @Override

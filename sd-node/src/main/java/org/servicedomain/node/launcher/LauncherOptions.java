@@ -2,6 +2,11 @@ package org.servicedomain.node.launcher;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.NodeConfig;
@@ -12,117 +17,271 @@ import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.session.LoginLimits;
 
-/** The launcher's command line, parsed and checked. */
+/**
+ * The launcher's options, from the command line, the environment ({@code SD_PORT}, ...) and a
+ * configuration file ({@code --config FILE}, properties or YAML), in that order of precedence,
+ * over the defaults. Every option is one row of {@link #TABLE}.
+ */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
         String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
-        Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds) {
+        Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
+        Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
+    /** The option naming the configuration file; it is read before the others. */
+    static final String CONFIG = "config";
 
-    static final String USAGE = "usage: java -jar sd-node-standalone.jar [--port 8080] [--data-dir ./sd-data]"
-            + " [--host ADDRESS] [--max-message-bytes " + NodeConfig.DEFAULT_MAX_MESSAGE_BYTES + "]"
-            + " [--statistics-window-seconds 60] [--max-state-data-bytes 4096] [--metering-retention-days 400]"
-            + " [--node-name node] [--poll-interval-ms 30000] [--console sd-admin.war|none]"
-            + " [--metrics-networks CIDR,...] [--allow-networks CIDR,...] [--deny-networks CIDR,...] [--public-base-url URL]"
-            + " [--body-timeout-seconds 30] [--min-body-bytes-per-second 1024]"
-            + " [--max-instances 10000] [--max-instances-per-provider 200] [--max-virtual-ports 1000]"
-            + " [--max-metering-bytes 1073741824] [--login-free-failures 5] [--login-free-failures-per-source 20]"
-            + " [--login-max-backoff-seconds 900] [--login-hashing-threads N] [--trusted-proxies REGEX]"
-            + " [--max-connections-per-instance 256] [--max-connections 4096]"
-            + " [--status-save-interval-seconds 30] [--max-fixed-choices 100000]"
-            + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
-            + " metrics bearer token: SD_METRICS_TOKEN)";
+    /** How the node logs: {@code format} text or json; {@code file} auto, console or a path; the access log on or off. */
+    record Logging(String format, String file, boolean accessLog) {
+        static final String AUTO = "auto";
+        static final String CONSOLE = "console";
+    }
 
-    /** The options, or null when the caller asked for help. */
-    static LauncherOptions parse(String[] args) {
+    private static final NodeConfig DEFAULTS = NodeConfig.builder(Path.of("sd-data")).build();
+    private static final StateLimits STATE = StateLimits.DEFAULT;
+    private static final LoginLimits LOGIN = LoginLimits.DEFAULT;
+
+    /** Every option, in the order help lists them. */
+    static final List<LauncherOption> TABLE = List.of(
+            LauncherOption.value(CONFIG, "FILE", null,
+                    "Properties or YAML file (.yml/.yaml) of options, keyed by option name without the dashes.",
+                    (v, flag, value) -> { }),
+            LauncherOption.value("port", "N", 8080, "HTTP port to listen on; 0 takes any free port.",
+                    (v, flag, value) -> v.port = number(flag, value, 0, 65535)),
+            LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
+                    (v, flag, value) -> v.host = value),
+            LauncherOption.value("data-dir", "DIR", DEFAULTS.dataDir(), "Where the node keeps its state and logs.",
+                    (v, flag, value) -> v.dataDir = value),
+            LauncherOption.value("console", "WAR|none", null,
+                    "The admin console's WAR; found beside the jar or in the build tree when left out; none serves none.",
+                    (v, flag, value) -> v.console = value),
+            LauncherOption.value("node-name", "NAME", DEFAULTS.hierarchy().nodeName(), "This node's name in a hierarchy.",
+                    (v, flag, value) -> v.nodeName = value),
+            LauncherOption.value("poll-interval-ms", "MS", DEFAULTS.hierarchy().pollInterval().toMillis(),
+                    "How often a parent polls its child nodes.",
+                    (v, flag, value) -> v.pollMs = number(flag, value, 1, Integer.MAX_VALUE)),
+            LauncherOption.value("public-base-url", "URL", null,
+                    "The node's address as clients see it (behind a proxy), for WSDLs.",
+                    (v, flag, value) -> v.publicBaseUrl = value),
+            LauncherOption.value("trusted-proxies", "REGEX", null,
+                    "Proxy addresses whose X-Forwarded-For and X-Forwarded-Proto are believed.",
+                    (v, flag, value) -> v.trustedProxies = pattern(flag, value)),
+            LauncherOption.value("tls-keystore", "FILE", null,
+                    "PKCS12 keystore of the node's key and certificate; the node then serves HTTPS only.",
+                    (v, flag, value) -> v.tlsKeystore = value),
+            LauncherOption.secret("tls-keystore-password", "The keystore's password.",
+                    (v, flag, value) -> v.tlsKeystorePassword = value),
+            LauncherOption.secret("parent-secret", "Secret shared with a parent node and with peers.",
+                    (v, flag, value) -> v.parentSecret = value),
+            LauncherOption.secret("metrics-token", "Bearer token a metrics scraper may send instead of coming from --metrics-networks.",
+                    (v, flag, value) -> v.metricsToken = value),
+            LauncherOption.value("metrics-networks", "CIDR,...", null, "Networks that may scrape /sd/metrics; everyone when left out.",
+                    (v, flag, value) -> v.metricsNetworks = networks(value)),
+            LauncherOption.value("allow-networks", "CIDR,...", null, "Networks provider WSDLs and endpoints may lie in.",
+                    (v, flag, value) -> v.allowNetworks = networks(value)),
+            LauncherOption.value("deny-networks", "CIDR,...", null, "Networks provider WSDLs and endpoints may not lie in.",
+                    (v, flag, value) -> v.denyNetworks = networks(value)),
+            LauncherOption.value("max-message-bytes", "N", DEFAULTS.maxMessageBytes(), "Largest request or reply body.",
+                    (v, flag, value) -> v.maxBytes = number(flag, value, 1, Integer.MAX_VALUE)),
+            LauncherOption.value("body-timeout-seconds", "S", DEFAULTS.bodyTimeout().toSeconds(),
+                    "How long a client may take to send a whole request body.",
+                    (v, flag, value) -> v.bodyTimeout = number(flag, value, 1, 86_400)),
+            LauncherOption.value("min-body-bytes-per-second", "N", DEFAULTS.minBodyBytesPerSecond(),
+                    "Slowest request body a client may send.",
+                    (v, flag, value) -> v.minBodyRate = (long) number(flag, value, 0, Integer.MAX_VALUE)),
+            LauncherOption.value("max-connections-per-instance", "N", DEFAULTS.maxConnectionsPerInstance(),
+                    "Pooled connections to one instance.",
+                    (v, flag, value) -> v.perInstance = number(flag, value, 1, 65_535)),
+            LauncherOption.value("max-connections", "N", DEFAULTS.maxConnectionsTotal(), "Pooled connections to all instances.",
+                    (v, flag, value) -> v.connections = number(flag, value, 1, 1_000_000)),
+            LauncherOption.value("statistics-window-seconds", "S", DEFAULTS.statisticsWindow().toSeconds(),
+                    "Length of the statistics' sliding window.",
+                    (v, flag, value) -> v.window = number(flag, value, 1, 86_400)),
+            LauncherOption.value("max-state-data-bytes", "N", DEFAULTS.maxStateDataBytes(),
+                    "Most state data an instance may record with setServiceInfo.",
+                    (v, flag, value) -> v.stateData = number(flag, value, 1, 1 << 20)),
+            LauncherOption.value("metering-retention-days", "D", DEFAULTS.meteringRetentionDays(), "How long metering records are kept.",
+                    (v, flag, value) -> v.retention = number(flag, value, 1, 36_500)),
+            LauncherOption.value("max-metering-bytes", "N", STATE.maxMeteringBytes(), "Most disk space metering records take.",
+                    (v, flag, value) -> v.state = v.state.withMaxMeteringBytes(longNumber(flag, value, 1, Long.MAX_VALUE))),
+            LauncherOption.value("max-instances", "N", STATE.maxInstances(), "Most instances in the catalog.",
+                    (v, flag, value) -> v.state = v.state.withMaxInstances(number(flag, value, 1, Integer.MAX_VALUE))),
+            LauncherOption.value("max-instances-per-provider", "N", STATE.maxInstancesPerProvider(),
+                    "Most instances one provider may register.",
+                    (v, flag, value) -> v.state = v.state.withMaxInstancesPerProvider(number(flag, value, 1, Integer.MAX_VALUE))),
+            LauncherOption.value("max-virtual-ports", "N", STATE.maxVirtualPorts(), "Most virtual ports.",
+                    (v, flag, value) -> v.state = v.state.withMaxVirtualPorts(number(flag, value, 1, Integer.MAX_VALUE))),
+            LauncherOption.value("max-fixed-choices", "N", STATE.maxFixedChoices(), "Most users' fixed instance choices kept.",
+                    (v, flag, value) -> v.state = v.state.withMaxFixedChoices(number(flag, value, 1, Integer.MAX_VALUE))),
+            LauncherOption.value("status-save-interval-seconds", "S", DEFAULTS.statusSaveInterval().toSeconds(),
+                    "How often the status files are saved.",
+                    (v, flag, value) -> v.statusSave = number(flag, value, 1, 86_400)),
+            LauncherOption.value("login-free-failures", "N", LOGIN.freeFailuresPerUser(),
+                    "Failed logins of a user before they are slowed down.",
+                    (v, flag, value) -> v.login = v.login.withFreeFailuresPerUser(number(flag, value, 1, 1_000))),
+            LauncherOption.value("login-free-failures-per-source", "N", LOGIN.freeFailuresPerSource(),
+                    "Failed logins from one address before it is slowed down.",
+                    (v, flag, value) -> v.login = v.login.withFreeFailuresPerSource(number(flag, value, 1, 100_000))),
+            LauncherOption.value("login-max-backoff-seconds", "S", LOGIN.maxBackoff().toSeconds(), "Longest wait after failed logins.",
+                    (v, flag, value) -> v.login = v.login.withMaxBackoff(Duration.ofSeconds(number(flag, value, 1, 86_400)))),
+            LauncherOption.value("login-hashing-threads", "N", null, "Threads checking passwords; half the processors when left out.",
+                    (v, flag, value) -> v.login = v.login.withHashingThreads(number(flag, value, 1, 256))),
+            LauncherOption.value("log-format", "text|json", "text", "Log layout; json is one object a line, for log shippers.",
+                    (v, flag, value) -> v.logFormat = oneOf(flag, value, "text", "json")),
+            LauncherOption.value("log-file", "auto|console|FILE", Logging.AUTO,
+                    "Where the log goes; auto: the console when there is one, else DATA-DIR/logs/sd-node.log, rolled daily and at 100 MB.",
+                    (v, flag, value) -> v.logFile = value),
+            LauncherOption.toggle("access-log", "Log every virtual-port call (request id, port, operation, instance, status, duration).",
+                    (v, flag, value) -> v.accessLog = toggle(flag, value)));
+
+    /** Mutable while the sources are applied; then frozen into a {@link LauncherOptions}. */
+    static final class Values {
         int port = 8080;
-        String dataDir = "sd-data";
-        String host = null;
-        long maxBytes = NodeConfig.DEFAULT_MAX_MESSAGE_BYTES;
-        Integer window = null;
-        Integer stateData = null;
-        Integer retention = null;
-        String nodeName = "node";
-        long pollMs = 30_000;
-        String console = null;
-        String metricsNetworks = null;
-        String allowNetworks = null;
-        String denyNetworks = null;
-        String publicBaseUrl = null;
-        Integer bodyTimeout = null;
-        Long minBodyRate = null;
-        StateLimits state = StateLimits.DEFAULT;
-        LoginLimits login = LoginLimits.DEFAULT;
-        String trustedProxies = null;
-        Integer perInstance = null;
-        Integer connections = null;
-        Integer statusSave = null;
+        String dataDir = DEFAULTS.dataDir().toString();
+        String host;
+        long maxBytes = DEFAULTS.maxMessageBytes();
+        Integer window;
+        Integer stateData;
+        Integer retention;
+        String nodeName = DEFAULTS.hierarchy().nodeName();
+        long pollMs = DEFAULTS.hierarchy().pollInterval().toMillis();
+        String console;
+        String metricsNetworks;
+        String allowNetworks;
+        String denyNetworks;
+        String publicBaseUrl;
+        Integer bodyTimeout;
+        Long minBodyRate;
+        StateLimits state = STATE;
+        LoginLimits login = LOGIN;
+        String trustedProxies;
+        Integer perInstance;
+        Integer connections;
+        Integer statusSave;
+        String logFormat = "text";
+        String logFile = Logging.AUTO;
+        boolean accessLog;
+        String tlsKeystore;
+        String tlsKeystorePassword;
+        String parentSecret;
+        String metricsToken;
+
+        LauncherOptions freeze() {
+            return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
+                    metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
+                    trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
+                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken);
+        }
+    }
+
+    /** The options from the command line alone, or null when it asks for help. */
+    static LauncherOptions parse(String[] args) {
+        return parse(args, Map.of());
+    }
+
+    /**
+     * The options from the command line, then {@code environment}, then the configuration file
+     * ({@code --config} or {@code SD_CONFIG}), then the defaults; null when the command line asks for help.
+     */
+    static LauncherOptions parse(String[] args, Map<String, String> environment) {
+        Map<String, String> commandLine = commandLine(args);
+        if (commandLine == null) {
+            return null;
+        }
+        Map<String, Source> chosen = new LinkedHashMap<>();
+        String file = commandLine.getOrDefault(CONFIG, environment.get(byName(CONFIG).environmentName()));
+        if (file != null && !file.isBlank()) {
+            ConfigFile.read(Path.of(file)).forEach((name, value) -> chosen.put(name, new Source(file + ": " + name, value)));
+        }
+        for (LauncherOption option : TABLE) {
+            String value = environment.get(option.environmentName());
+            if (value != null && !value.isBlank()) {
+                chosen.put(option.name(), new Source(option.environmentName(), value));
+            }
+        }
+        commandLine.forEach((name, value) -> chosen.put(name, new Source(byName(name).flag(), value)));
+        Values values = new Values();
+        chosen.forEach((name, source) -> byName(name).setter().set(values, source.where(), source.value().trim()));
+        return values.freeze();
+    }
+
+    private record Source(String where, String value) {
+    }
+
+    /** Option name to value as given on the command line; null for help. */
+    private static Map<String, String> commandLine(String[] args) {
+        Map<String, String> given = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
                 return null;
             }
+            LauncherOption option = flag.startsWith("--") ? find(flag.substring(2)) : null;
+            if (option == null) {
+                throw new IllegalArgumentException("unknown option " + flag);
+            }
+            if (option.secret()) {
+                throw new IllegalArgumentException(flag + " is a secret: give it as " + option.environmentName()
+                        + " or in the --config file, not on the command line where every user's ps shows it");
+            }
+            if (option.isToggle()) {
+                given.put(option.name(), "true");
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value after " + flag);
             }
-            String value = args[++i];
-            switch (flag) {
-                case "--port" -> port = number(flag, value, 0, 65535);
-                case "--data-dir" -> dataDir = value;
-                case "--host" -> host = value;
-                case "--max-message-bytes" -> maxBytes = number(flag, value, 1, Integer.MAX_VALUE);
-                case "--statistics-window-seconds" -> window = number(flag, value, 1, 86_400);
-                case "--max-state-data-bytes" -> stateData = number(flag, value, 1, 1 << 20);
-                case "--metering-retention-days" -> retention = number(flag, value, 1, 36_500);
-                case "--node-name" -> nodeName = value;
-                case "--poll-interval-ms" -> pollMs = number(flag, value, 1, Integer.MAX_VALUE);
-                case "--console" -> console = value;
-                case "--metrics-networks" -> metricsNetworks = value;
-                case "--allow-networks" -> allowNetworks = value;
-                case "--deny-networks" -> denyNetworks = value;
-                case "--public-base-url" -> publicBaseUrl = value;
-                case "--body-timeout-seconds" -> bodyTimeout = number(flag, value, 1, 86_400);
-                case "--min-body-bytes-per-second" -> minBodyRate = (long) number(flag, value, 0, Integer.MAX_VALUE);
-                case "--max-instances" -> state = state.withMaxInstances(number(flag, value, 1, Integer.MAX_VALUE));
-                case "--max-instances-per-provider" ->
-                        state = state.withMaxInstancesPerProvider(number(flag, value, 1, Integer.MAX_VALUE));
-                case "--max-virtual-ports" -> state = state.withMaxVirtualPorts(number(flag, value, 1, Integer.MAX_VALUE));
-                case "--max-metering-bytes" -> state = state.withMaxMeteringBytes(longNumber(flag, value, 1, Long.MAX_VALUE));
-                case "--login-free-failures" -> login = login.withFreeFailuresPerUser(number(flag, value, 1, 1_000));
-                case "--login-free-failures-per-source" ->
-                        login = login.withFreeFailuresPerSource(number(flag, value, 1, 100_000));
-                case "--login-max-backoff-seconds" ->
-                        login = login.withMaxBackoff(Duration.ofSeconds(number(flag, value, 1, 86_400)));
-                case "--login-hashing-threads" -> login = login.withHashingThreads(number(flag, value, 1, 256));
-                case "--trusted-proxies" -> trustedProxies = pattern(flag, value);
-                case "--max-connections-per-instance" -> perInstance = number(flag, value, 1, 65_535);
-                case "--max-connections" -> connections = number(flag, value, 1, 1_000_000);
-                case "--status-save-interval-seconds" -> statusSave = number(flag, value, 1, 86_400);
-                case "--max-fixed-choices" -> state = state.withMaxFixedChoices(number(flag, value, 1, Integer.MAX_VALUE));
-                default -> throw new IllegalArgumentException("unknown option " + flag);
+            given.put(option.name(), args[++i]);
+        }
+        return given;
+    }
+
+    static LauncherOption find(String name) {
+        for (LauncherOption option : TABLE) {
+            if (option.name().equals(name)) {
+                return option;
             }
         }
-        Networks.parse(metricsNetworks);
-        Networks.parse(allowNetworks);
-        Networks.parse(denyNetworks);
-        return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
-                console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
-                trustedProxies, perInstance, connections, statusSave);
+        return null;
     }
 
-    private static String pattern(String flag, String value) {
-        try {
-            Pattern.compile(value);
-            return value;
-        } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException(flag + " needs a regular expression of proxy addresses but got " + value, e);
+    private static LauncherOption byName(String name) {
+        LauncherOption option = find(name);
+        if (option == null) {
+            throw new IllegalArgumentException("unknown option " + name);
         }
+        return option;
     }
 
-    /** The node's settings: those given on the command line (and the parent's secret), defaults for the rest. */
+    /** What {@code --help} prints: usage, the precedence, and every option of the table. */
+    static String help() {
+        StringBuilder out = new StringBuilder();
+        out.append("usage: java -jar sd-node-standalone.jar [--OPTION VALUE]... | --help | --version\n\n");
+        out.append("Each option can also be set by its environment variable, or as NAME in the --config file\n");
+        out.append("(NAME=VALUE in properties, NAME: VALUE in YAML). Precedence: command line, environment,\n");
+        out.append("file, default. Secrets are read only from the environment or the file.\n\n");
+        for (LauncherOption option : TABLE) {
+            String left = option.secret() ? option.name() + " (secret)"
+                    : option.flag() + (option.isToggle() ? "" : " " + option.valueLabel());
+            out.append(String.format("  %-42s %s%n", left, option.environmentName()));
+            out.append("      ").append(option.help());
+            if (option.defaultValue() != null) {
+                out.append(" Default: ").append(option.defaultValue()).append('.');
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The node's settings, its secrets included. */
+    NodeConfig config() {
+        return config(parentSecret, metricsToken);
+    }
+
+    /** The node's settings with {@code parentSecret} as the secret shared with parent and peers. */
     NodeConfig config(String parentSecret) {
         return config(parentSecret, null);
     }
@@ -162,6 +321,32 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             config.statusSaveInterval(Duration.ofSeconds(statusSaveIntervalSeconds));
         }
         return config.build();
+    }
+
+    private static String networks(String value) {
+        Networks.parse(value);
+        return value;
+    }
+
+    private static String pattern(String flag, String value) {
+        try {
+            Pattern.compile(value);
+            return value;
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException(flag + " needs a regular expression of proxy addresses but got " + value, e);
+        }
+    }
+
+    private static String oneOf(String flag, String value, String... allowed) {
+        if (!List.of(allowed).contains(value)) {
+            throw new IllegalArgumentException(flag + " must be one of " + String.join(", ", allowed) + " but was " + value);
+        }
+        return value;
+    }
+
+    private static boolean toggle(String flag, String value) {
+        String given = oneOf(flag, value.toLowerCase(Locale.ROOT), "true", "false", "on", "off");
+        return given.equals("true") || given.equals("on");
     }
 
     private static int number(String flag, String value, int min, int max) {

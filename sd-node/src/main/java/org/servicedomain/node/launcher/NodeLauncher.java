@@ -6,19 +6,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.NodeVersion;
 import org.servicedomain.node.qos.QosPlanCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
- * {@code java -jar sd-node-standalone.jar [--port 8080] [--data-dir DIR] [--host ADDR]
- * [--max-message-bytes N] [--statistics-window-seconds S] [--max-state-data-bytes N]
- * [--metering-retention-days D] [--node-name N] [--poll-interval-ms MS] [--console WAR|none]
- * [--metrics-networks CIDR,...] ...} (all options: {@code --help}): runs one
+ * {@code java -jar sd-node-standalone.jar [--OPTION VALUE]...} (all options, also from the
+ * environment and a configuration file: {@code --help}; {@code --version}): runs one
  * node, and the admin console beside it at {@code /sd-admin} when its WAR is named or found, until
  * SIGTERM, then stops it cleanly. {@code java -jar sd-node-standalone.jar qos-plan FILE.json} runs the
  * bandwidth allocator on a capacity plan instead ({@link QosPlanCommand}).
  */
 public final class NodeLauncher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeLauncher.class);
 
     private NodeLauncher() {
     }
@@ -43,52 +46,64 @@ public final class NodeLauncher {
             System.exit(QosPlanCommand.run(List.of(args).subList(1, args.length), System.out, System.err));
             return;
         }
+        if (List.of(args).contains("--version")) {
+            System.out.println("sd-node " + NodeVersion.current());
+            return;
+        }
         LauncherOptions options;
+        Path consoleWar;
+        EmbeddedNode.Tls tls;
         try {
-            options = LauncherOptions.parse(args);
+            options = LauncherOptions.parse(args, System.getenv());
+            if (options == null) {
+                System.out.print(LauncherOptions.help());
+                System.out.println("   or: " + QosPlanCommand.USAGE.substring("usage: ".length()));
+                return;
+            }
+            consoleWar = consoleWar(options);
+            tls = tls(options);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println(LauncherOptions.USAGE);
+            System.err.println("(all options: --help)");
             System.exit(2);
             return;
         }
-        if (options == null) {
-            System.out.println(LauncherOptions.USAGE);
-            System.out.println("   or: " + QosPlanCommand.USAGE.substring("usage: ".length()));
-            return;
-        }
+        NodeConfig config = options.config();
+        Path logFile = NodeLogging.configure(options.logging(), config.dataDir(), NodeLogging.onTerminal());
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
-        NodeConfig config = options.config(blankToNull(System.getenv("SD_PARENT_SECRET")),
-                blankToNull(System.getenv("SD_METRICS_TOKEN")));
-        Path consoleWar;
-        try {
-            consoleWar = consoleWar(options);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies());
+        LOG.info("SD node {} starting on Java {} (pid {})", NodeVersion.current(), Runtime.version(), ProcessHandle.current().pid());
+        EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies(), tls);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();
+            NodeLogging.stop();
             stopped.countDown();
         }, "sd-node-shutdown"));
         String base = node.baseUri().toString();
-        System.out.println("SD node ready (data in " + config.dataDir().toAbsolutePath() + ")");
+        System.out.println("SD node " + NodeVersion.current().version() + " ready (data in " + config.dataDir().toAbsolutePath() + ")");
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
+        System.out.println("  health:        " + base + "/health/ready   metrics: " + base + "/metrics");
         if (consoleWar != null) {
-            System.out.println("  admin console: http://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH + "/   (from " + consoleWar + ")");
+            System.out.println("  admin console: " + node.scheme() + "://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH
+                    + "/   (from " + consoleWar + ")");
         } else {
             System.out.println("  admin console: none (no sd-admin.war found; --console PATH names one)");
         }
+        System.out.println("  log:           " + (logFile == null ? "this console" : logFile.toAbsolutePath()));
         stopped.await();
     }
 
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value;
+    private static EmbeddedNode.Tls tls(LauncherOptions options) {
+        if (options.tlsKeystore() == null) {
+            return null;
+        }
+        if (options.tlsKeystorePassword() == null) {
+            throw new IllegalArgumentException("--tls-keystore needs the keystore's password in SD_TLS_KEYSTORE_PASSWORD"
+                    + " or as tls-keystore-password in the --config file");
+        }
+        return new EmbeddedNode.Tls(Path.of(options.tlsKeystore()), options.tlsKeystorePassword());
     }
 }

@@ -10,7 +10,8 @@ import org.servicedomain.node.core.Stage;
 
 /**
  * Meters every request whose caller and operation are known, as its reply or fault goes back:
- * one metering record, and the port's in-flight count and response time for the statistics.
+ * one metering record, the port's in-flight count and response time for the statistics, and
+ * the access log's line when it is on.
  */
 public final class MeteringStage implements Stage {
 
@@ -34,9 +35,11 @@ public final class MeteringStage implements Stage {
             if (error == null) {
                 record(request, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, nanos,
                         reply.body().length);
+                AccessLog.answered(request, reply.instanceId(), reply.status(), nanos);
             } else {
                 FaultCode code = Completions.cause(error) instanceof NodeFault fault ? fault.code() : FaultCode.InternalError;
                 record(request, null, code.name(), false, nanos, 0);
+                AccessLog.faulted(request, code.name(), nanos);
             }
         });
     }

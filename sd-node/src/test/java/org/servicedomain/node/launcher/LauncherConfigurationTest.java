@@ -1,0 +1,113 @@
+package org.servicedomain.node.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Launcher options from a configuration file and the environment, under the command line, and what --help and the README say. */
+class LauncherConfigurationTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theCommandLineBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws IOException {
+        Path file = Files.writeString(dir.resolve("node.properties"),
+                "port=7001\nnode-name=from-file\nmax-instances=11\nlog-format=json\n");
+
+        LauncherOptions options = LauncherOptions.parse(new String[] {"--config", file.toString(), "--port", "7003"},
+                Map.of("SD_PORT", "7002", "SD_NODE_NAME", "from-env"));
+
+        assertThat(options.port()).isEqualTo(7003);
+        assertThat(options.nodeName()).isEqualTo("from-env");
+        assertThat(options.stateLimits().maxInstances()).isEqualTo(11);
+        assertThat(options.logging().format()).isEqualTo("json");
+        assertThat(options.dataDir()).isEqualTo(LauncherOptions.find("data-dir").defaultValue());
+    }
+
+    @Test
+    void aYamlFileNamedInTheEnvironmentGivesOptionsAndSecrets() throws IOException {
+        Path file = Files.writeString(dir.resolve("node.yaml"),
+                "port: 7010\naccess-log: true\nparent-secret: a-long-shared-secret\nallow-networks: 127.0.0.1/32\nhost:\n");
+
+        LauncherOptions options = LauncherOptions.parse(new String[0], Map.of("SD_CONFIG", file.toString()));
+
+        assertThat(options.port()).isEqualTo(7010);
+        assertThat(options.logging().accessLog()).isTrue();
+        assertThat(options.config().hierarchy().parentSecret()).isEqualTo("a-long-shared-secret");
+        assertThat(options.allowNetworks()).isEqualTo("127.0.0.1/32");
+        assertThat(options.host()).isNull();
+    }
+
+    @Test
+    void aBadValueIsRefusedNamingWhereItCameFrom() throws IOException {
+        Path file = Files.writeString(dir.resolve("node.yml"), "port: 70000\n");
+
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--config", file.toString()}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(file + ": port")
+                .hasMessageContaining("between 0 and 65535");
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[0], Map.of("SD_MAX_CONNECTIONS", "many")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SD_MAX_CONNECTIONS needs a number");
+    }
+
+    @Test
+    void anUnknownNameInTheFileIsRefused() throws IOException {
+        Path file = Files.writeString(dir.resolve("node.properties"), "prot=8080\n");
+
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--config", file.toString()}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown option 'prot'");
+    }
+
+    @Test
+    void aNestedYamlValueIsRefused() throws IOException {
+        Path file = Files.writeString(dir.resolve("node.yaml"), "port:\n  http: 8080\n");
+
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--config", file.toString()}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'port' must be a single value");
+    }
+
+    @Test
+    void aSecretOnTheCommandLineIsRefusedAndItsEnvironmentVariableNamed() {
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--tls-keystore-password", "pw"}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SD_TLS_KEYSTORE_PASSWORD");
+    }
+
+    @Test
+    void theAccessLogIsASwitchOnTheCommandLineAndTrueOrFalseElsewhere() {
+        assertThat(LauncherOptions.parse(new String[] {"--access-log"}, Map.of()).logging().accessLog()).isTrue();
+        assertThat(LauncherOptions.parse(new String[] {"--access-log"}, Map.of("SD_ACCESS_LOG", "false")).logging().accessLog())
+                .isTrue();
+        assertThat(LauncherOptions.parse(new String[0], Map.of("SD_ACCESS_LOG", "false")).logging().accessLog()).isFalse();
+        assertThat(LauncherOptions.parse(new String[0], Map.of()).logging().accessLog()).isFalse();
+    }
+
+    @Test
+    void helpListsEveryOptionWithItsEnvironmentVariable() {
+        String help = LauncherOptions.help();
+
+        for (LauncherOption option : LauncherOptions.TABLE) {
+            assertThat(help).contains(option.secret() ? option.name() : option.flag()).contains(option.environmentName());
+        }
+    }
+
+    @Test
+    void theReadmesOptionListIsWhatHelpPrints() throws IOException {
+        List<String> readme = Files.readAllLines(Path.of("..", "README.md"));
+        int start = readme.indexOf("<!-- launcher --help: begin -->");
+        int end = readme.indexOf("<!-- launcher --help: end -->");
+        assertThat(start).as("README.md marks the launcher's --help output").isNotNegative();
+        List<String> block = new ArrayList<>(readme.subList(start + 1, end));
+        assertThat(block.remove(0)).isEqualTo("```text");
+        assertThat(block.remove(block.size() - 1)).isEqualTo("```");
+
+        assertThat(String.join("\n", block) + "\n").isEqualTo(LauncherOptions.help());
+    }
+}
