@@ -81,6 +81,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess())).addMapping("/metrics");
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
+        context.addServlet("sd-discovery", new DiscoveryServlet(node)).addMapping(DiscoveryServlet.PATH);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

@@ -13,7 +13,10 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.catalina.valves.RemoteIpValve;
+import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.discovery.Discovery;
+import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.entry.NodeWebApp;
 import org.servicedomain.node.network.Networks;
 import org.slf4j.Logger;
@@ -34,8 +37,12 @@ public final class EmbeddedNode implements AutoCloseable {
     private final Tomcat tomcat;
     private final Connector connector;
     private final Path baseDir;
+    private final Context context;
+    private final String bindAddress;
 
-    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir) {
+    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, Context context, String bindAddress) {
+        this.context = context;
+        this.bindAddress = bindAddress;
         this.tomcat = tomcat;
         this.connector = connector;
         this.baseDir = baseDir;
@@ -96,7 +103,7 @@ public final class EmbeddedNode implements AutoCloseable {
             tomcat.getHost().setAppBase(Files.createDirectories(baseDir.resolve("webapps")).toString());
             tomcat.addWebapp(CONSOLE_PATH, consoleWar.toAbsolutePath().toString());
         }
-        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir);
+        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir, context, bindAddress);
         try {
             tomcat.start();
         } catch (LifecycleException e) {
@@ -122,6 +129,27 @@ public final class EmbeddedNode implements AutoCloseable {
     /** {@code http://localhost:PORT/sd}. */
     public URI baseUri() {
         return URI.create("http://localhost:" + port() + CONTEXT_PATH);
+    }
+
+    /** The running node. */
+    public Node node() {
+        return (Node) context.getServletContext().getAttribute(NodeWebApp.NODE_ATTRIBUTE);
+    }
+
+    /**
+     * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced at the
+     * node's public base URL if it has one, else at the address it is bound to, else at the IPv4
+     * address of the interface discovery multicasts on.
+     */
+    public Discovery startDiscovery(DiscoveryConfig config) throws IOException {
+        Node node = node();
+        String base = node.config().publicBaseUrl();
+        if (base == null) {
+            InetAddress bound = Networks.literal(bindAddress);
+            String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
+            base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
+        }
+        return node.startDiscovery(config, base);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.core.StateLimits;
+import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
@@ -17,7 +18,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
         String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
-        Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds) {
+        Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
+        DiscoveryConfig discovery) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -33,6 +35,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             + " [--login-max-backoff-seconds 900] [--login-hashing-threads N] [--trusted-proxies REGEX]"
             + " [--max-connections-per-instance 256] [--max-connections 4096]"
             + " [--status-save-interval-seconds 30] [--max-fixed-choices 100000]"
+            + DiscoveryOptions.USAGE
             + "   (parent and peer secret: environment variable SD_PARENT_SECRET;"
             + " metrics bearer token: SD_METRICS_TOKEN)";
 
@@ -60,6 +63,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer perInstance = null;
         Integer connections = null;
         Integer statusSave = null;
+        DiscoveryOptions discovery = new DiscoveryOptions();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (flag.equals("--help") || flag.equals("-h")) {
@@ -102,7 +106,11 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                 case "--max-connections" -> connections = number(flag, value, 1, 1_000_000);
                 case "--status-save-interval-seconds" -> statusSave = number(flag, value, 1, 86_400);
                 case "--max-fixed-choices" -> state = state.withMaxFixedChoices(number(flag, value, 1, Integer.MAX_VALUE));
-                default -> throw new IllegalArgumentException("unknown option " + flag);
+                default -> {
+                    if (!discovery.accept(flag, value)) {
+                        throw new IllegalArgumentException("unknown option " + flag);
+                    }
+                }
             }
         }
         Networks.parse(metricsNetworks);
@@ -110,7 +118,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Networks.parse(denyNetworks);
         return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs,
                 console, metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
-                trustedProxies, perInstance, connections, statusSave);
+                trustedProxies, perInstance, connections, statusSave, discovery.config());
     }
 
     private static String pattern(String flag, String value) {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.discovery.DiscoveryMode;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
@@ -63,6 +64,16 @@ public final class NodeLauncher {
             return;
         }
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies());
+        if (options.discovery().mode() != DiscoveryMode.OFF) {
+            try {
+                node.startDiscovery(options.discovery());
+            } catch (IOException e) {
+                System.err.println("WS-Discovery could not start: " + e.getMessage());
+                node.close();
+                System.exit(2);
+                return;
+            }
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();
@@ -72,6 +83,11 @@ public final class NodeLauncher {
         System.out.println("SD node ready (data in " + config.dataDir().toAbsolutePath() + ")");
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
+        if (options.discovery().mode() != DiscoveryMode.OFF) {
+            System.out.println("  WS-Discovery:  " + options.discovery().mode().name().toLowerCase(java.util.Locale.ROOT)
+                    + " on port " + options.discovery().port()
+                    + (options.discovery().mode() == DiscoveryMode.MANAGED ? ", proxy at " + base + "/services/discovery" : ""));
+        }
         if (consoleWar != null) {
             System.out.println("  admin console: http://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH + "/   (from " + consoleWar + ")");
         } else {

@@ -78,7 +78,7 @@ public final class PolicyCompiler {
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
                 sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()),
                 policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
-                rules.warnings());
+                rules.warnings(), DiscoveryCompiler.rule(policy.getDiscovery(), supplierLevels));
     }
 
     /**
