@@ -2,13 +2,19 @@ package org.servicedomain.samples;
 
 import java.net.URI;
 import java.util.Map;
+import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 
 /** A parsed {@link SamplesMain} command line. */
 public sealed interface Command {
 
     /** Run one provider until terminated. */
-    record RunProvider(ProviderOptions options) implements Command {
+    record RunProvider(ProviderOptions options, ProviderAnnouncement announcement) implements Command {
+
+        /** A provider that does not announce itself. */
+        public RunProvider(ProviderOptions options) {
+            this(options, null);
+        }
     }
 
     /** Run the demo topology against the node at {@code node}, providers on ports from {@code basePort}. */

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
+import org.servicedomain.client.discovery.Announcer;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.slf4j.Logger;
@@ -36,7 +38,7 @@ public final class SamplesMain {
         }
         try {
             if (command instanceof Command.RunProvider provider) {
-                runProvider(provider.options());
+                runProvider(provider.options(), provider.announcement());
             } else if (command instanceof Command.RunDemo demo) {
                 runDemo(demo.node(), demo.basePort());
             } else if (command instanceof Command.RunGrid grid) {
@@ -46,17 +48,29 @@ public final class SamplesMain {
             Thread.currentThread().interrupt();
             log.error("interrupted", e);
             System.exit(1);
-        } catch (TimeoutException | HomeFault | RuntimeException e) {
+        } catch (TimeoutException | HomeFault | java.io.IOException | RuntimeException e) {
             log.error("samples failed", e);
             System.err.println("error: " + e.getMessage());
             System.exit(1);
         }
     }
 
-    private static void runProvider(ProviderOptions options) throws InterruptedException {
+    private static void runProvider(ProviderOptions options, ProviderAnnouncement announcement)
+            throws InterruptedException, java.io.IOException {
         SampleProvider provider = new SampleProvider(options);
-        Runtime.getRuntime().addShutdownHook(new Thread(provider::stop, "sd-samples-shutdown"));
+        java.util.concurrent.atomic.AtomicReference<Announcer> announcer = new java.util.concurrent.atomic.AtomicReference<>();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Announcer running = announcer.get();
+            if (running != null) {
+                running.close(); // Bye first, so nodes stop sending here before the provider goes
+            }
+            provider.stop();
+        }, "sd-samples-shutdown"));
         URI address = provider.start();
+        if (announcement != null) {
+            announcer.set(announcement.announce(provider));
+            System.out.println("announced by WS-Discovery Hello (Bye at stop)");
+        }
         System.out.println("READY " + address);
         System.out.println(options.service().path() + " provider " + options.name() + " serving at " + address
                 + " (WSDL " + provider.wsdlAddress() + ")");

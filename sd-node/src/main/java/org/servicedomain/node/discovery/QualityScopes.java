@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
- * Quality figures as scope URIs, {@code urn:sd:qos:load:0.3} and {@code urn:sd:qos:p95ms:120}, rounded
- * (load to a tenth, p95 to 10 ms below a second and 100 ms above) so that noise does not raise the
- * MetadataVersion; clients read them back with {@link #load} and {@link #p95Ms}.
+ * Quality figures as scope URIs, {@code urn:sd:qos:load:0.3} and {@code urn:sd:qos:p95ms:20}, rounded
+ * (load to a tenth, p95 up to the next step of 1, 2, 5, 10, 20, 50, ... ms) so that noise does not
+ * raise the MetadataVersion; clients read them back with {@link #load} and {@link #p95Ms}.
  */
 public final class QualityScopes {
 
@@ -21,9 +21,27 @@ public final class QualityScopes {
     public static List<String> of(double loadIndex, double p95Ms) {
         List<String> scopes = new ArrayList<>(2);
         scopes.add(LOAD + String.format(Locale.ROOT, "%.1f", Math.round(loadIndex * 10) / 10.0));
-        long step = p95Ms < 1000 ? 10 : 100;
-        scopes.add(P95_MS + Math.round(p95Ms / step) * step);
+        scopes.add(P95_MS + step(p95Ms));
         return scopes;
+    }
+
+    /** The smallest of 0, 1, 2, 5, 10, 20, 50, ... that is at least {@code ms}. */
+    static long step(double ms) {
+        if (ms <= 0) {
+            return 0;
+        }
+        long decade = 1;
+        while (true) {
+            for (long factor : new long[] {1, 2, 5}) {
+                if (ms <= decade * factor) {
+                    return decade * factor;
+                }
+            }
+            if (decade > Long.MAX_VALUE / 100) {
+                return Long.MAX_VALUE;
+            }
+            decade *= 10;
+        }
     }
 
     public static OptionalDouble load(List<String> scopes) {
