@@ -18,7 +18,12 @@ public sealed interface Command {
     }
 
     /** Run the demo topology against the node at {@code node}, providers on ports from {@code basePort}. */
-    record RunDemo(URI node, int basePort) implements Command {
+    record RunDemo(URI node, int basePort, boolean announce) implements Command {
+
+        /** A demo that registers its providers through the home port. */
+        public RunDemo(URI node, int basePort) {
+            this(node, basePort, false);
+        }
     }
 
     /** Run the financial-grid topology against running nodes UF, UBC, UPM and WFS. */

@@ -24,7 +24,8 @@ public final class CommandLine {
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
             "                                [--announce [--announce-interface lo] [--announce-port 3702]",
             "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]]",
-            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001]",
+            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001] [--announce]",
+            "                                (--announce: WS-Discovery Hello instead of register; node --discovery managed)",
             "       java -jar sd-samples.jar grid --uf URL --ubc URL --upm URL --wfs URL [--base-port 9101]",
             "                                (child secrets from SD_SECRET_UBC, SD_SECRET_UPM, SD_SECRET_WFS)");
 
@@ -34,7 +35,7 @@ public final class CommandLine {
     private static final Set<String> PROVIDER_OPTIONS =
             Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--soap12", "--databases",
                     "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes");
-    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port");
+    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--announce");
     private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
     private static final Set<String> FLAGS = Set.of("--soap12", "--announce");
 
@@ -109,7 +110,7 @@ public final class CommandLine {
         if (basePort < 0 || basePort > 65_535 - 4) {
             throw new UsageException("--base-port must be between 0 and 65531 but was " + basePort);
         }
-        return new Command.RunDemo(node, basePort);
+        return new Command.RunDemo(node, basePort, o.containsKey("--announce"));
     }
 
     private static Command grid(Map<String, String> o) {

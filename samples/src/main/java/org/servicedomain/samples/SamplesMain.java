@@ -40,7 +40,7 @@ public final class SamplesMain {
             if (command instanceof Command.RunProvider provider) {
                 runProvider(provider.options(), provider.announcement());
             } else if (command instanceof Command.RunDemo demo) {
-                runDemo(demo.node(), demo.basePort());
+                runDemo(demo.node(), demo.basePort(), demo.announce());
             } else if (command instanceof Command.RunGrid grid) {
                 runGrid(grid);
             }
@@ -54,6 +54,9 @@ public final class SamplesMain {
             System.exit(1);
         }
     }
+
+    /** The UDP port the demo's announcements use, the standard one; bin/sd-demo starts the node on it. */
+    private static final int DEMO_DISCOVERY_PORT = 3702;
 
     private static void runProvider(ProviderOptions options, ProviderAnnouncement announcement)
             throws InterruptedException, java.io.IOException {
@@ -100,7 +103,8 @@ public final class SamplesMain {
         new CountDownLatch(1).await();
     }
 
-    private static void runDemo(URI node, int basePort) throws InterruptedException, TimeoutException, HomeFault {
+    private static void runDemo(URI node, int basePort, boolean announce)
+            throws InterruptedException, TimeoutException, HomeFault, java.io.IOException {
         Demo demo = new Demo(node, basePort);
         Runtime.getRuntime().addShutdownHook(new Thread(demo::close, "sd-samples-shutdown"));
         for (SampleProvider provider : demo.startProviders()) {
@@ -110,6 +114,14 @@ public final class SamplesMain {
         System.out.println("waiting up to " + Demo.NODE_WAIT.toSeconds() + " s for the node at " + demo.homeWsdl());
         System.out.flush();
         demo.awaitNode(Demo.NODE_WAIT);
+        if (announce) {
+            for (Announcer announcer : demo.announceAll(DEMO_DISCOVERY_PORT)) {
+                System.out.println("announced " + announcer.target().xaddrs() + " by WS-Discovery Hello");
+            }
+            System.out.println("READY demo announced to " + node);
+            System.out.flush();
+            new CountDownLatch(1).await();
+        }
         for (Map.Entry<String, List<Registration>> entry : demo.registerAll().entrySet()) {
             for (Registration r : entry.getValue()) {
                 System.out.println("registered " + entry.getKey() + " as instance " + r.getInstanceId()
