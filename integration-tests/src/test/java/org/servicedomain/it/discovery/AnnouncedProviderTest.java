@@ -191,6 +191,19 @@ class AnnouncedProviderTest {
                 providers.named("quote-b").address().toString(), third.address().toString());
     }
 
+    @Test
+    void aByeNeverRemovesAnInstanceRegisteredThroughTheHomePort() throws Exception {
+        SampleProvider registered = providers.named("quote-a");
+        new DomainSetup(node.home()).provider(registered, null);
+        Announcer sameEndpoint = announce(registered, SALES);
+        sameEndpoint.bye();
+        announce(providers.named("quote-b"), SALES); // the control: Hellos and Byes are taken in order
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> instances().size() == 2);
+        assertThat(instances()).extracting(InstanceInfo::getEndpointAddress).containsExactlyInAnyOrder(
+                registered.address().toString(), providers.named("quote-b").address().toString());
+    }
+
     private URI wsdlUri() {
         return URI.create("http://127.0.0.1:" + wsdlServer.getAddress().getPort() + "/quote.wsdl");
     }

@@ -1,6 +1,7 @@
 package org.servicedomain.it.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
@@ -94,6 +95,26 @@ class DiscoveringClientTest {
         assertThat(servedBy.subList(0, 10)).containsOnly(usedProvider);
         assertThat(servedBy.subList(10, 20)).containsOnly(otherProvider);
         assertThat(DiscoveringClient.of(client).addresses()).hasSize(1).doesNotContain(first);
+    }
+
+    @Test
+    void switchesToAnotherNodeWhenItsNodeHasNoInstanceLeftButPassesOnTheServicesOwnFaults() throws Exception {
+        StockQuotePortType client = discoveringClient();
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            DiscoveringClient.of(client).reprobe();
+            return DiscoveringClient.of(client).addresses().size() == 2;
+        });
+        String first = DiscoveringClient.of(client).addresses().get(0);
+        boolean firstIsA = first.contains(":" + nodeA.baseUri().getPort() + "/");
+        providers.named(firstIsA ? "quote-a" : "quote-b").stop();
+
+        assertThat(client.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo(firstIsA ? "quote-b" : "quote-a");
+        assertThat(DiscoveringClient.of(client).addresses()).hasSize(1).doesNotContain(first);
+
+        providers.named(firstIsA ? "quote-b" : "quote-a").setFaultMode(org.servicedomain.samples.provider.FaultMode.SOAP_FAULT);
+        assertThatThrownBy(() -> client.getQuote(new GetQuote("IBM")))
+                .isInstanceOf(jakarta.xml.ws.soap.SOAPFaultException.class);
+        assertThat(DiscoveringClient.of(client).addresses()).as("a provider's fault is an answer, not a failure").hasSize(1);
     }
 
     @Test

@@ -23,14 +23,21 @@ import org.slf4j.LoggerFactory;
  * {@code AutomaticChangeChannelWhenFaulted}): it probes for the port type (and scopes), keeps the
  * addresses of the matching virtual ports of every node that answered, best first (lowest load, then
  * lowest p95, by the nodes' quality scopes; else in the order found), calls the first, and on a
- * connection failure or an HTTP error drops that address and calls the next, probing again when none
- * is left. A SOAP fault is the service's answer and is thrown at once. Works with any port generated
+ * connection failure, an HTTP error, or the node's own fault saying it could not serve the call
+ * ({@code NoInstanceAvailable}, {@code Timeout}, {@code InternalError}, {@code Percolated}) drops that
+ * address and calls the next, probing again when none is left. Any other SOAP fault is the service's
+ * answer and is thrown at once. Works with any port generated
  * from a virtual port's WSDL; a call may be sent twice when a node fails after receiving it, so use it
  * for operations that are safe to repeat.
  */
 public final class DiscoveringClient implements InvocationHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiscoveringClient.class);
+
+    private static final String SD_NAMESPACE = "urn:sd:home:1";
+    /** The node's fault codes that mean another node may well serve the same call. */
+    private static final Set<String> NODE_UNABLE_CODES = Set.of("NoInstanceAvailable", "Timeout", "InternalError",
+            "Percolated");
 
     private final Object port;
     private final DiscoveryProbe probe;
@@ -94,7 +101,13 @@ public final class DiscoveringClient implements InvocationHandler {
             try {
                 return call(method, args);
             } catch (SOAPFaultException fault) {
-                throw fault;
+                if (!isNodeUnableToServe(fault)) {
+                    throw fault;
+                }
+                LOG.info("{} at {}: the node could not serve it ({}); switching to the next virtual port", method.getName(),
+                        address, fault.getMessage());
+                addresses.updateAndGet(list -> list.stream().filter(a -> !a.equals(address)).toList());
+                last = fault;
             } catch (WebServiceException failure) {
                 LOG.info("{} failed at {} ({}); switching to the next virtual port", method.getName(), address,
                         failure.toString());
@@ -102,6 +115,18 @@ public final class DiscoveringClient implements InvocationHandler {
                 last = failure;
             }
         }
+    }
+
+    /**
+     * Whether a fault is the node's own saying it could not serve the call (no instance, every one
+     * timed out, an internal error), rather than the service's answer: {@code sd:fault/sd:code} in the detail.
+     */
+    static boolean isNodeUnableToServe(SOAPFaultException fault) {
+        if (fault.getFault() == null || fault.getFault().getDetail() == null) {
+            return false;
+        }
+        org.w3c.dom.NodeList codes = fault.getFault().getDetail().getElementsByTagNameNS(SD_NAMESPACE, "code");
+        return codes.getLength() > 0 && NODE_UNABLE_CODES.contains(codes.item(0).getTextContent().trim());
     }
 
     private String next(Set<String> tried) {

@@ -123,11 +123,17 @@ final class HelloIntake {
         }
     }
 
-    /** Keeps what an administrator set on an instance; levels are the rule's, unless an administrator filed it. */
+    /**
+     * Files discovery's instances with the rule's level and the endpoint marker; an instance filed
+     * through the home port at the same endpoint keeps its attributes and levels, unmarked.
+     */
     private static RegistrationClaim claim(Set<String> levels) {
         return new RegistrationClaim() {
             @Override
             public Map<String, String> attributes(Instance existing, Map<String, String> requested) {
+                if (existing != null && !existing.attributes().containsKey(ENDPOINT_ATTRIBUTE)) {
+                    return existing.attributes(); // filed through the home port: not discovery's to mark or remove
+                }
                 Map<String, String> attributes = new LinkedHashMap<>(existing == null ? Map.of() : existing.attributes());
                 attributes.putAll(requested);
                 return attributes;
