@@ -42,7 +42,7 @@ public final class Discovery implements AutoCloseable {
     private final AtomicLong messageNumber = new AtomicLong();
     private final ThreadPoolExecutor intakeWorker;
     private final ScheduledExecutorService announcer;
-    private MulticastChannel channel;
+    private volatile MulticastChannel channel;
 
     private Discovery(DiscoveryConfig config, VirtualPortTargets targets, HelloIntake intake, long instanceId) {
         this.config = config;
@@ -98,8 +98,9 @@ public final class Discovery implements AutoCloseable {
             LOG.debug("discovery datagram from {} refused: {}", source, fault.getMessage());
             return;
         }
-        if (answer != null) {
-            channel.unicast(answer, source);
+        MulticastChannel open = channel;
+        if (answer != null && open != null) {
+            open.unicast(answer, source);
         }
     }
 

@@ -2,7 +2,6 @@ package org.servicedomain.node.discovery;
 
 import java.net.InetAddress;
 import java.net.URI;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +45,9 @@ final class HelloIntake {
     private final Supplier<DiscoveryRule> rule;
     private final HelloRate rate;
     private final Map<String, Filed> filed = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong();
+    /** A flood is logged on its first drop and every this many after, not once per Hello. */
+    private static final long DROPS_PER_WARNING = 1000;
 
     HelloIntake(Catalog catalog, Supplier<DiscoveryRule> rule, HelloRate rate) {
         this.catalog = catalog;
@@ -75,8 +77,11 @@ final class HelloIntake {
             return false;
         }
         if (!rate.tryTake(current.maxHellosPerSecond())) {
-            LOG.warn("Hello of {} dropped: more than {} Hellos a second", LogText.of(hello.address()),
-                    current.maxHellosPerSecond());
+            long drops = dropped.incrementAndGet();
+            if (drops == 1 || drops % DROPS_PER_WARNING == 0) {
+                LOG.warn("Hello of {} dropped: more than {} Hellos a second ({} dropped so far)",
+                        LogText.of(hello.address()), current.maxHellosPerSecond(), drops);
+            }
             return false;
         }
         Set<String> levels = admission.supplierLevel() == null ? Set.of() : Set.of(admission.supplierLevel());
@@ -166,10 +171,5 @@ final class HelloIntake {
         } catch (IllegalArgumentException e) {
             return false;
         }
-    }
-
-    /** How many endpoints discovery has filed, for tests and the log. */
-    int filedEndpoints() {
-        return new HashMap<>(filed).size();
     }
 }
