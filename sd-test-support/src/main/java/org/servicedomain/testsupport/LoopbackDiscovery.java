@@ -126,6 +126,68 @@ public final class LoopbackDiscovery {
         return answers;
     }
 
+    /**
+     * Joins the group on {@code lo} and keeps every datagram sent to it, as text, until closed: what
+     * any listener on the link hears.
+     */
+    public Listener listen() {
+        try {
+            DatagramChannel channel = DatagramChannel.open(java.net.StandardProtocolFamily.INET);
+            channel.setOption(java.net.StandardSocketOptions.SO_REUSEADDR, true);
+            channel.bind(new InetSocketAddress(port));
+            channel.join(java.net.InetAddress.getByName(DiscoveryConfig.STANDARD_GROUP),
+                    java.net.NetworkInterface.getByName(INTERFACE));
+            return new Listener(channel);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not join the group on " + INTERFACE, e);
+        }
+    }
+
+    /** The datagrams heard on the group, in arrival order. */
+    public static final class Listener implements AutoCloseable {
+        private final DatagramChannel channel;
+        private final List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final Thread reader;
+
+        private Listener(DatagramChannel channel) {
+            this.channel = channel;
+            this.reader = new Thread(this::read, "discovery-listener");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void read() {
+            ByteBuffer buffer = ByteBuffer.allocate(70_000);
+            while (channel.isOpen()) {
+                try {
+                    buffer.clear();
+                    channel.receive(buffer);
+                    buffer.flip();
+                    heard.add(java.nio.charset.StandardCharsets.UTF_8.decode(buffer).toString());
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }
+
+        /** Every datagram heard so far. */
+        public List<String> heard() {
+            return List.copyOf(heard);
+        }
+
+        @Override
+        public void close() {
+            try {
+                channel.close();
+                reader.join(1000);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private InetSocketAddress group() {
         return new InetSocketAddress(DiscoveryConfig.STANDARD_GROUP, port);
     }
