@@ -68,19 +68,32 @@ public final class Announcer implements AutoCloseable {
         send("Bye");
     }
 
+    /** Sends {@code kind} every way and in every version; a way that fails does not stop the others. */
     private void send(String kind) throws IOException {
+        IOException failure = null;
         for (WsDiscoveryVersion version : versions) {
             byte[] message = DiscoveryXml.announcement(version, kind, DiscoveryXml.newMessageId(), instanceId,
                     messageNumber.incrementAndGet(), target);
-            if (network != null) {
-                try (DatagramChannel channel = network.openSender()) {
-                    channel.send(ByteBuffer.wrap(message), network.groupAddress());
-                    channel.send(ByteBuffer.wrap(message), network.groupAddress());
+            try {
+                if (network != null) {
+                    try (DatagramChannel channel = network.openSender()) {
+                        channel.send(ByteBuffer.wrap(message), network.groupAddress());
+                        channel.send(ByteBuffer.wrap(message), network.groupAddress());
+                    }
+                }
+                if (proxy != null) {
+                    post(message);
+                }
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
                 }
             }
-            if (proxy != null) {
-                post(message);
-            }
+        }
+        if (failure != null) {
+            throw failure;
         }
         LOG.info("WS-Discovery {} sent for {} at {}", kind, target.address(), target.xaddrs());
     }

@@ -50,7 +50,13 @@ public final class Discovery implements AutoCloseable {
         this.intake = intake;
         this.instanceId = instanceId;
         this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
-                r -> daemon(r, "sd-discovery-intake"), (task, pool) -> LOG.warn("discovery intake full; a Hello or Bye dropped"));
+                r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
+                    if (pool.isShutdown()) {
+                        LOG.debug("discovery is stopping; a Hello or Bye was not taken in");
+                    } else {
+                        LOG.warn("discovery intake full ({} waiting); a Hello or Bye dropped", INTAKE_QUEUE);
+                    }
+                });
         this.announcer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sd-discovery-announce"));
     }
 
