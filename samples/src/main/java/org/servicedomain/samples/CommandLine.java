@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.servicedomain.client.discovery.DiscoveryNetwork;
+import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleService;
 
@@ -20,7 +22,10 @@ public final class CommandLine {
             + "online-trading|personal-loans|investment-banking|commodity-trading|backout",
             "                                --name NAME --port N [--delay-ms D] [--fail-rate F] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
-            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001]",
+            "                                [--announce [--announce-interface lo] [--announce-port 3702]",
+            "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]]",
+            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001] [--announce]",
+            "                                (--announce: WS-Discovery Hello instead of register; node --discovery managed)",
             "       java -jar sd-samples.jar grid --uf URL --ubc URL --upm URL --wfs URL [--base-port 9101]",
             "                                (child secrets from SD_SECRET_UBC, SD_SECRET_UPM, SD_SECRET_WFS)");
 
@@ -28,10 +33,11 @@ public final class CommandLine {
     static final int DEFAULT_BASE_PORT = 9001;
 
     private static final Set<String> PROVIDER_OPTIONS =
-            Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--soap12", "--databases");
-    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port");
+            Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--soap12", "--databases",
+                    "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes");
+    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--announce");
     private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
-    private static final Set<String> FLAGS = Set.of("--soap12");
+    private static final Set<String> FLAGS = Set.of("--soap12", "--announce");
 
     private CommandLine() {
     }
@@ -61,12 +67,31 @@ public final class CommandLine {
                     .soap12(o.containsKey("--soap12"))
                     .databases(databases.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
                     .build();
-            return new Command.RunProvider(options);
+            return new Command.RunProvider(options, announcement(o));
         } catch (UsageException e) {
             throw e;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
+    }
+
+    /** The provider's WS-Discovery announcement, or null without {@code --announce}. */
+    private static ProviderAnnouncement announcement(Map<String, String> o) {
+        if (!o.containsKey("--announce")) {
+            for (String option : List.of("--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes")) {
+                if (o.containsKey(option)) {
+                    throw new UsageException(option + " needs --announce");
+                }
+            }
+            return null;
+        }
+        int port = o.containsKey("--announce-port") ? parseInt(o.get("--announce-port"), "--announce-port")
+                : DiscoveryNetwork.STANDARD_PORT;
+        URI proxy = o.containsKey("--announce-proxy") ? nodeUrl(o.get("--announce-proxy"), "--announce-proxy") : null;
+        List<String> scopes = o.containsKey("--announce-scopes")
+                ? Arrays.stream(o.get("--announce-scopes").split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList()
+                : List.of();
+        return new ProviderAnnouncement(DiscoveryNetwork.on(o.get("--announce-interface"), port), proxy, scopes);
     }
 
     private static Command demo(Map<String, String> o) {
@@ -85,7 +110,7 @@ public final class CommandLine {
         if (basePort < 0 || basePort > 65_535 - 4) {
             throw new UsageException("--base-port must be between 0 and 65531 but was " + basePort);
         }
-        return new Command.RunDemo(node, basePort);
+        return new Command.RunDemo(node, basePort, o.containsKey("--announce"));
     }
 
     private static Command grid(Map<String, String> o) {

@@ -12,11 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.servicedomain.client.HomeClient;
+import org.servicedomain.client.discovery.Announcer;
+import org.servicedomain.client.discovery.DiscoveryNetwork;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.samples.blast.BlastDatabases;
+import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
@@ -38,6 +42,11 @@ public final class Demo implements AutoCloseable {
     private final URI node;
     private final int basePort;
     private final List<SampleProvider> providers = new ArrayList<>();
+    private final List<Announcer> announcers = new ArrayList<>();
+
+    /** The policy the demo sets to take announced providers: any Hello from this machine, no supplier level. */
+    public static final String ADMIT_LOOPBACK_POLICY = "<policy xmlns=\"urn:sd:policy:1\"><discovery>"
+            + "<admit networks=\"127.0.0.0/8\"/></discovery></policy>";
 
     /** A demo for the node at {@code node} ({@code http://host:port/sd}); base port 0 makes every port ephemeral. */
     public Demo(URI node, int basePort) {
@@ -112,9 +121,30 @@ public final class Demo implements AutoCloseable {
         return registrations;
     }
 
-    /** Stops every provider. */
+    /**
+     * Instead of {@link #registerAll()}: sets {@link #ADMIT_LOOPBACK_POLICY} and has every started
+     * provider announce itself with a WS-Discovery Hello to the node's discovery proxy (the node must
+     * run {@code --discovery managed}) and by multicast on the loopback interface; Bye on close.
+     */
+    public synchronized List<Announcer> announceAll(int discoveryPort) throws HomeFault, IOException {
+        SetPolicy policy = new SetPolicy();
+        policy.setDocument(ADMIT_LOOPBACK_POLICY);
+        HomeClient.connect(node).setPolicy(policy);
+        String base = node.toString().endsWith("/") ? node.toString().substring(0, node.toString().length() - 1)
+                : node.toString();
+        ProviderAnnouncement announcement = new ProviderAnnouncement(DiscoveryNetwork.on("lo", discoveryPort),
+                URI.create(base + "/services/discovery"), List.of());
+        for (SampleProvider provider : providers) {
+            announcers.add(announcement.announce(provider));
+        }
+        return List.copyOf(announcers);
+    }
+
+    /** Says Bye for every announced provider, then stops every provider. */
     @Override
     public synchronized void close() {
+        announcers.forEach(Announcer::close);
+        announcers.clear();
         providers.forEach(SampleProvider::stop);
         providers.clear();
     }

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
+import org.servicedomain.client.discovery.Announcer;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.slf4j.Logger;
@@ -36,9 +38,9 @@ public final class SamplesMain {
         }
         try {
             if (command instanceof Command.RunProvider provider) {
-                runProvider(provider.options());
+                runProvider(provider.options(), provider.announcement());
             } else if (command instanceof Command.RunDemo demo) {
-                runDemo(demo.node(), demo.basePort());
+                runDemo(demo.node(), demo.basePort(), demo.announce());
             } else if (command instanceof Command.RunGrid grid) {
                 runGrid(grid);
             }
@@ -46,17 +48,32 @@ public final class SamplesMain {
             Thread.currentThread().interrupt();
             log.error("interrupted", e);
             System.exit(1);
-        } catch (TimeoutException | HomeFault | RuntimeException e) {
+        } catch (TimeoutException | HomeFault | java.io.IOException | RuntimeException e) {
             log.error("samples failed", e);
             System.err.println("error: " + e.getMessage());
             System.exit(1);
         }
     }
 
-    private static void runProvider(ProviderOptions options) throws InterruptedException {
+    /** The UDP port the demo's announcements use, the standard one; bin/sd-demo starts the node on it. */
+    private static final int DEMO_DISCOVERY_PORT = 3702;
+
+    private static void runProvider(ProviderOptions options, ProviderAnnouncement announcement)
+            throws InterruptedException, java.io.IOException {
         SampleProvider provider = new SampleProvider(options);
-        Runtime.getRuntime().addShutdownHook(new Thread(provider::stop, "sd-samples-shutdown"));
+        java.util.concurrent.atomic.AtomicReference<Announcer> announcer = new java.util.concurrent.atomic.AtomicReference<>();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Announcer running = announcer.get();
+            if (running != null) {
+                running.close(); // Bye first, so nodes stop sending here before the provider goes
+            }
+            provider.stop();
+        }, "sd-samples-shutdown"));
         URI address = provider.start();
+        if (announcement != null) {
+            announcer.set(announcement.announce(provider));
+            System.out.println("announced by WS-Discovery Hello (Bye at stop)");
+        }
         System.out.println("READY " + address);
         System.out.println(options.service().path() + " provider " + options.name() + " serving at " + address
                 + " (WSDL " + provider.wsdlAddress() + ")");
@@ -86,7 +103,8 @@ public final class SamplesMain {
         new CountDownLatch(1).await();
     }
 
-    private static void runDemo(URI node, int basePort) throws InterruptedException, TimeoutException, HomeFault {
+    private static void runDemo(URI node, int basePort, boolean announce)
+            throws InterruptedException, TimeoutException, HomeFault, java.io.IOException {
         Demo demo = new Demo(node, basePort);
         Runtime.getRuntime().addShutdownHook(new Thread(demo::close, "sd-samples-shutdown"));
         for (SampleProvider provider : demo.startProviders()) {
@@ -96,6 +114,14 @@ public final class SamplesMain {
         System.out.println("waiting up to " + Demo.NODE_WAIT.toSeconds() + " s for the node at " + demo.homeWsdl());
         System.out.flush();
         demo.awaitNode(Demo.NODE_WAIT);
+        if (announce) {
+            for (Announcer announcer : demo.announceAll(DEMO_DISCOVERY_PORT)) {
+                System.out.println("announced " + announcer.target().xaddrs() + " by WS-Discovery Hello");
+            }
+            System.out.println("READY demo announced to " + node);
+            System.out.flush();
+            new CountDownLatch(1).await();
+        }
         for (Map.Entry<String, List<Registration>> entry : demo.registerAll().entrySet()) {
             for (Registration r : entry.getValue()) {
                 System.out.println("registered " + entry.getKey() + " as instance " + r.getInstanceId()

@@ -15,6 +15,9 @@ import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.discovery.Discovery;
+import org.servicedomain.node.discovery.DiscoveryConfig;
+import org.servicedomain.node.discovery.PortQuality;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
 import org.servicedomain.node.engine.admission.FlowMeters;
@@ -111,6 +114,7 @@ public final class Node implements AutoCloseable {
     private final ProcessMeters processMeters;
     private final MetricsListener metrics;
     private final Readiness readiness = new Readiness();
+    private volatile Discovery discovery;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -366,8 +370,41 @@ public final class Node implements AutoCloseable {
         return readiness;
     }
 
+    /**
+     * Starts WS-Discovery for this node, reachable at {@code baseUrl}; {@link #close()} stops it
+     * (saying Bye for every virtual port) before anything else.
+     */
+    public synchronized Discovery startDiscovery(DiscoveryConfig discoveryConfig, String baseUrl) throws IOException {
+        if (discovery != null) {
+            throw new IllegalStateException("discovery is already running");
+        }
+        PortQuality quality = new PortQuality() {
+            @Override
+            public double loadIndex() {
+                return load.index(policy.current().peers().capacity());
+            }
+
+            @Override
+            public double p95Ms(String virtualPort) {
+                return statistics.ofPort(virtualPort).window().p95Ms();
+            }
+        };
+        discovery = Discovery.start(discoveryConfig, baseUrl, catalog, () -> policy.current().discovery(), quality,
+                config.clock());
+        return discovery;
+    }
+
+    /** The running WS-Discovery, or null when it is off. */
+    public Discovery discovery() {
+        return discovery;
+    }
+
     @Override
     public void close() {
+        Discovery running = discovery;
+        if (running != null) {
+            running.close();
+        }
         allocatorRounds.close();
         priorityFlows.close();
         processMeters.close();

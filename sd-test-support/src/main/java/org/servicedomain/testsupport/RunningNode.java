@@ -11,6 +11,8 @@ import java.util.Objects;
 import org.servicedomain.client.HomeClient;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.discovery.Discovery;
+import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.launcher.EmbeddedNode;
@@ -62,6 +64,15 @@ public final class RunningNode implements AutoCloseable {
             port = node.port();
         } catch (IOException e) {
             throw new UncheckedIOException("the node did not start", e);
+        }
+    }
+
+    /** Starts WS-Discovery on this node (docs/discovery.md); stopping the node stops it, with a Bye per virtual port. */
+    public Discovery startDiscovery(DiscoveryConfig discovery) {
+        try {
+            return node.startDiscovery(discovery);
+        } catch (IOException e) {
+            throw new UncheckedIOException("discovery did not start", e);
         }
     }
 

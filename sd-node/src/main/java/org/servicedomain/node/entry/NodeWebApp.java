@@ -85,6 +85,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
+        context.addServlet("sd-discovery", new DiscoveryServlet(node)).addMapping(DiscoveryServlet.PATH);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

@@ -15,7 +15,10 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.catalina.valves.RemoteIpValve;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.discovery.Discovery;
+import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.entry.NodeWebApp;
 import org.servicedomain.node.network.Networks;
 import org.slf4j.Logger;
@@ -46,8 +49,13 @@ public final class EmbeddedNode implements AutoCloseable {
     private final Connector connector;
     private final Path baseDir;
     private final String scheme;
+    private final Context context;
+    private final String bindAddress;
 
-    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, String scheme) {
+    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, String scheme, Context context,
+            String bindAddress) {
+        this.context = context;
+        this.bindAddress = bindAddress;
         this.tomcat = tomcat;
         this.connector = connector;
         this.baseDir = baseDir;
@@ -118,7 +126,7 @@ public final class EmbeddedNode implements AutoCloseable {
             tomcat.getHost().setAppBase(Files.createDirectories(baseDir.resolve("webapps")).toString());
             tomcat.addWebapp(CONSOLE_PATH, consoleWar.toAbsolutePath().toString());
         }
-        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir, tls == null ? "http" : "https");
+        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir, tls == null ? "http" : "https", context, bindAddress);
         try {
             tomcat.start();
         } catch (LifecycleException e) {
@@ -161,6 +169,27 @@ public final class EmbeddedNode implements AutoCloseable {
     /** {@code http} or {@code https}. */
     public String scheme() {
         return scheme;
+    }
+
+    /** The running node. */
+    public Node node() {
+        return (Node) context.getServletContext().getAttribute(NodeWebApp.NODE_ATTRIBUTE);
+    }
+
+    /**
+     * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced at the
+     * node's public base URL if it has one, else at the address it is bound to, else at the IPv4
+     * address of the interface discovery multicasts on.
+     */
+    public Discovery startDiscovery(DiscoveryConfig config) throws IOException {
+        Node node = node();
+        String base = node.config().publicBaseUrl();
+        if (base == null) {
+            InetAddress bound = Networks.literal(bindAddress);
+            String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
+            base = scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
+        }
+        return node.startDiscovery(config, base);
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.core.StateLimits;
+import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
@@ -27,7 +28,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
-        Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken) {
+        Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
+        DiscoveryConfig discovery) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -135,7 +137,17 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     "Where the log goes; auto: the console when there is one, else DATA-DIR/logs/sd-node.log, rolled daily and at 100 MB.",
                     (v, flag, value) -> v.logFile = value),
             LauncherOption.toggle("access-log", "Log every virtual-port call (request id, port, operation, instance, status, duration).",
-                    (v, flag, value) -> v.accessLog = toggle(flag, value)));
+                    (v, flag, value) -> v.accessLog = toggle(flag, value)),
+            LauncherOption.value("discovery", "off|adhoc|managed", "off",
+                    "WS-Discovery: off opens no UDP socket; adhoc listens and answers on multicast; managed also serves the HTTP proxy.",
+                    (v, flag, value) -> v.discovery.accept("--discovery", value)),
+            LauncherOption.value("discovery-interface", "NAME", null,
+                    "Interface WS-Discovery multicasts on; the first multicast interface that is up and not loopback when left out.",
+                    (v, flag, value) -> v.discovery.accept("--discovery-interface", value)),
+            LauncherOption.value("discovery-port", "N", DiscoveryConfig.STANDARD_PORT, "UDP port of WS-Discovery.",
+                    (v, flag, value) -> v.discovery.accept("--discovery-port", value)),
+            LauncherOption.value("discovery-scopes", "URI,...", null, "Scopes the node's virtual ports carry in WS-Discovery.",
+                    (v, flag, value) -> v.discovery.accept("--discovery-scopes", value)));
 
     /** Mutable while the sources are applied; then frozen into a {@link LauncherOptions}. */
     static final class Values {
@@ -168,12 +180,13 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String tlsKeystorePassword;
         String parentSecret;
         String metricsToken;
+        DiscoveryOptions discovery = new DiscoveryOptions();
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
                     metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
-                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken);
+                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config());
         }
     }
 

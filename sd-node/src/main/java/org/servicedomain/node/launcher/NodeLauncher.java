@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeVersion;
+import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.node.qos.QosPlanCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,6 +76,16 @@ public final class NodeLauncher {
         SLF4JBridgeHandler.install();
         LOG.info("SD node {} starting on Java {} (pid {})", NodeVersion.current(), Runtime.version(), ProcessHandle.current().pid());
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies(), tls);
+        if (options.discovery().mode() != DiscoveryMode.OFF) {
+            try {
+                node.startDiscovery(options.discovery());
+            } catch (IOException e) {
+                System.err.println("WS-Discovery could not start: " + e.getMessage());
+                node.close();
+                System.exit(2);
+                return;
+            }
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();
@@ -86,6 +97,11 @@ public final class NodeLauncher {
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         System.out.println("  health:        " + base + "/health/ready   metrics: " + base + "/metrics");
+        if (options.discovery().mode() != DiscoveryMode.OFF) {
+            System.out.println("  WS-Discovery:  " + options.discovery().mode().name().toLowerCase(java.util.Locale.ROOT)
+                    + " on port " + options.discovery().port()
+                    + (options.discovery().mode() == DiscoveryMode.MANAGED ? ", proxy at " + base + "/services/discovery" : ""));
+        }
         if (consoleWar != null) {
             System.out.println("  admin console: " + node.scheme() + "://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH
                     + "/   (from " + consoleWar + ")");

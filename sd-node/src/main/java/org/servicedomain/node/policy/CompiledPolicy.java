@@ -29,6 +29,7 @@ public final class CompiledPolicy {
     private final boolean trustsProviderClaims;
     private final List<String> warnings;
     private final PriorityClassRules priorityClasses;
+    private final DiscoveryRule discovery;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -50,14 +51,15 @@ public final class CompiledPolicy {
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims) {
         this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, peers,
-                trustsProviderClaims, List.of(), PriorityClassRules.NONE);
+                trustsProviderClaims, List.of(), PriorityClassRules.NONE, DiscoveryRule.NONE);
     }
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings,
-            PriorityClassRules priorityClasses) {
+            PriorityClassRules priorityClasses, DiscoveryRule discovery) {
         this.priorityClasses = priorityClasses;
+        this.discovery = discovery;
         this.warnings = List.copyOf(warnings);
         this.trustsProviderClaims = trustsProviderClaims;
         this.peers = peers;
@@ -140,5 +142,10 @@ public final class CompiledPolicy {
     /** How long an idle session lives, or null to keep the node's default. */
     public Duration sessionIdle() {
         return sessionIdle;
+    }
+
+    /** Which providers announced by WS-Discovery the node registers; {@link DiscoveryRule#NONE} without a discovery element. */
+    public DiscoveryRule discovery() {
+        return discovery;
     }
 }

@@ -78,7 +78,8 @@ public final class PolicyCompiler {
                 access(policy, userLevels), serviceMaps(policy, userLevels, supplierLevels), zone(policy),
                 sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()),
                 policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
-                rules.warnings(), PriorityClassCompiler.compile(policy, rules, userLevels));
+                rules.warnings(), PriorityClassCompiler.compile(policy, rules, userLevels),
+                DiscoveryCompiler.rule(policy.getDiscovery(), supplierLevels));
     }
 
     /**

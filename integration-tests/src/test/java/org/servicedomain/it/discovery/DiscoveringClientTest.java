@@ -1,0 +1,141 @@
+package org.servicedomain.it.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.namespace.QName;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.client.discovery.DiscoveringClient;
+import org.servicedomain.client.discovery.DiscoveryProbe;
+import org.servicedomain.client.discovery.WsDiscoveryVersion;
+import org.servicedomain.node.discovery.DiscoveryMode;
+import org.servicedomain.samples.stockquote.GetQuote;
+import org.servicedomain.samples.stockquote.StockQuotePortType;
+import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.LoopbackDiscovery;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.RunningNode;
+
+/**
+ * A client generated for the stock-quote port type finds both nodes' virtual ports by multicast
+ * probe and keeps every call answered while the node it uses is stopped.
+ */
+class DiscoveringClientTest {
+
+    private static final QName QUOTE = new QName(StockQuotePortType.NAMESPACE, "StockQuotePortType");
+
+    @TempDir
+    Path dirA;
+    @TempDir
+    Path dirB;
+
+    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private RunningNode nodeA;
+    private RunningNode nodeB;
+    private ProviderFleet providers;
+
+    @BeforeEach
+    void twoNodesEachWithAQuoteProvider() throws Exception {
+        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
+        nodeA = RunningNode.start(dirA);
+        nodeB = RunningNode.start(dirB);
+        new DomainSetup(nodeA.home()).provider(providers.named("quote-a"), null);
+        new DomainSetup(nodeB.home()).provider(providers.named("quote-b"), null);
+        nodeA.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
+        nodeB.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
+    }
+
+    @AfterEach
+    void stop() {
+        nodeA.close();
+        nodeB.close();
+        providers.close();
+    }
+
+    private StockQuotePortType discoveringClient() {
+        JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
+        factory.setServiceClass(StockQuotePortType.class);
+        factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
+        StockQuotePortType port = (StockQuotePortType) factory.create();
+        DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(700),
+                WsDiscoveryVersion.V11);
+        return DiscoveringClient.create(StockQuotePortType.class, port, probe, QUOTE, List.of());
+    }
+
+    @Test
+    void survivesTheNodeItUsesBeingStoppedWithoutAFailedCall() throws Exception {
+        StockQuotePortType client = discoveringClient();
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            DiscoveringClient.of(client).reprobe();
+            return DiscoveringClient.of(client).addresses().size() == 2;
+        });
+        String first = DiscoveringClient.of(client).addresses().get(0);
+        RunningNode used = first.contains(":" + nodeA.baseUri().getPort() + "/") ? nodeA : nodeB;
+        String usedProvider = used == nodeA ? "quote-a" : "quote-b";
+        String otherProvider = used == nodeA ? "quote-b" : "quote-a";
+        List<String> servedBy = new ArrayList<>();
+
+        for (int i = 0; i < 10; i++) {
+            servedBy.add(client.getQuote(new GetQuote("IBM")).getProvider());
+        }
+        used.stop();
+        for (int i = 0; i < 10; i++) {
+            servedBy.add(client.getQuote(new GetQuote("IBM")).getProvider());
+        }
+
+        assertThat(servedBy.subList(0, 10)).containsOnly(usedProvider);
+        assertThat(servedBy.subList(10, 20)).containsOnly(otherProvider);
+        assertThat(DiscoveringClient.of(client).addresses()).hasSize(1).doesNotContain(first);
+    }
+
+    @Test
+    void switchesToAnotherNodeWhenItsNodeHasNoInstanceLeftButPassesOnTheServicesOwnFaults() throws Exception {
+        StockQuotePortType client = discoveringClient();
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            DiscoveringClient.of(client).reprobe();
+            return DiscoveringClient.of(client).addresses().size() == 2;
+        });
+        String first = DiscoveringClient.of(client).addresses().get(0);
+        boolean firstIsA = first.contains(":" + nodeA.baseUri().getPort() + "/");
+        providers.named(firstIsA ? "quote-a" : "quote-b").stop();
+
+        assertThat(client.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo(firstIsA ? "quote-b" : "quote-a");
+        assertThat(DiscoveringClient.of(client).addresses()).hasSize(1).doesNotContain(first);
+
+        providers.named(firstIsA ? "quote-b" : "quote-a").setFaultMode(org.servicedomain.samples.provider.FaultMode.SOAP_FAULT);
+        assertThatThrownBy(() -> client.getQuote(new GetQuote("IBM")))
+                .isInstanceOf(jakarta.xml.ws.soap.SOAPFaultException.class);
+        assertThat(DiscoveringClient.of(client).addresses()).as("a provider's fault is an answer, not a failure").hasSize(1);
+    }
+
+    @Test
+    void probesAgainWhenEveryAddressItKnewHasFailed(@TempDir Path dirC) throws Exception {
+        StockQuotePortType client = discoveringClient();
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            DiscoveringClient.of(client).reprobe();
+            return DiscoveringClient.of(client).addresses().size() == 2;
+        });
+        nodeA.stop();
+        nodeB.stop();
+        try (RunningNode nodeC = RunningNode.start(dirC)) {
+            new DomainSetup(nodeC.home()).provider(providers.named("quote-a"), null);
+            nodeC.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
+            String portOfC = "http://127.0.0.1:" + nodeC.baseUri().getPort() + "/sd/services/ports/StockQuotePortType";
+            DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(500),
+                    WsDiscoveryVersion.V11);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !probe.probe(List.of(QUOTE), List.of()).isEmpty());
+
+            assertThat(client.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo("quote-a");
+            assertThat(DiscoveringClient.of(client).addresses()).containsExactly(portOfC);
+        }
+    }
+}

@@ -1,0 +1,241 @@
+package org.servicedomain.it.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.client.discovery.DiscoveryProbe;
+import org.servicedomain.client.discovery.Target;
+import org.servicedomain.client.discovery.WsDiscoveryVersion;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.InstanceInfo;
+import org.servicedomain.node.discovery.DiscoveryMode;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleService;
+import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.LoopbackDiscovery;
+import org.servicedomain.testsupport.ProviderFleet;
+import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.SoapExchange;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Two nodes answer Probe and Resolve for their virtual ports by multicast on loopback (node A in
+ * the sales scope, managed, so also by HTTP; node B in the hr scope, ad hoc), in the protocol
+ * version and SOAP envelope they were asked in.
+ */
+class ProbeAnswersTest {
+
+    private static final String SALES = "http://example.org/sd/sales";
+    private static final String HR = "http://example.org/sd/hr";
+    private static final QName QUOTE = new QName("urn:sd:samples:stockquote", "StockQuotePortType");
+    private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
+
+    @TempDir
+    Path dirA;
+    @TempDir
+    Path dirB;
+
+    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private RunningNode nodeA;
+    private RunningNode nodeB;
+    private ProviderFleet providers;
+
+    @BeforeEach
+    void salesNodeWithQuoteAndCreditCheckAndHrNodeWithQuote() throws Exception {
+        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
+        providers.start(ProviderOptions.of(SampleService.CREDITCHECK, "credit-a"));
+        nodeA = RunningNode.start(dirA);
+        nodeB = RunningNode.start(dirB);
+        new DomainSetup(nodeA.home()).provider(providers.named("quote-a"), null);
+        new DomainSetup(nodeA.home()).provider(providers.named("credit-a"), null);
+        new DomainSetup(nodeB.home()).provider(providers.named("quote-b"), null);
+        nodeA.startDiscovery(discovery.node(DiscoveryMode.MANAGED, SALES));
+        nodeB.startDiscovery(discovery.node(DiscoveryMode.ADHOC, HR));
+    }
+
+    @AfterEach
+    void stop() {
+        nodeA.close();
+        nodeB.close();
+        providers.close();
+    }
+
+    private DiscoveryProbe multicastProbe(WsDiscoveryVersion version) {
+        return new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(700), version);
+    }
+
+    private static List<String> addresses(List<Target> targets) {
+        List<String> addresses = new ArrayList<>();
+        targets.forEach(t -> addresses.addAll(t.xaddrs()));
+        return addresses;
+    }
+
+    private static String port(RunningNode node, String name) {
+        return "http://127.0.0.1:" + node.baseUri().getPort() + "/sd/services/ports/" + name;
+    }
+
+    @Test
+    void aProbeWithScopesFindsExactlyTheMatchingVirtualPorts() throws Exception {
+        DiscoveryProbe probe = multicastProbe(WsDiscoveryVersion.V11);
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(addresses(probe.probe(List.of(QUOTE), List.of())))
+                .containsExactlyInAnyOrder(port(nodeA, "StockQuotePortType"), port(nodeB, "StockQuotePortType")));
+        assertThat(addresses(probe.probe(List.of(QUOTE), List.of(SALES))))
+                .containsExactly(port(nodeA, "StockQuotePortType"));
+        assertThat(addresses(probe.probe(List.of(), List.of(SALES)))).containsExactlyInAnyOrder(
+                port(nodeA, "StockQuotePortType"), port(nodeA, "CreditCheckPortType"));
+        assertThat(addresses(probe.probe(List.of(QUOTE), List.of(HR)))).containsExactly(port(nodeB, "StockQuotePortType"));
+        assertThat(addresses(probe.probe(List.of(QUOTE), List.of("http://example.org/sd/sal")))).isEmpty();
+    }
+
+    @Test
+    void aResolveByEndpointReferenceFindsThatVirtualPort() throws Exception {
+        DiscoveryProbe probe = multicastProbe(WsDiscoveryVersion.V2005);
+        await().atMost(Duration.ofSeconds(5)).until(() -> probe.probe(List.of(QUOTE), List.of(HR)).size() == 1);
+        Target found = probe.probe(List.of(QUOTE), List.of(HR)).get(0);
+
+        List<Target> resolved = probe.resolve(found.address());
+
+        assertThat(resolved).hasSize(1);
+        assertThat(resolved.get(0).xaddrs()).containsExactly(port(nodeB, "StockQuotePortType"));
+        assertThat(probe.resolve("urn:uuid:" + UUID.randomUUID())).isEmpty();
+    }
+
+    @Test
+    void answersEachVersionAndEnvelopeInKindAndTakesPrefixesDeclaredOnTheEnvelope() throws Exception {
+        await().atMost(Duration.ofSeconds(5)).until(() -> !multicastProbe(WsDiscoveryVersion.V11)
+                .probe(List.of(QUOTE), List.of(SALES)).isEmpty());
+        for (WsDiscoveryVersion version : WsDiscoveryVersion.values()) {
+            for (String soap : List.of(SOAP11, SOAP12)) {
+                List<byte[]> answers = discovery.exchange(probeWithEnvelopePrefixes(version, soap, newId()), 1,
+                        Duration.ofMillis(700));
+
+                assertThat(answers).as(version + " " + soap).isNotEmpty();
+                for (byte[] answer : answers) {
+                    Document document = parse(answer);
+                    assertThat(document.getDocumentElement().getNamespaceURI()).isEqualTo(soap);
+                    NodeList matches = document.getElementsByTagNameNS(version.namespace(), "ProbeMatch");
+                    assertThat(matches.getLength()).isEqualTo(1);
+                    assertThat(text(document, version.addressing(), "Action"))
+                            .isEqualTo(version.namespace() + "/ProbeMatches");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aProbeSentThreeTimesGetsOneAnswerWithOneMatch() throws Exception {
+        await().atMost(Duration.ofSeconds(5)).until(() -> !multicastProbe(WsDiscoveryVersion.V11)
+                .probe(List.of(QUOTE), List.of(SALES)).isEmpty());
+
+        List<byte[]> answers = discovery.exchange(probeWithEnvelopePrefixes(WsDiscoveryVersion.V11, SOAP12, newId()), 3,
+                Duration.ofMillis(700));
+
+        Set<String> answerIds = new HashSet<>();
+        Set<String> matched = new HashSet<>();
+        for (byte[] answer : answers) {
+            Document document = parse(answer);
+            answerIds.add(text(document, WsDiscoveryVersion.V11.addressing(), "MessageID"));
+            matched.add(text(document, WsDiscoveryVersion.V11.namespace(), "XAddrs"));
+        }
+        assertThat(answerIds).as("distinct answers (SOAP-over-UDP repeats each one)").hasSize(1);
+        assertThat(matched).containsExactly(port(nodeA, "StockQuotePortType"));
+    }
+
+    @Test
+    void theManagedNodeAnswersProbesAndTakesHellosOverHttp() throws Exception {
+        URI proxy = LoopbackDiscovery.proxyOf(nodeA.baseUri());
+        DiscoveryProbe httpOnly = new DiscoveryProbe(null, List.of(proxy), Duration.ofSeconds(1), WsDiscoveryVersion.V11);
+        await().atMost(Duration.ofSeconds(5)).until(() -> !httpOnly.probe(List.of(QUOTE), List.of()).isEmpty());
+
+        assertThat(addresses(httpOnly.probe(List.of(QUOTE), List.of()))).containsExactly(port(nodeA, "StockQuotePortType"));
+        String noSuchType = new String(probeWithEnvelopePrefixes(WsDiscoveryVersion.V2005, SOAP11, newId()),
+                StandardCharsets.UTF_8).replace("sq:StockQuotePortType", "sq:NoSuchPortType");
+        SoapReply nothing = SoapExchange.post(proxy, "text/xml; charset=UTF-8", null, noSuchType);
+        assertThat(nothing.status()).isEqualTo(200);
+        assertThat(parse(nothing.body()).getElementsByTagNameNS(WsDiscoveryVersion.V2005.namespace(), "ProbeMatch")
+                .getLength()).isZero();
+        assertThat(SoapExchange.post(URI.create(nodeB.baseUri() + "/services/discovery"), "text/xml; charset=UTF-8", null,
+                "<x/>").status()).as("node B is ad hoc, not a proxy").isEqualTo(404);
+
+        new DomainSetup(nodeA.home()).policy(LoopbackDiscovery.policyAdmitting("<admit networks=\"127.0.0.0/8\"/>"));
+        var extra = providers.start(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-http"));
+        LoopbackDiscovery.toProxy(nodeA.baseUri()).announce(extra);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> endpointsOf(nodeA).contains(extra.address().toString()));
+        assertThat(StockQuoteCalls.getQuote(nodeA.virtualPortAddress("StockQuotePortType"), "IBM").status()).isEqualTo(200);
+    }
+
+    private static List<String> endpointsOf(RunningNode node) throws Exception {
+        return node.home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
+                .map(InstanceInfo::getEndpointAddress).toList();
+    }
+
+    @Test
+    void aPortsQualityScopesFollowItsResponseTimesWithAHigherMetadataVersion() throws Exception {
+        DiscoveryProbe probe = multicastProbe(WsDiscoveryVersion.V11);
+        await().atMost(Duration.ofSeconds(5)).until(() -> probe.probe(List.of(QUOTE), List.of(HR)).size() == 1);
+        Target before = probe.probe(List.of(QUOTE), List.of(HR)).get(0);
+        providers.named("quote-b").setDelayMs(120);
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(StockQuoteCalls.getQuote(nodeB.virtualPortAddress("StockQuotePortType"), "IBM").status()).isEqualTo(200);
+        }
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+            Target after = probe.probe(List.of(QUOTE), List.of(HR)).get(0);
+            assertThat(after.p95Ms().orElse(0)).isGreaterThanOrEqualTo(120);
+            assertThat(after.metadataVersion()).isGreaterThan(before.metadataVersion());
+        });
+        assertThat(before.load()).isPresent();
+    }
+
+    private static String newId() {
+        return "urn:uuid:" + UUID.randomUUID();
+    }
+
+    /** A probe for the stock-quote port type in the sales scope with every prefix declared on the Envelope. */
+    private static byte[] probeWithEnvelopePrefixes(WsDiscoveryVersion version, String soap, String messageId) {
+        String xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
+                + "<soap:Envelope xmlns:soap=\"" + soap + "\" xmlns:wsa=\"" + version.addressing() + "\""
+                + " xmlns:wsd=\"" + version.namespace() + "\" xmlns:sq=\"urn:sd:samples:stockquote\">"
+                + "<soap:Header><wsa:Action>" + version.namespace() + "/Probe</wsa:Action>"
+                + "<wsa:MessageID>" + messageId + "</wsa:MessageID><wsa:To>" + version.to() + "</wsa:To></soap:Header>"
+                + "<soap:Body><wsd:Probe><wsd:Types>sq:StockQuotePortType</wsd:Types>"
+                + "<wsd:Scopes>" + SALES + "</wsd:Scopes></wsd:Probe></soap:Body></soap:Envelope>";
+        return xml.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Document parse(byte[] bytes) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(bytes));
+    }
+
+    private static String text(Document document, String namespace, String local) {
+        NodeList list = document.getElementsByTagNameNS(namespace, local);
+        return list.getLength() == 0 ? null : ((Element) list.item(0)).getTextContent().trim();
+    }
+}

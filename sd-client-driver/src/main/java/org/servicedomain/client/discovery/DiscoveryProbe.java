@@ -1,0 +1,129 @@
+package org.servicedomain.client.discovery;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds services by WS-Discovery Probe and Resolve: by multicast (gathering the unicast answers
+ * that arrive within the wait), by HTTP to managed discovery proxies, or both. Answers are merged
+ * by endpoint reference, so a repeated answer or one target heard both ways counts once.
+ */
+public final class DiscoveryProbe {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DiscoveryProbe.class);
+
+    private final DiscoveryNetwork network;
+    private final List<URI> proxies;
+    private final Duration wait;
+    private final WsDiscoveryVersion version;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    /**
+     * @param network where to multicast probes, or null to ask only the proxies
+     * @param proxies managed nodes' discovery proxies ({@code .../sd/services/discovery})
+     * @param wait how long to gather multicast answers
+     */
+    public DiscoveryProbe(DiscoveryNetwork network, List<URI> proxies, Duration wait, WsDiscoveryVersion version) {
+        this.network = network;
+        this.proxies = List.copyOf(proxies);
+        this.wait = wait;
+        this.version = version;
+    }
+
+    /** The targets of every type in {@code types} within {@code scopes} (RFC 3986 matching; empty: any). */
+    public List<Target> probe(List<QName> types, List<String> scopes) throws IOException {
+        String id = DiscoveryXml.newMessageId();
+        return ask(DiscoveryXml.probe(version, id, types, scopes, null), id);
+    }
+
+    /** The target whose endpoint reference is {@code address}, if anyone answers for it. */
+    public List<Target> resolve(String address) throws IOException {
+        String id = DiscoveryXml.newMessageId();
+        return ask(DiscoveryXml.resolve(version, id, address), id);
+    }
+
+    private List<Target> ask(byte[] message, String messageId) throws IOException {
+        Map<String, Target> found = new LinkedHashMap<>();
+        for (URI proxy : proxies) {
+            try {
+                post(proxy, message).forEach(t -> found.putIfAbsent(t.address(), t));
+            } catch (IOException e) {
+                LOG.info("discovery proxy {} did not answer: {}", proxy, e.toString());
+            }
+        }
+        if (network != null) {
+            multicast(message, messageId).forEach(t -> found.putIfAbsent(t.address(), t));
+        }
+        return new ArrayList<>(found.values());
+    }
+
+    private List<Target> post(URI proxy, byte[] message) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(proxy).timeout(wait.plusSeconds(5))
+                .header("Content-Type", "application/soap+xml; charset=UTF-8")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(message)).build();
+        try {
+            HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() != 200) {
+                throw new IOException("HTTP " + response.statusCode());
+            }
+            return DiscoveryXml.readMatches(response.body(), response.body().length).targets();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while asking " + proxy, e);
+        }
+    }
+
+    private List<Target> multicast(byte[] message, String messageId) throws IOException {
+        List<Target> targets = new ArrayList<>();
+        try (DatagramChannel channel = network.openSender(); Selector selector = Selector.open()) {
+            channel.configureBlocking(false);
+            channel.register(selector, SelectionKey.OP_READ);
+            channel.send(ByteBuffer.wrap(message), network.groupAddress());
+            channel.send(ByteBuffer.wrap(message), network.groupAddress());
+            ByteBuffer buffer = ByteBuffer.allocate(DiscoveryXml.MAX_BYTES + 1);
+            long deadline = System.nanoTime() + wait.toNanos();
+            long left;
+            while ((left = deadline - System.nanoTime()) > 0) {
+                if (selector.select(Math.max(1, left / 1_000_000)) == 0) {
+                    continue;
+                }
+                selector.selectedKeys().clear();
+                buffer.clear();
+                while (channel.receive(buffer) != null) {
+                    buffer.flip();
+                    readAnswer(buffer, messageId, targets);
+                    buffer.clear();
+                }
+            }
+        }
+        return targets;
+    }
+
+    private static void readAnswer(ByteBuffer buffer, String messageId, List<Target> targets) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.get(bytes);
+        try {
+            DiscoveryXml.Matches matches = DiscoveryXml.readMatches(bytes, bytes.length);
+            if (messageId.equals(matches.relatesTo())) {
+                targets.addAll(matches.targets());
+            }
+        } catch (IOException e) {
+            LOG.debug("an answer that is not discovery matches was ignored: {}", e.toString());
+        }
+    }
+}

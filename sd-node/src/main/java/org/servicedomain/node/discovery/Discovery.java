@@ -1,0 +1,189 @@
+package org.servicedomain.node.discovery;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.policy.DiscoveryRule;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node's WS-Discovery: takes in Hellos and Byes (through the policy's discovery rule), answers
+ * Probes and Resolves for its virtual ports, and announces its virtual ports with Hello when they
+ * appear or their metadata changes and with Bye when they go or the node stops. Messages come by
+ * multicast UDP and, in managed mode, by HTTP through {@link #handle}; both pass one repeat filter.
+ */
+public final class Discovery implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Discovery.class);
+    /** The versions and envelope the node announces in: both versions, so 2005/04 and 1.1 listeners hear it. */
+    private static final List<DiscoveryVersion> ANNOUNCED_VERSIONS = List.of(DiscoveryVersion.V11, DiscoveryVersion.V2005);
+    private static final int INTAKE_QUEUE = 256;
+
+    private final DiscoveryConfig config;
+    private final DiscoveryReader reader = new DiscoveryReader();
+    private final DiscoveryWriter writer = new DiscoveryWriter();
+    private final RepeatFilter repeats = new RepeatFilter();
+    private final VirtualPortTargets targets;
+    private final HelloIntake intake;
+    private final long instanceId;
+    private final AtomicLong messageNumber = new AtomicLong();
+    private final ThreadPoolExecutor intakeWorker;
+    private final ScheduledExecutorService announcer;
+    private volatile MulticastChannel channel;
+
+    private Discovery(DiscoveryConfig config, VirtualPortTargets targets, HelloIntake intake, long instanceId) {
+        this.config = config;
+        this.targets = targets;
+        this.intake = intake;
+        this.instanceId = instanceId;
+        this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
+                r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
+                    if (pool.isShutdown()) {
+                        LOG.debug("discovery is stopping; a Hello or Bye was not taken in");
+                    } else {
+                        LOG.warn("discovery intake full ({} waiting); a Hello or Bye dropped", INTAKE_QUEUE);
+                    }
+                });
+        this.announcer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sd-discovery-announce"));
+    }
+
+    /**
+     * Starts discovery for the node at {@code baseUrl} ({@code http://host:port/sd}): opens the
+     * multicast socket, announces the virtual ports there are, and refreshes every {@code config.refresh()}.
+     */
+    public static Discovery start(DiscoveryConfig config, String baseUrl, Catalog catalog, Supplier<DiscoveryRule> rule,
+            PortQuality quality, Clock clock) throws IOException {
+        if (config.mode() == DiscoveryMode.OFF) {
+            throw new IllegalArgumentException("discovery is off; nothing to start");
+        }
+        long instanceId = clock.instant().getEpochSecond();
+        VirtualPortTargets targets = new VirtualPortTargets(catalog::snapshot, baseUrl, config.scopes(), quality, instanceId);
+        Discovery discovery = new Discovery(config, targets,
+                new HelloIntake(catalog, rule, new HelloRate(System::nanoTime)), instanceId);
+        discovery.channel = MulticastChannel.open(config, discovery::received, DiscoveryReader.DEFAULT_MAX_BYTES);
+        long period = config.refresh().toMillis();
+        discovery.announcer.scheduleWithFixedDelay(discovery::refresh, 0, period, TimeUnit.MILLISECONDS);
+        return discovery;
+    }
+
+    /** The IPv4 address of the interface {@code config} multicasts on, for the XAddrs of a node bound to every address. */
+    public static String interfaceAddress(DiscoveryConfig config) throws IOException {
+        java.net.NetworkInterface nif = MulticastChannel.networkInterface(config.interfaceName());
+        return java.util.Collections.list(nif.getInetAddresses()).stream().filter(a -> a instanceof java.net.Inet4Address)
+                .map(InetAddress::getHostAddress).findFirst()
+                .orElseThrow(() -> new IOException("interface " + nif.getName() + " has no IPv4 address"));
+    }
+
+    public DiscoveryMode mode() {
+        return config.mode();
+    }
+
+    /** The node's virtual ports as it last announced them. */
+    public List<EndpointDescription> targets() {
+        return targets.current();
+    }
+
+    private void received(byte[] bytes, InetSocketAddress source) {
+        byte[] answer;
+        try {
+            answer = handle(bytes, source.getAddress(), false);
+        } catch (NodeFault fault) {
+            LOG.debug("discovery datagram from {} refused: {}", source, fault.getMessage());
+            return;
+        }
+        MulticastChannel open = channel;
+        if (answer != null && open != null) {
+            open.unicast(answer, source);
+        }
+    }
+
+    /**
+     * Takes one message from {@code source}: a Hello or Bye is queued for the intake, a Probe or
+     * Resolve is answered. Returns the answer's bytes, or null when there is none (a repeat, an
+     * announcement, or a probe nothing matches unless {@code emptyAnswers}, as the managed proxy
+     * answers). A malformed message is a {@code BadRequest} NodeFault.
+     */
+    public byte[] handle(byte[] bytes, InetAddress source, boolean emptyAnswers) {
+        DiscoveryMessage message = reader.read(bytes);
+        if (!repeats.accept(message)) {
+            return null;
+        }
+        switch (message.kind()) {
+            case HELLO -> intakeWorker.execute(() -> intake.hello(message.endpoint(), source));
+            case BYE -> intakeWorker.execute(() -> intake.bye(message.endpoint(), source));
+            case PROBE, RESOLVE -> {
+                List<EndpointDescription> matches = matches(message);
+                return matches.isEmpty() && !emptyAnswers ? null : writer.write(message.answer(nextSequence(), matches));
+            }
+            default -> {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private List<EndpointDescription> matches(DiscoveryMessage message) {
+        List<EndpointDescription> current = targets.current();
+        if (message.kind() == MessageKind.RESOLVE) {
+            return current.stream().filter(t -> t.address().equals(message.resolveAddress())).limit(1).toList();
+        }
+        return current.stream().filter(t -> ProbeMatching.matches(message, t)).toList();
+    }
+
+    private void refresh() {
+        try {
+            VirtualPortTargets.Changes changes = targets.refresh();
+            changes.announced().forEach(t -> announce(MessageKind.HELLO, t));
+            changes.gone().forEach(t -> announce(MessageKind.BYE, t));
+        } catch (RuntimeException e) {
+            LOG.warn("could not refresh the virtual ports discovery announces", e);
+        }
+    }
+
+    private void announce(MessageKind kind, EndpointDescription target) {
+        for (DiscoveryVersion version : ANNOUNCED_VERSIONS) {
+            channel.multicast(writer.write(DiscoveryMessage.announcement(version, SoapVersion.SOAP_12, kind, nextSequence(),
+                    target)));
+        }
+        LOG.info("WS-Discovery {} for {} ({})", kind.element(), target.xaddrs(), target.address());
+    }
+
+    private AppSequence nextSequence() {
+        return new AppSequence(instanceId, null, messageNumber.incrementAndGet());
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /** Says Bye for every virtual port announced, then closes the socket. */
+    @Override
+    public void close() {
+        announcer.shutdown();
+        intakeWorker.shutdown();
+        try {
+            announcer.awaitTermination(2, TimeUnit.SECONDS);
+            intakeWorker.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        targets.current().forEach(t -> announce(MessageKind.BYE, t));
+        channel.close();
+        LOG.info("WS-Discovery stopped");
+    }
+}

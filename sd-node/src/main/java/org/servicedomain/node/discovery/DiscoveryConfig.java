@@ -1,0 +1,58 @@
+package org.servicedomain.node.discovery;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a node runs WS-Discovery, fixed when it starts.
+ *
+ * @param interfaceName the network interface multicast is sent and received on ({@code lo} in tests), or null
+ *     for the first multicast interface that is up and not loopback
+ * @param port the UDP port, 3702 by the standard (tests use others, so runs side by side do not hear each other)
+ * @param ttl the multicast time-to-live; 1 keeps messages on the local link, as the standard wants
+ * @param scopes the domain's scopes, published on every virtual port
+ * @param refresh how often the node compares its virtual ports and their quality with what it announced
+ */
+public record DiscoveryConfig(DiscoveryMode mode, String interfaceName, InetAddress group, int port, int ttl,
+        List<String> scopes, Duration refresh) {
+
+    public static final int STANDARD_PORT = 3702;
+    public static final String STANDARD_GROUP = "239.255.255.250";
+    public static final DiscoveryConfig OFF = new DiscoveryConfig(DiscoveryMode.OFF, null, standardGroup(), STANDARD_PORT,
+            1, List.of(), Duration.ofSeconds(1));
+
+    public DiscoveryConfig {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(group, "group");
+        scopes = List.copyOf(scopes);
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("discovery port must be between 1 and 65535 but was " + port);
+        }
+        if (ttl < 1 || ttl > 255) {
+            throw new IllegalArgumentException("discovery TTL must be between 1 and 255 but was " + ttl);
+        }
+        if (!group.isMulticastAddress()) {
+            throw new IllegalArgumentException("discovery group must be a multicast address but was " + group);
+        }
+    }
+
+    /** A configuration of {@code mode} on {@code interfaceName} and {@code port}, the other settings standard. */
+    public static DiscoveryConfig of(DiscoveryMode mode, String interfaceName, int port, List<String> scopes) {
+        return new DiscoveryConfig(mode, interfaceName, standardGroup(), port, 1, scopes, Duration.ofSeconds(1));
+    }
+
+    public DiscoveryConfig withRefresh(Duration refresh) {
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh);
+    }
+
+    private static InetAddress standardGroup() {
+        try {
+            return InetAddress.getByName(STANDARD_GROUP);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("a literal address did not parse", e);
+        }
+    }
+}

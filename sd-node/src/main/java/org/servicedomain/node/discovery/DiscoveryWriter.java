@@ -1,0 +1,145 @@
+package org.servicedomain.node.discovery;
+
+import java.io.ByteArrayOutputStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * Writes a WS-Discovery message in its version and SOAP envelope. The namespaces of the types are
+ * declared on the {@code Types} element itself, so a reader that only looks there understands them.
+ */
+public final class DiscoveryWriter {
+
+    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newInstance();
+
+    public byte[] write(DiscoveryMessage message) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+        try {
+            XMLStreamWriter out = OUTPUT.createXMLStreamWriter(bytes, "UTF-8");
+            out.writeStartDocument("UTF-8", "1.0");
+            String soap = message.soap().envelopeNamespace();
+            String wsa = message.version().addressingNamespace();
+            String wsd = message.version().namespace();
+            out.writeStartElement("s", "Envelope", soap);
+            out.writeNamespace("s", soap);
+            out.writeNamespace("a", wsa);
+            out.writeNamespace("d", wsd);
+            out.writeStartElement("s", "Header", soap);
+            text(out, "a", "Action", wsa, message.version().action(message.kind()));
+            text(out, "a", "MessageID", wsa, message.messageId());
+            if (message.relatesTo() != null) {
+                text(out, "a", "RelatesTo", wsa, message.relatesTo());
+            }
+            if (message.to() != null) {
+                text(out, "a", "To", wsa, message.to());
+            }
+            if (message.appSequence() != null) {
+                AppSequence sequence = message.appSequence();
+                out.writeEmptyElement("d", "AppSequence", wsd);
+                out.writeAttribute("InstanceId", Long.toString(sequence.instanceId()));
+                if (sequence.sequenceId() != null) {
+                    out.writeAttribute("SequenceId", sequence.sequenceId());
+                }
+                out.writeAttribute("MessageNumber", Long.toString(sequence.messageNumber()));
+            }
+            out.writeEndElement();
+            out.writeStartElement("s", "Body", soap);
+            body(out, message, wsa, wsd);
+            out.writeEndElement();
+            out.writeEndElement();
+            out.writeEndDocument();
+            out.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("could not write a discovery message into memory", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void body(XMLStreamWriter out, DiscoveryMessage message, String wsa, String wsd)
+            throws XMLStreamException {
+        out.writeStartElement("d", message.kind().element(), wsd);
+        switch (message.kind()) {
+            case HELLO, BYE -> endpointContent(out, message.endpoint(), wsa, wsd, message.kind() == MessageKind.HELLO);
+            case PROBE -> {
+                types(out, message.types(), wsd);
+                scopes(out, message.scopes(), message.matchBy(), wsd);
+            }
+            case RESOLVE -> endpointReference(out, message.resolveAddress(), wsa);
+            case PROBE_MATCHES, RESOLVE_MATCHES -> {
+                String match = message.kind() == MessageKind.PROBE_MATCHES ? "ProbeMatch" : "ResolveMatch";
+                for (EndpointDescription endpoint : message.endpoints()) {
+                    out.writeStartElement("d", match, wsd);
+                    endpointContent(out, endpoint, wsa, wsd, true);
+                    out.writeEndElement();
+                }
+            }
+            default -> throw new IllegalStateException(message.kind().name());
+        }
+        out.writeEndElement();
+    }
+
+    private static void endpointContent(XMLStreamWriter out, EndpointDescription endpoint, String wsa, String wsd,
+            boolean metadataVersion) throws XMLStreamException {
+        endpointReference(out, endpoint.address(), wsa);
+        types(out, endpoint.types(), wsd);
+        scopes(out, endpoint.scopes(), null, wsd);
+        if (!endpoint.xaddrs().isEmpty()) {
+            text(out, "d", "XAddrs", wsd, String.join(" ", endpoint.xaddrs()));
+        }
+        if (metadataVersion) {
+            text(out, "d", "MetadataVersion", wsd, Long.toString(endpoint.metadataVersion()));
+        }
+    }
+
+    private static void endpointReference(XMLStreamWriter out, String address, String wsa) throws XMLStreamException {
+        out.writeStartElement("a", "EndpointReference", wsa);
+        text(out, "a", "Address", wsa, address);
+        out.writeEndElement();
+    }
+
+    private static void types(XMLStreamWriter out, List<QName> types, String wsd) throws XMLStreamException {
+        if (types.isEmpty()) {
+            return;
+        }
+        Map<String, String> prefixes = new LinkedHashMap<>();
+        for (QName type : types) {
+            if (!type.getNamespaceURI().isEmpty()) {
+                prefixes.computeIfAbsent(type.getNamespaceURI(), ns -> "t" + prefixes.size());
+            }
+        }
+        out.writeStartElement("d", "Types", wsd);
+        for (Map.Entry<String, String> e : prefixes.entrySet()) {
+            out.writeNamespace(e.getValue(), e.getKey());
+        }
+        out.writeCharacters(types.stream()
+                .map(t -> t.getNamespaceURI().isEmpty() ? t.getLocalPart() : prefixes.get(t.getNamespaceURI()) + ":" + t.getLocalPart())
+                .collect(Collectors.joining(" ")));
+        out.writeEndElement();
+    }
+
+    private static void scopes(XMLStreamWriter out, List<String> scopes, String matchBy, String wsd)
+            throws XMLStreamException {
+        if (scopes.isEmpty() && matchBy == null) {
+            return;
+        }
+        out.writeStartElement("d", "Scopes", wsd);
+        if (matchBy != null) {
+            out.writeAttribute("MatchBy", matchBy);
+        }
+        out.writeCharacters(String.join(" ", scopes));
+        out.writeEndElement();
+    }
+
+    private static void text(XMLStreamWriter out, String prefix, String local, String ns, String value)
+            throws XMLStreamException {
+        out.writeStartElement(prefix, local, ns);
+        out.writeCharacters(value);
+        out.writeEndElement();
+    }
+}
