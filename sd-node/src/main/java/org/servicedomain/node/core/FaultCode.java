@@ -29,7 +29,9 @@ public enum FaultCode {
      * A child node's answer to its parent: its instances failed and its policy percolates the
      * failure, so the parent tries another child. The detail lists the child's attempts.
      */
-    Percolated(false);
+    Percolated(false),
+    /** The change would leave the node without an administrator (removing or demoting the last one). */
+    LastAdministrator(true);
 
     private final boolean senderFault;
 

@@ -2,6 +2,7 @@ package org.servicedomain.node.entry;
 
 import java.util.Map;
 import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.FaultCount;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.UsageInfo;
@@ -12,6 +13,7 @@ import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
+import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
 
 /** How the home port shows catalog entries and their monitor figures to administrators. */
@@ -52,6 +54,7 @@ final class ServiceInfoView {
         info.setFailures(stats.failures());
         info.setMeanLatencyMs(stats.meanLatencyMs());
         info.setStateData(instance.stateData());
+        info.setName(InstanceNames.of(instance));
         return info;
     }
 
@@ -72,6 +75,18 @@ final class ServiceInfoView {
         info.setInFlight(figures.inFlight());
         info.setWindow(StatisticsView.of(figures.window()));
         info.setTotal(StatisticsView.of(figures.total()));
+        return info;
+    }
+
+    /** Adds to {@code info} the node's own faults on the port by code and the providers' faults, since the node started. */
+    static VirtualPortInfo withOutcomes(VirtualPortInfo info, RequestOutcomes outcomes) {
+        outcomes.faultsOf(info.getName()).forEach((code, requests) -> {
+            FaultCount count = new FaultCount();
+            count.setCode(code.name());
+            count.setRequests(requests);
+            info.getFault().add(count);
+        });
+        info.setProviderFaults(outcomes.providerFaultsOf(info.getName()));
         return info;
     }
 
