@@ -62,6 +62,12 @@ public final class NodeLauncher {
             System.exit(2);
             return;
         }
+        String portInUse = PortCheck.inUse(options.host(), options.port());
+        if (portInUse != null) {
+            System.err.println(portInUse);
+            System.exit(PortCheck.EXIT_CODE);
+            return;
+        }
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -74,6 +80,8 @@ public final class NodeLauncher {
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         if (consoleWar != null) {
             System.out.println("  admin console: http://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH + "/   (from " + consoleWar + ")");
+        } else if (LauncherOptions.NO_CONSOLE.equals(options.console())) {
+            System.out.println("  admin console: none (--console none)");
         } else {
             System.out.println("  admin console: none (no sd-admin.war found; --console PATH names one)");
         }
