@@ -3,6 +3,7 @@ package org.servicedomain.node.entry;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.servicedomain.node.catalog.RegistrationClaim;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -60,7 +61,7 @@ final class InstanceNames {
 
     /**
      * {@code claim} with the registration's name filed under {@value #ATTRIBUTE}: the new one when
-     * given, else the replaced instance's.
+     * given, else what the claim filed there (an administrator's attribute), else the replaced instance's.
      */
     static RegistrationClaim naming(RegistrationClaim claim, String name) {
         return new RegistrationClaim() {
@@ -68,17 +69,15 @@ final class InstanceNames {
             public Map<String, String> attributes(Instance existing, Map<String, String> requested) {
                 Map<String, String> filed = new LinkedHashMap<>(claim.attributes(existing, requested));
                 String kept = existing == null ? null : existing.attributes().get(ATTRIBUTE);
-                String chosen = name != null && !name.isEmpty() ? name : kept;
+                String chosen = name != null && !name.isEmpty() ? name : filed.getOrDefault(ATTRIBUTE, kept);
                 if (chosen != null) {
                     filed.put(ATTRIBUTE, chosen);
-                } else {
-                    filed.remove(ATTRIBUTE);
                 }
                 return filed;
             }
 
             @Override
-            public java.util.Set<String> supplierLevels(Instance existing, java.util.Set<String> requested) {
+            public Set<String> supplierLevels(Instance existing, Set<String> requested) {
                 return claim.supplierLevels(existing, requested);
             }
         };
