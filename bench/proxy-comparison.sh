@@ -311,7 +311,7 @@ part_throughput() {
     echo "| through HAProxy | $(med throughput 1k haproxy $C_PROV) | $(med throughput 1k haproxy $C_HAP) | – | $(med throughput 1k haproxy $C_WRK) |"
     echo "| through the node | $(med throughput 1k node $C_PROV) | – | $cpu_node | $(med throughput 1k node $C_WRK) |"
     echo
-    echo "| issue 10 target | measured | verdict |"
+    echo "| target | measured | verdict |"
     echo "| --- | ---: | --- |"
     echo "| node req/s ≥ 0.8 × HAProxy req/s (1 KB, $CONNECTIONS connections) | $(fmt "$ratio") | $(verdict_at_least "$ratio" 0.8 "") |"
     echo "| node CPU per request ≤ the provider's (direct rounds) | ${cpu_node} µs vs ${cpu_prov_direct} µs = ${cpu_ratio}× | $(verdict_at_most "$cpu_ratio" 1 "×") |"
@@ -345,7 +345,7 @@ part_latency() {
     echo "CPU per request at this load (µs, medians): provider $(med latency $l direct $C_PROV) (direct), HAProxy $(med latency $l haproxy $C_HAP), node $(med latency $l node $C_NODE)."
     echo "(\"added\" is the median over rounds of the path's figure minus the direct call's in the same round.)"
     echo
-    echo "| issue 10 target | measured | verdict |"
+    echo "| target | measured | verdict |"
     echo "| --- | ---: | --- |"
     echo "| node adds ≤ 0.3 ms at p50 ($LAT_CONNECTIONS connections) | $(fmt "$add50" 3) ms | $(verdict_at_most "$add50" 0.3 " ms") |"
     echo "| node adds ≤ 2 ms at p99 ($LAT_CONNECTIONS connections) | $(fmt "$add99" 3) ms | $(verdict_at_most "$add99" 2 " ms") |"
@@ -397,7 +397,7 @@ part_sizes() {
     echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     for size in $SIZES; do rounds_table sizes "$size" | sed "s/^| /| $size | /"; done
     echo
-    echo "Issue 10 asks only that the node/HAProxy ratio be reported at these sizes (no target yet)."
+    echo "Only the node/HAProxy ratio is reported at these sizes (no target yet)."
     echo "<!-- bench:proxy-sizes:end -->"
   } > "$s"
   write_section proxy-sizes "$s"
@@ -502,14 +502,14 @@ part_concurrency() {
     echo "The node during all its bursts, warm-up included (sampled each second; heap by \`jcmd PID GC.heap_info\` every 5 s): live threads (all JVM"
     echo "threads, from \`/proc/PID/status\`) $idle_threads before, at most **$max_threads**; heap used at most **$max_heap MB** (committed $max_committed MB); RSS at most $max_rss MB."
     echo
-    echo "| issue 10 target | measured | verdict |"
+    echo "| target | measured | verdict |"
     echo "| --- | ---: | --- |"
     echo "| every one of $CONCURRENCY concurrent requests served ($ROUNDS bursts, $sent_n requests) | $failed_n not served | $([ "$failed_n" = 0 ] && echo met || echo "missed by $failed_n requests") |"
     echo "| node's live threads < 300 | $max_threads | $(verdict_at_most "$max_threads" 299 " threads") |"
     echo "| node's heap < 512 MB | $max_heap MB | $(verdict_at_most "$max_heap" 511 " MB") |"
     if [ "$CONCURRENCY" != 5000 ] || [ "$CONC_DELAY_MS" != 1000 ]; then
       echo
-      echo "The issue's target is 5,000 concurrent requests and a 1 s delay; this run used $CONCURRENCY and ${CONC_DELAY_MS} ms."
+      echo "The target is 5,000 concurrent requests and a 1 s delay; this run used $CONCURRENCY and ${CONC_DELAY_MS} ms."
     fi
     echo "<!-- bench:proxy-concurrency:end -->"
   } > "$s"

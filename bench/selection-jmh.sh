@@ -64,7 +64,7 @@ section="$work/section.md"
   echo
   table
   echo
-  echo "| issue 10 target (\`$full\`) | measured | verdict |"
+  echo "| target (\`$full\`) | measured | verdict |"
   echo "| --- | ---: | --- |"
   echo "| ≤ 2 µs per request at every N | worst $worst ns | $verdict_time |"
   echo "| flat from 10 to 10,000 instances (within ${FLAT_FACTOR}×) | ${growth}× | $verdict_flat |"

@@ -86,7 +86,12 @@
       <tr data-user="${fn:escapeXml(u.name)}"><td><c:out value="${u.name}"/></td><td><c:out value="${u.userLevel}"/></td>
         <td><c:forEach var="d" items="${u.designated}"><c:out value="${d}"/> </c:forEach></td>
         <td><c:forEach var="r" items="${u.role}" varStatus="s"><c:out value="${r}"/><c:if test="${not s.last}">, </c:if></c:forEach></td><td>
-        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline">
+        <c:choose>
+          <c:when test="${u.role.contains('administrator') and administratorCount == 1}"><c:set var="removeQuestion" value="${u.name} is the last administrator; the node will refuse to remove it. Give another user the administrator role first. Try anyway?"/></c:when>
+          <c:when test="${u.role.contains('administrator')}"><c:set var="removeQuestion" value="Remove administrator ${u.name}? Their sessions end at once."/></c:when>
+          <c:otherwise><c:set var="removeQuestion" value="Remove user ${u.name}? Their sessions end at once."/></c:otherwise>
+        </c:choose>
+        <form method="post" action="${pageContext.request.contextPath}/contracts${nodeChoice.query}" class="inline remove-user-form" data-confirm="${fn:escapeXml(removeQuestion)}">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}"><input type="hidden" name="action" value="removeUser">
           <input type="hidden" name="name" value="${fn:escapeXml(u.name)}">
           <button type="submit" class="danger">Remove</button></form></td></tr>

@@ -7,6 +7,7 @@
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
   <input type="hidden" name="action" value="register">
   <label>WSDL URL <input name="wsdlLocation" id="wsdlLocation" size="60" required></label>
+  <label>Name (optional) <input name="name" id="name" size="24" maxlength="200"></label>
   <label>Supplier levels (space-separated) <input name="supplierLevel" id="supplierLevel"></label>
   <label>Timeout (ms) <input name="timeoutMs" id="timeoutMs" type="number" min="1"></label>
   <label>Attributes (name=value, one a line) <textarea name="attributes" id="attributes" rows="2" cols="40"></textarea></label>
@@ -20,7 +21,7 @@
   <tbody>
   <c:forEach var="i" items="${instances}">
     <tr data-instance="${fn:escapeXml(i.row.instanceId)}">
-      <td><c:out value="${i.row.instanceId}"/></td>
+      <td><span class="instance-name"><c:out value="${i.row.name}"/></span><div class="instance-id"><c:out value="${i.row.instanceId}"/></div></td>
       <td><c:out value="${i.virtualPort}"/></td>
       <td><c:out value="${i.row.endpointAddress}"/></td>
       <td><c:out value="${i.row.supplierLevel}"/></td>
@@ -41,6 +42,7 @@
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
           <input type="hidden" name="action" value="attributes">
           <input type="hidden" name="instanceId" value="${fn:escapeXml(i.row.instanceId)}">
+          <input name="name" placeholder="name" value="${fn:escapeXml(i.registeredName)}" class="instance-name-field" maxlength="200">
           <textarea name="attributes" rows="2" cols="24" class="attributes"><c:out value="${i.attributes}"/></textarea>
           <input name="timeoutMs" type="number" min="1" placeholder="timeout ms" value="${fn:escapeXml(i.timeoutMs)}" class="small">
           <input name="supplierLevels" placeholder="supplier levels" value="${fn:escapeXml(i.row.supplierLevel)}" class="levels">
@@ -48,7 +50,7 @@
         </form>
       </td>
       <td>
-        <form method="post" action="${pageContext.request.contextPath}/instances${nodeChoice.query}" class="inline">
+        <form method="post" action="${pageContext.request.contextPath}/instances${nodeChoice.query}" class="inline unregister-form" data-confirm="Unregister ${fn:escapeXml(i.row.name)} (${fn:escapeXml(i.row.instanceId)})? Clients of ${fn:escapeXml(i.virtualPort)} will no longer reach it.">
           <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
           <input type="hidden" name="action" value="unregister">
           <input type="hidden" name="instanceId" value="${fn:escapeXml(i.row.instanceId)}">

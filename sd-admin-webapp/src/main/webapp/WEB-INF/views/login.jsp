@@ -13,7 +13,9 @@
   <p class="hint">This node has no administrator yet, so its home port is open to everyone. Create one; from then on the node enforces roles.</p>
   <input type="hidden" name="csrf" value="${fn:escapeXml(loginToken)}">
   <label>Administrator <input name="user" id="setup-user" autocomplete="username"></label>
-  <label>Password <input name="password" id="setup-password" type="password" autocomplete="new-password"></label>
+  <label>Password <input name="password" id="setup-password" type="password" autocomplete="new-password" data-confirm-password></label>
+  <label>Password again <input name="passwordAgain" id="setup-password-again" type="password" autocomplete="new-password" data-confirm-password></label>
+  <p class="problem password-mismatch" id="password-mismatch" hidden>The two passwords differ.</p>
   <button type="submit" id="create-administrator">Create and sign in</button>
 </form>
 </c:if>

@@ -19,6 +19,15 @@
   </div>
 </form>
 <aside class="card">
+  <h2>Upload a file</h2>
+  <form method="post" action="${pageContext.request.contextPath}/policy${nodeChoice.query}" id="upload-form" enctype="multipart/form-data">
+    <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
+    <input type="file" name="file" id="policy-file" accept=".xml,application/xml,text/xml" required>
+    <div class="buttons">
+      <button type="submit" name="action" value="validate" id="upload-validate">Validate file</button>
+      <button type="submit" name="action" value="activate" id="upload-activate">Activate file</button>
+    </div>
+  </form>
   <h2>Versions</h2>
   <ul id="versions">
   <c:forEach var="v" items="${versions}">

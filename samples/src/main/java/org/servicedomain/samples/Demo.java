@@ -109,14 +109,44 @@ public final class Demo implements AutoCloseable {
                 + timeout.toSeconds() + " s (last: " + lastProblem + ")");
     }
 
-    /** Registers every started provider by its WSDL address; provider name to the node's registrations. */
+    /**
+     * The demo registers its providers anonymously, which a node allows only while it has no
+     * administrator; this says so, and what to do, when the node refuses.
+     */
+    public static final class NodeHasAdministrator extends RuntimeException {
+
+        /** The exit code of {@code sd-samples demo} (and so of {@code bin/sd-demo}) in this case. */
+        public static final int EXIT_CODE = 3;
+        private static final long serialVersionUID = 1L;
+
+        NodeHasAdministrator(URI node) {
+            super("The node at " + node + " already has an administrator, so the demo's providers cannot register"
+                    + " anonymously (the node refused: NotAuthorized). Either run the demo on a fresh data directory"
+                    + " (DATA_DIR=sd-data-fresh ./bin/sd-demo), or delete the old one (rm -r sd-data) to start over,"
+                    + " or keep it: start the node alone and register the providers as an administrator on the"
+                    + " console's Instances page. Nothing was registered; the demo stops.");
+        }
+    }
+
+    /**
+     * Registers every started provider by its WSDL address; provider name to the node's registrations.
+     *
+     * @throws NodeHasAdministrator when the node refuses anonymous registrations
+     */
     public synchronized Map<String, List<Registration>> registerAll() throws HomeFault {
         HomePortType home = HomeClient.connect(node);
         Map<String, List<Registration>> registrations = new LinkedHashMap<>();
         for (SampleProvider provider : providers) {
             Register register = new Register();
             register.setWsdlLocation(provider.wsdlAddress().toString());
-            registrations.put(provider.name(), List.copyOf(home.register(register).getRegistration()));
+            try {
+                registrations.put(provider.name(), List.copyOf(home.register(register).getRegistration()));
+            } catch (HomeFault e) {
+                if (e.getFaultInfo() != null && "NotAuthorized".equals(e.getFaultInfo().getCode())) {
+                    throw new NodeHasAdministrator(node);
+                }
+                throw e;
+            }
         }
         return registrations;
     }

@@ -48,6 +48,9 @@ public final class SamplesMain {
             Thread.currentThread().interrupt();
             log.error("interrupted", e);
             System.exit(1);
+        } catch (Demo.NodeHasAdministrator e) {
+            System.err.println(e.getMessage());
+            System.exit(Demo.NodeHasAdministrator.EXIT_CODE);
         } catch (TimeoutException | HomeFault | java.io.IOException | RuntimeException e) {
             log.error("samples failed", e);
             System.err.println("error: " + e.getMessage());

@@ -27,7 +27,9 @@ public class ContractsServlet extends TaskServlet {
             NodeClient.PolicyVersion policy = client.getPolicy();
             request.setAttribute("policyVersion", policy.version());
             request.setAttribute("contracts", PolicyContracts.read(policy.document()));
-            request.setAttribute("users", client.users());
+            List<org.servicedomain.home.v1.UserInfo> users = client.users();
+            request.setAttribute("users", users);
+            request.setAttribute("administratorCount", users.stream().filter(u -> u.getRole().contains(ConsoleUser.ADMINISTRATOR)).count());
         } catch (NodeClientException e) {
             request.setAttribute("problem", problem(e));
         }

@@ -25,10 +25,16 @@ import org.servicedomain.home.v1.Registration;
 public class InstancesServlet extends TaskServlet {
 
     private static final long serialVersionUID = 1L;
+    /** The attribute the node files an instance's readable name under; edited in its own field. */
+    static final String NAME_ATTRIBUTE = "sd.name";
+    /** Attributes the attribute editor leaves out: the owner (the node's) and the name (its own field). */
+    private static final Set<String> HIDDEN_ATTRIBUTES = Set.of("sd.owner", NAME_ATTRIBUTE);
 
     /** One instance as the page lists it. */
-    public record InstanceView(PortStatistics.InstanceRow row, String virtualPort, String timeoutMs, String attributes) {
+    public record InstanceView(PortStatistics.InstanceRow row, String virtualPort, String timeoutMs, String registeredName,
+            String attributes) {
         public PortStatistics.InstanceRow getRow() { return row; }
+        public String getRegisteredName() { return registeredName; }
         public String getVirtualPort() { return virtualPort; }
         public String getTimeoutMs() { return timeoutMs; }
         public String getAttributes() { return attributes; }
@@ -82,7 +88,7 @@ public class InstancesServlet extends TaskServlet {
     private static String register(HttpServletRequest request, NodeClient client) {
         String wsdl = required(request, "wsdlLocation");
         String timeout = parameter(request, "timeoutMs");
-        List<Registration> filed = client.register(wsdl, parameter(request, "supplierLevel"),
+        List<Registration> filed = client.register(wsdl, parameter(request, "name"), parameter(request, "supplierLevel"),
                 timeout == null ? null : Long.valueOf(timeout), AttributeText.parse(request.getParameter("attributes")));
         return "Registered " + String.join(", ", filed.stream().map(r -> r.getInstanceId() + " on " + r.getVirtualPort()).toList()) + ".";
     }
@@ -93,13 +99,17 @@ public class InstancesServlet extends TaskServlet {
         InstanceInfo current = client.getServiceInfo().getInstance().stream().filter(i -> i.getInstanceId().equals(id))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no instance " + id));
         Map<String, String> edited = AttributeText.parse(request.getParameter("attributes"));
-        edited.remove("sd.owner");
+        HIDDEN_ATTRIBUTES.forEach(edited::remove);
         Map<String, String> changes = new LinkedHashMap<>(edited);
         current.getAttribute().stream().map(a -> a.getName())
-                .filter(name -> !edited.containsKey(name) && !"sd.owner".equals(name))
+                .filter(name -> !edited.containsKey(name) && !HIDDEN_ATTRIBUTES.contains(name))
                 .forEach(name -> changes.put(name, ""));
         String timeout = parameter(request, "timeoutMs");
         client.setServiceInfo(id, null, timeout == null ? null : Long.valueOf(timeout), changes, changedLevels(request, current));
+        String name = request.getParameter("name");
+        if (name != null && !name.strip().equals(registeredName(current))) {
+            client.rename(id, name.strip());
+        }
         return "Attributes of " + id + " saved.";
     }
 
@@ -122,10 +132,17 @@ public class InstancesServlet extends TaskServlet {
         return value;
     }
 
+    /** The name the instance was given ({@code sd.name}), or "" when the node shows its address instead. */
+    static String registeredName(InstanceInfo info) {
+        return info.getAttribute().stream().filter(a -> NAME_ATTRIBUTE.equals(a.getName())).map(a -> a.getValue())
+                .findFirst().orElse("");
+    }
+
     private static InstanceView view(InstanceInfo info) {
         return new InstanceView(PortStatistics.row(info), info.getVirtualPort(),
                 info.getTimeoutMs() == null ? "" : info.getTimeoutMs().toString(),
-                AttributeText.format(info.getAttribute().stream().filter(a -> !"sd.owner".equals(a.getName()))
+                registeredName(info),
+                AttributeText.format(info.getAttribute().stream().filter(a -> !HIDDEN_ATTRIBUTES.contains(a.getName()))
                         .collect(LinkedHashMap::new, (m, a) -> m.put(a.getName(), a.getValue()), Map::putAll)));
     }
 }

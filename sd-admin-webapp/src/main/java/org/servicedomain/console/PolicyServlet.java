@@ -1,10 +1,14 @@
 package org.servicedomain.console;
 
 import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.MultipartConfig;
 import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.Part;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -19,12 +23,16 @@ import org.servicedomain.home.v1.PreviewPolicyResponse;
  * earlier versions the node keeps and a roll-back to one of them. A document the node refuses
  * stays in the editor, with the offending line marked. Validating shows the candidate's impact on
  * the last hour of traffic; activating a candidate that would refuse requests now served asks for
- * confirmation first.
+ * confirmation first. A document can also come as an uploaded file (a multipart form with a
+ * {@code file} part), validated or activated like the editor's.
  */
 @WebServlet("/policy")
+@MultipartConfig(maxFileSize = PolicyServlet.MAX_FILE_BYTES, maxRequestSize = PolicyServlet.MAX_FILE_BYTES + 64 * 1024)
 public class PolicyServlet extends TaskServlet {
 
     private static final long serialVersionUID = 1L;
+    /** The largest policy file the upload form takes. */
+    static final long MAX_FILE_BYTES = 4L * 1024 * 1024;
     private static final Pattern LINE = Pattern.compile("at line (\\d+)");
 
     /** One line of the document, numbered, marked when a validation error points at it. */
@@ -57,7 +65,17 @@ public class PolicyServlet extends TaskServlet {
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         NodeClient client = client(request);
         String action = parameter(request, "action");
-        String document = request.getParameter("document");
+        String document;
+        try {
+            document = uploaded(request);
+        } catch (IOException | IllegalStateException e) {
+            request.setAttribute("problem", "The file could not be read: " + e.getMessage());
+            showEdited(request, response, client, "", 0);
+            return;
+        }
+        if (document == null) {
+            document = request.getParameter("document");
+        }
         try {
             if ("rollback".equals(action)) {
                 long version = Long.parseLong(InstancesServlet.required(request, "version"));
@@ -93,6 +111,21 @@ public class PolicyServlet extends TaskServlet {
             }
             request.setAttribute("problem", problem(e));
             showEdited(request, response, client, document, errorLine(e));
+        }
+    }
+
+    /** The text of the uploaded policy file (UTF-8), or null when the request is not an upload. */
+    private static String uploaded(HttpServletRequest request) throws IOException, ServletException {
+        String type = request.getContentType();
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data")) {
+            return null;
+        }
+        Part file = request.getPart("file");
+        if (file == null) {
+            return null;
+        }
+        try (InputStream in = file.getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

@@ -17,10 +17,11 @@ import org.servicedomain.home.v1.VirtualPortInfo;
 public final class PortStatistics {
 
     /** One instance's row on the dashboard. */
-    public record InstanceRow(String instanceId, String endpointAddress, String state, String supplierLevel, String owner,
-            long requests, long failures, double meanLatencyMs, Double p95LatencyMs) {
+    public record InstanceRow(String instanceId, String name, String endpointAddress, String state, String supplierLevel,
+            String owner, long requests, long failures, double meanLatencyMs, Double p95LatencyMs) {
 
         public String getInstanceId() { return instanceId; }
+        public String getName() { return name; }
         public String getEndpointAddress() { return endpointAddress; }
         public String getState() { return state; }
         public String getSupplierLevel() { return supplierLevel; }
@@ -31,10 +32,24 @@ public final class PortStatistics {
         public String getP95Latency() { return p95LatencyMs == null ? "\u2014" : String.format("%.1f", p95LatencyMs); }
     }
 
-    /** One virtual port with its instances and totals. */
-    public record PortRow(String name, String address, String wsdlAddress, List<InstanceRow> instances) {
+    /** Requests on a port that ended in a fault of {@code code}: the node's own code, or {@value #PROVIDER_FAULT}. */
+    public record FaultRow(String code, long requests) {
+
+        public String getCode() { return code; }
+        public long getRequests() { return requests; }
+    }
+
+    /** The code the dashboard shows for the replies that were a provider's own fault. */
+    public static final String PROVIDER_FAULT = "ProviderFault";
+
+    /**
+     * One virtual port with its instances and totals; {@code faults} are the requests that ended in
+     * a fault since the node started, by code, most frequent first, none when nothing failed.
+     */
+    public record PortRow(String name, String address, String wsdlAddress, List<InstanceRow> instances, List<FaultRow> faults) {
 
         public String getName() { return name; }
+        public List<FaultRow> getFaults() { return faults; }
         public String getAddress() { return address; }
         public String getWsdlAddress() { return wsdlAddress; }
         public List<InstanceRow> getInstances() { return instances; }
@@ -63,13 +78,24 @@ public final class PortStatistics {
         }
         List<PortRow> rows = new ArrayList<>();
         for (VirtualPortInfo port : info.getVirtualPort()) {
-            rows.add(new PortRow(port.getName(), port.getAddress(), port.getWsdlAddress(), List.copyOf(byPort.get(port.getName()))));
+            rows.add(new PortRow(port.getName(), port.getAddress(), port.getWsdlAddress(), List.copyOf(byPort.get(port.getName())),
+                    faults(port)));
         }
         return rows;
     }
 
+    static List<FaultRow> faults(VirtualPortInfo port) {
+        List<FaultRow> faults = new ArrayList<>();
+        port.getFault().forEach(f -> faults.add(new FaultRow(f.getCode(), f.getRequests())));
+        if (port.getProviderFaults() != null && port.getProviderFaults() > 0) {
+            faults.add(new FaultRow(PROVIDER_FAULT, port.getProviderFaults()));
+        }
+        faults.sort(java.util.Comparator.comparingLong(FaultRow::requests).reversed().thenComparing(FaultRow::code));
+        return List.copyOf(faults);
+    }
+
     static InstanceRow row(InstanceInfo i) {
-        return new InstanceRow(i.getInstanceId(), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
+        return new InstanceRow(i.getInstanceId(), i.getName() == null ? i.getInstanceId() : i.getName(), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
                 owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()));
     }
 

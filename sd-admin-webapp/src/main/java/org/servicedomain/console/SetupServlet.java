@@ -11,7 +11,8 @@ import org.servicedomain.client.NodeClientException;
 
 /**
  * Creates the first administrator of a fresh node and signs them in. The node accepts this only
- * while its user directory holds no administrator (docs/home-port.md); afterwards it refuses.
+ * while its user directory holds no administrator (docs/home-port.md); afterwards it refuses. The
+ * password is typed twice and must match, since a typo would lock the administrator out.
  */
 @WebServlet("/setup")
 public class SetupServlet extends TaskServlet {
@@ -24,6 +25,10 @@ public class SetupServlet extends TaskServlet {
         String password = request.getParameter("password");
         if (name == null || password == null || password.isEmpty()) {
             redirectToLogin(request, response, "Enter a name and a password for the first administrator.");
+            return;
+        }
+        if (!password.equals(request.getParameter("passwordAgain"))) {
+            redirectToLogin(request, response, "The two passwords differ; no administrator was created. Enter the same password twice.");
             return;
         }
         NodeClient node = NodeConnection.of(getServletContext()).anonymous(request);

@@ -32,7 +32,8 @@ class TaskServletsTest {
 
     @Test
     void signInRenewsTheSessionIdAndSendsAnAdministratorToTheDashboard() throws Exception {
-        TaskServletHarness h = new TaskServletHarness(null).param("user", "root").param("password", "pw");
+        TaskServletHarness h = new TaskServletHarness(null).param("user", "root").param("password", "pw")
+                .param("passwordAgain", "pw");
         when(h.client.login("root", "pw")).thenReturn(new NodeClient.SignedIn("sid", "root", "staff", List.of("administrator")));
 
         h.init(new LoginServlet()).doPost(h.request, h.response);
@@ -80,7 +81,8 @@ class TaskServletsTest {
 
     @Test
     void theFirstAdministratorIsCreatedWithTheAdministratorRoleAndSignedIn() throws Exception {
-        TaskServletHarness h = new TaskServletHarness(null).param("user", "root").param("password", "pw");
+        TaskServletHarness h = new TaskServletHarness(null).param("user", "root").param("password", "pw")
+                .param("passwordAgain", "pw");
         when(h.client.login("root", "pw")).thenReturn(new NodeClient.SignedIn("sid", "root", "staff", List.of("administrator")));
 
         h.init(new SetupServlet()).doPost(h.request, h.response);
@@ -91,18 +93,30 @@ class TaskServletsTest {
     }
 
     @Test
+    void theFirstAdministratorIsNotCreatedWhenTheTwoPasswordsDiffer() throws Exception {
+        TaskServletHarness h = new TaskServletHarness(null).param("user", "root").param("password", "pw")
+                .param("passwordAgain", "pv");
+
+        h.init(new SetupServlet()).doPost(h.request, h.response);
+
+        verify(h.client, org.mockito.Mockito.never()).setUser(any());
+        assertThat((String) h.sessionAttributes.get(TaskServlet.FLASH_PROBLEM)).contains("two passwords differ");
+        verify(h.response).sendRedirect("/sd-admin/login");
+    }
+
+    @Test
     void registeringSendsTheWsdlLevelTimeoutAndAttributesToTheNode() throws Exception {
         TaskServletHarness h = new TaskServletHarness(TaskServletHarness.administrator())
                 .param("action", "register").param("wsdlLocation", "http://p/quote?wsdl").param("supplierLevel", "Gold")
-                .param("timeoutMs", "2000").param("attributes", "region=eu\nbank = A\n");
+                .param("timeoutMs", "2000").param("attributes", "region=eu\nbank = A\n").param("name", "Acme quotes");
         Registration filed = new Registration();
         filed.setInstanceId("Q-1");
         filed.setVirtualPort("Q");
-        when(h.client.register(anyString(), any(), any(), any())).thenReturn(List.of(filed));
+        when(h.client.register(anyString(), any(), any(), any(), any())).thenReturn(List.of(filed));
 
         h.init(new InstancesServlet()).doPost(h.request, h.response);
 
-        verify(h.client).register("http://p/quote?wsdl", "Gold", 2000L, Map.of("region", "eu", "bank", "A"));
+        verify(h.client).register("http://p/quote?wsdl", "Acme quotes", "Gold", 2000L, Map.of("region", "eu", "bank", "A"));
         assertThat(h.sessionAttributes.get(TaskServlet.FLASH)).isEqualTo("Registered Q-1 on Q.");
         verify(h.response).sendRedirect("/sd-admin/instances");
     }

@@ -139,7 +139,17 @@ public class NodeClient {
      * @param supplierLevel the instance's supplier level, or several separated by spaces, or null for none
      */
     public List<Registration> register(String wsdlLocation, String supplierLevel, Long timeoutMs, Map<String, String> attributes) {
+        return register(wsdlLocation, null, supplierLevel, timeoutMs, attributes);
+    }
+
+    /**
+     * As {@link #register(String, String, Long, Map)}, with a readable {@code name} for the instances
+     * (null: none given, an earlier registration's name is kept).
+     */
+    public List<Registration> register(String wsdlLocation, String name, String supplierLevel, Long timeoutMs,
+            Map<String, String> attributes) {
         Register request = new Register();
+        request.setName(name);
         request.setWsdlLocation(wsdlLocation);
         if (supplierLevel != null) {
             request.getSupplierLevel().add(supplierLevel);
@@ -306,6 +316,14 @@ public class NodeClient {
         if (supplierLevels != null) {
             request.getSupplierLevel().add(supplierLevels);
         }
+        return call(() -> port.setServiceInfo(request).getInstance());
+    }
+
+    /** Gives an instance a readable name ("" removes it, so the node shows its address). */
+    public InstanceInfo rename(String instanceId, String name) {
+        SetServiceInfo request = new SetServiceInfo();
+        request.setInstanceId(instanceId);
+        request.setName(name);
         return call(() -> port.setServiceInfo(request).getInstance());
     }
 

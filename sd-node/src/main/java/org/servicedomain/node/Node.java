@@ -104,6 +104,7 @@ public final class Node implements AutoCloseable {
     private final SessionActivity sessionActivity;
     private final Hierarchy hierarchy;
     private final LoadIndex load = new LoadIndex();
+    private final RequestOutcomes outcomes = new RequestOutcomes(meterRegistry);
     private final PeerLoads peerLoads;
     private final PeerForwarder forwarder;
     private final Logins logins;
@@ -169,11 +170,12 @@ public final class Node implements AutoCloseable {
         catalog.onPortRemoved(port -> {
             portMeters.forget(port);
             statistics.forgetPort(port);
+            outcomes.forgetPort(port);
             fixedChoices.forgetPort(port);
             priorityFlows.forget(port);
         });
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
-        this.requestChain = new RequestChain(catalog, policy, new RequestOutcomes(meterRegistry),
+        this.requestChain = new RequestChain(catalog, policy, outcomes,
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
                         new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut,
                         priorityFlows));
@@ -331,6 +333,11 @@ public final class Node implements AutoCloseable {
     }
 
     /** Statistics per instance and virtual port, over the sliding window and since the start. */
+    /** How the requests on each virtual port ended, with the node's own faults by code. */
+    public RequestOutcomes outcomes() {
+        return outcomes;
+    }
+
     public TrafficStatistics statistics() {
         return statistics;
     }

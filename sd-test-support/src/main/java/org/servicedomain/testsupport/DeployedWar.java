@@ -10,6 +10,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.ApplicationParameter;
 
 /**
  * A WAR deployed the way a stock Tomcat 10.1 deploys it, with its own web.xml and class loader,
@@ -20,15 +21,25 @@ public final class DeployedWar implements AutoCloseable {
     private final Tomcat tomcat;
     private final Connector connector;
     private final String contextPath;
+    private final Context context;
 
-    private DeployedWar(Tomcat tomcat, Connector connector, String contextPath) {
+    private DeployedWar(Tomcat tomcat, Connector connector, String contextPath, Context context) {
         this.tomcat = tomcat;
         this.connector = connector;
         this.contextPath = contextPath;
+        this.context = context;
     }
 
     /** Deploys {@code war} at {@code contextPath} with these context parameters. */
     public static DeployedWar deploy(Path war, String contextPath, Map<String, String> parameters) {
+        return deploy(war, contextPath, parameters, false);
+    }
+
+    /**
+     * As {@link #deploy(Path, String, Map)}; with {@code containerDefaults}, the WAR also gets the
+     * container's default web.xml (JSP and default servlets), as a stock Tomcat gives every WAR.
+     */
+    public static DeployedWar deploy(Path war, String contextPath, Map<String, String> parameters, boolean containerDefaults) {
         if (!Files.isRegularFile(war)) {
             throw new IllegalStateException(war.toAbsolutePath() + " is missing: build it with 'mvn verify'");
         }
@@ -42,15 +53,21 @@ public final class DeployedWar implements AutoCloseable {
             connector.setPort(0);
             connector.setProperty("address", "127.0.0.1");
             tomcat.setConnector(connector);
-            tomcat.setAddDefaultWebXmlToWebapp(false);
+            tomcat.setAddDefaultWebXmlToWebapp(containerDefaults);
             Context context = tomcat.addWebapp(contextPath, war.toAbsolutePath().toString());
-            parameters.forEach(context::addParameter);
+            parameters.forEach((name, value) -> {
+                ApplicationParameter parameter = new ApplicationParameter(); // as a <Parameter> of a context.xml
+                parameter.setName(name);
+                parameter.setValue(value);
+                parameter.setOverride(false); // wins over the WAR's own web.xml default
+                context.addApplicationParameter(parameter);
+            });
             tomcat.start();
             if (!context.getState().isAvailable()) {
                 tomcat.stop();
                 throw new IllegalStateException("the WAR did not start; see the log above");
             }
-            return new DeployedWar(tomcat, connector, contextPath);
+            return new DeployedWar(tomcat, connector, contextPath, context);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (LifecycleException e) {
@@ -60,6 +77,11 @@ public final class DeployedWar implements AutoCloseable {
 
     public URI baseUri() {
         return URI.create("http://localhost:" + connector.getLocalPort() + contextPath);
+    }
+
+    /** The deployed context, e.g. to stop it alone or to reach its class loader. */
+    public Context context() {
+        return context;
     }
 
     @Override

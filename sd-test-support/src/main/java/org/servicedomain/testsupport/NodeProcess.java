@@ -83,6 +83,46 @@ public final class NodeProcess implements AutoCloseable {
         }
     }
 
+    /** How a process that was expected to stop ended: its exit code and everything it printed. */
+    public record Exit(int code, List<String> output) {
+    }
+
+    /**
+     * Runs {@code NodeLauncher} with exactly {@code options} and waits (up to {@code timeout}) for it
+     * to stop by itself, as it does on a bad start; a process still running then is killed and fails.
+     */
+    public static Exit runToExit(java.time.Duration timeout, String... options) {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                "org.servicedomain.node.launcher.NodeLauncher"));
+        command.addAll(List.of(options));
+        return runToExit(new ProcessBuilder(command), timeout);
+    }
+
+    /** Runs {@code builder}'s command (output and errors together) until it stops by itself within {@code timeout}. */
+    public static Exit runToExit(ProcessBuilder builder, java.time.Duration timeout) {
+        try {
+            Process process = builder.redirectErrorStream(true).start();
+            List<String> output = new CopyOnWriteArrayList<>();
+            Thread reader = new Thread(() -> readOutput(process, output, new CompletableFuture<>()), "process-output");
+            reader.setDaemon(true);
+            reader.start();
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new IllegalStateException("the process did not stop within " + timeout + "; it printed: " + output);
+            }
+            reader.join(10_000);
+            return new Exit(process.exitValue(), List.copyOf(output));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + builder.command(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     private static void readOutput(Process process, List<String> output, CompletableFuture<URI> ready) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -19,6 +20,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -85,6 +87,33 @@ final class ConsoleBrowser implements AutoCloseable, AfterAllCallback {
     void click(By button) {
         ((JavascriptExecutor) driver).executeScript("window.sdOldPage = true;");
         driver.findElement(button).click();
+        awaitNewPage();
+    }
+
+    /**
+     * Clicks a button whose form asks for confirmation, answers the dialog (accepting, or dismissing
+     * it) and returns its question; after an accept, returns once the new page is there.
+     */
+    String clickConfirming(By button, boolean accept) {
+        ((JavascriptExecutor) driver).executeScript("window.sdOldPage = true;");
+        driver.findElement(button).click();
+        Alert alert = new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.alertIsPresent());
+        String question = alert.getText();
+        if (accept) {
+            alert.accept();
+            awaitNewPage();
+        } else {
+            alert.dismiss();
+        }
+        return question;
+    }
+
+    /** Chooses {@code file} in a file input (no page load). */
+    void chooseFile(By input, Path file) {
+        driver.findElement(input).sendKeys(file.toAbsolutePath().toString());
+    }
+
+    private void awaitNewPage() {
         new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(WebDriverException.class).until(d ->
                 Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
                         "return window.sdOldPage === undefined && document.readyState === 'complete';")));

@@ -41,6 +41,7 @@ class FirstRunBrowserTest {
         browser.screenshot("00-first-run");
         browser.type(By.id("setup-user"), "root");
         browser.type(By.id("setup-password"), "root-pw");
+        browser.type(By.id("setup-password-again"), "root-pw");
         browser.click(By.id("create-administrator"));
 
         assertThat(browser.path()).isEqualTo("/sd-admin/dashboard");
@@ -50,5 +51,29 @@ class FirstRunBrowserTest {
                 .isInstanceOfSatisfying(NodeClientException.class, e -> assertThat(e.code()).isEqualTo("NotAuthorized"));
         browser.signOut().open("/login");
         assertThat(browser.findAll(By.id("setup-form"))).isEmpty();
+    }
+
+    @Test
+    void theFirstRunFormCreatesNoAdministratorWhenTheTwoPasswordsDiffer() {
+        browser.open("/login");
+        browser.type(By.id("setup-user"), "root");
+        browser.type(By.id("setup-password"), "root-pw");
+        browser.type(By.id("setup-password-again"), "root-pq");
+        browser.find(By.id("create-administrator")).click();
+
+        assertThat(browser.find(By.id("password-mismatch")).isDisplayed()).isTrue();
+        assertThat(browser.path()).isEqualTo("/sd-admin/login");
+        assertThat(NodeClient.connect(node.baseUri()).users()).isEmpty();
+
+        browser.script("arguments[0].removeAttribute('data-confirm-password');", browser.find(By.id("setup-password-again")));
+        browser.click(By.id("create-administrator"));
+        assertThat(browser.text(By.id("problem"))).contains("The two passwords differ");
+        assertThat(NodeClient.connect(node.baseUri()).users()).as("refused by the console without the page's check too").isEmpty();
+
+        browser.type(By.id("setup-user"), "root");
+        browser.type(By.id("setup-password"), "root-pw");
+        browser.type(By.id("setup-password-again"), "root-pw");
+        browser.click(By.id("create-administrator"));
+        assertThat(browser.text(By.cssSelector(".who"))).isEqualTo("root (administrator)");
     }
 }

@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.LoggerFactory;
 
 /** The log lines the node writes under a logger while a test runs; close it to stop recording. */
-final class RecordedLog implements AutoCloseable {
+public final class RecordedLog implements AutoCloseable {
 
     private final Logger logger;
     private final Level previous;
@@ -30,21 +30,21 @@ final class RecordedLog implements AutoCloseable {
     }
 
     /** Records what the node logs at INFO and above. */
-    static RecordedLog ofNode() {
+    public static RecordedLog ofNode() {
         return new RecordedLog("org.servicedomain", Level.INFO);
     }
 
     /** Records what {@code loggerName} logs at {@code level} and above. */
-    static RecordedLog of(String loggerName, Level level) {
+    public static RecordedLog of(String loggerName, Level level) {
         return new RecordedLog(loggerName, level);
     }
 
-    List<ILoggingEvent> events() {
+    public List<ILoggingEvent> events() {
         return List.copyOf(events);
     }
 
     /** Each event's formatted message, with the stack trace's first line when it has one. */
-    List<String> lines() {
+    public List<String> lines() {
         return events.stream().map(e -> e.getFormattedMessage()
                 + (e.getThrowableProxy() == null ? "" : " | " + e.getThrowableProxy().getClassName())).toList();
     }

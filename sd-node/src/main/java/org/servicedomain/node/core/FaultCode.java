@@ -34,7 +34,9 @@ public enum FaultCode {
      * The request's priority-class queue was full under overload; it was not sent to any provider
      * and may be retried later (docs/qos.md).
      */
-    Overloaded(false);
+    Overloaded(false),
+    /** The change would leave the node without an administrator (removing or demoting the last one). */
+    LastAdministrator(true);
 
     private final boolean senderFault;
 

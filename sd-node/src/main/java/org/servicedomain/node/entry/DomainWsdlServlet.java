@@ -11,7 +11,8 @@ import org.servicedomain.node.xml.XmlText;
 
 /**
  * The domain WSDL at {@code /services/domain?wsdl}: one WSDL 1.1 document that imports the WSDL of
- * every virtual port the node shows now, its own and those surfaced from child nodes alike.
+ * every virtual port the node shows now, its own and those surfaced from child nodes alike. With
+ * {@code ?wsdl&flat} the same ports come as one self-contained document ({@link FlatDomainWsdl}).
  */
 public final class DomainWsdlServlet extends HttpServlet {
 
@@ -26,6 +27,28 @@ public final class DomainWsdlServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String text = isFlatAskedFor(request) ? flat(request) : importing(request);
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        response.setContentType("text/xml; charset=UTF-8");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+
+    /** True for {@code ?wsdl&flat} (the parameter {@code flat} given, with any value but {@code false}). */
+    static boolean isFlatAskedFor(HttpServletRequest request) {
+        String flat = request.getParameter("flat");
+        return flat != null && !"false".equalsIgnoreCase(flat);
+    }
+
+    private String flat(HttpServletRequest request) {
+        FlatDomainWsdl wsdl = new FlatDomainWsdl(node.hierarchy().nodeName(), NAMESPACE);
+        for (VirtualPort port : node.catalog().snapshot().ports()) {
+            wsdl.add(port.name(), VirtualPortServlet.published(node.policy(), port, NodeAddress.virtualPort(request, port.name())));
+        }
+        return wsdl.text();
+    }
+
+    private String importing(HttpServletRequest request) {
         StringBuilder wsdl = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" name=\"")
                 .append(XmlText.escape(node.hierarchy().nodeName())).append("\" targetNamespace=\"")
@@ -35,9 +58,6 @@ public final class DomainWsdlServlet extends HttpServlet {
                     .append("\" location=\"").append(XmlText.escape(NodeAddress.virtualPort(request, port.name())))
                     .append("?wsdl\"/>\n");
         }
-        byte[] body = wsdl.append("</wsdl:definitions>\n").toString().getBytes(StandardCharsets.UTF_8);
-        response.setContentType("text/xml; charset=UTF-8");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        return wsdl.append("</wsdl:definitions>\n").toString();
     }
 }

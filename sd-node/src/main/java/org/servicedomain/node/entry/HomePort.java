@@ -106,8 +106,9 @@ public class HomePort implements HomePortType {
             List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
                     wsdlLocation, endpointAddress,
                     request.getPortType(), levels, request.getTimeoutMs(),
-                    attributes), HomeAccess.registration(caller, node.catalog()::snapshot,
-                            node.config().stateLimits().maxInstancesPerProvider(), trustClaims));
+                    attributes), InstanceNames.naming(HomeAccess.registration(caller, node.catalog()::snapshot,
+                            node.config().stateLimits().maxInstancesPerProvider(), trustClaims),
+                            InstanceNames.checked(request.getName())));
             return registered(filed);
         });
     }
@@ -190,6 +191,11 @@ public class HomePort implements HomePortType {
                 attributes = ProviderClaims.changes(attributes, levels);
                 levels = null;
             }
+            String name = InstanceNames.checked(request.getName());
+            if (name != null) {
+                attributes = attributes == null ? new LinkedHashMap<>() : new LinkedHashMap<>(attributes);
+                attributes.put(InstanceNames.ATTRIBUTE, name);
+            }
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData, levels));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
@@ -217,14 +223,16 @@ public class HomePort implements HomePortType {
             if (instanceId != null) {
                 Instance instance = snapshot.instance(instanceId).orElseThrow(() ->
                         new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
-                response.getVirtualPort().add(ServiceInfoView.of(snapshot.port(instance.virtualPort()).orElseThrow(),
-                        snapshot, base, node.statistics()));
-                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics(), node.priorityFlows()));
+                response.getVirtualPort().add(ServiceInfoView.withOutcomes(ServiceInfoView.of(
+                        snapshot.port(instance.virtualPort()).orElseThrow(), snapshot, base, node.statistics()), node.outcomes()));
+                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics(),
+                        node.priorityFlows()));
                 addSession(request, response);
                 return response;
             }
             snapshot.ports().stream().filter(p -> portName == null || p.name().equals(portName))
-                    .forEach(p -> response.getVirtualPort().add(ServiceInfoView.of(p, snapshot, base, node.statistics())));
+                    .forEach(p -> response.getVirtualPort().add(ServiceInfoView.withOutcomes(
+                            ServiceInfoView.of(p, snapshot, base, node.statistics()), node.outcomes())));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
                     .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
                             node.statistics(), node.priorityFlows())));

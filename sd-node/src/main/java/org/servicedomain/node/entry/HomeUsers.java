@@ -1,6 +1,7 @@
 package org.servicedomain.node.entry;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 import org.servicedomain.home.v1.GetUsersResponse;
 import org.servicedomain.home.v1.Login;
@@ -61,6 +62,9 @@ final class HomeUsers {
                 HomeArguments.required(request.getUserLevel(), "userLevel"),
                 request.getDesignated().stream().map(d -> HomeArguments.required(d, "designated")).toList(),
                 request.getRole().stream().map(r -> HomeArguments.required(r, "role")).collect(Collectors.toSet()));
+        if (!user.roles().contains(HomeAccess.ADMINISTRATOR)) {
+            requireAnotherAdministrator(user.name(), "taking the administrator role from");
+        }
         char[] password = request.getPassword() == null ? null : password(request.getPassword());
         try {
             node.users().put(user, password);
@@ -80,6 +84,7 @@ final class HomeUsers {
     /** Removes a user, ends their open sessions and forgets their fixed instances. */
     RemoveUserResponse removeUser(RemoveUser request) {
         String name = HomeArguments.required(request.getUser(), "user");
+        requireAnotherAdministrator(name, "removing");
         RemoveUserResponse response = new RemoveUserResponse();
         response.setRemoved(node.users().remove(name));
         node.sessions().endSessionsOf(name);
@@ -99,6 +104,19 @@ final class HomeUsers {
             response.getUser().add(info);
         }
         return response;
+    }
+
+    /**
+     * Refuses a change that takes the administrator role away from {@code name} when it is the last
+     * administrator: a node without one would fall open to everyone (docs/home-port.md).
+     */
+    private void requireAnotherAdministrator(String name, String change) {
+        List<User> administrators = node.users().list().stream()
+                .filter(u -> u.roles().contains(HomeAccess.ADMINISTRATOR)).toList();
+        if (administrators.size() == 1 && administrators.get(0).name().equals(name)) {
+            throw new NodeFault(FaultCode.LastAdministrator, name + " is the node's last administrator; "
+                    + change + " it would open the home port to everyone. Give another user the administrator role first");
+        }
     }
 
     private static char[] password(String password) {

@@ -1,6 +1,10 @@
 package org.servicedomain.node.entry;
 
 import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.Map;
 import javax.xml.namespace.QName;
 import org.apache.cxf.jaxws.EndpointImpl;
@@ -9,7 +13,8 @@ import org.servicedomain.node.Node;
 
 /**
  * CXF's servlet under {@code /services/*}, with the home port published at {@code /home} on its
- * bus. Virtual ports are not CXF endpoints: {@link VirtualPortServlet} serves them.
+ * bus. Virtual ports are not CXF endpoints: {@link VirtualPortServlet} serves them. A browser's
+ * plain GET on the home port gets a short page saying what the endpoint is, as a virtual port does.
  */
 public final class NodeServlet extends CXFNonSpringServlet {
 
@@ -36,6 +41,19 @@ public final class NodeServlet extends CXFNonSpringServlet {
                 "org.apache.cxf.stax.maxElementCount", 100_000L,
                 "org.apache.cxf.stax.maxChildElements", 10_000));
         home.publish("/home");
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException {
+        if (HomePage.isAskedFor(request)) {
+            try {
+                HomePage.write(request, response);
+            } catch (IOException e) {
+                throw new ServletException("the home port's page could not be written", e);
+            }
+            return;
+        }
+        super.doGet(request, response);
     }
 
     @Override

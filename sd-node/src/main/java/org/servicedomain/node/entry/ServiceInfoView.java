@@ -2,6 +2,7 @@ package org.servicedomain.node.entry;
 
 import java.util.Map;
 import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.FaultCount;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.UsageInfo;
@@ -12,6 +13,7 @@ import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
+import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
 import org.servicedomain.node.qos.PriorityFlows;
 
@@ -53,6 +55,7 @@ final class ServiceInfoView {
         info.setFailures(stats.failures());
         info.setMeanLatencyMs(stats.meanLatencyMs());
         info.setStateData(instance.stateData());
+        info.setName(InstanceNames.of(instance));
         return info;
     }
 
@@ -81,6 +84,18 @@ final class ServiceInfoView {
         info.setInFlight(figures.inFlight());
         info.setWindow(StatisticsView.of(figures.window()));
         info.setTotal(StatisticsView.of(figures.total()));
+        return info;
+    }
+
+    /** Adds to {@code info} the node's own faults on the port by code and the providers' faults, since the node started. */
+    static VirtualPortInfo withOutcomes(VirtualPortInfo info, RequestOutcomes outcomes) {
+        outcomes.faultsOf(info.getName()).forEach((code, requests) -> {
+            FaultCount count = new FaultCount();
+            count.setCode(code.name());
+            count.setRequests(requests);
+            info.getFault().add(count);
+        });
+        info.setProviderFaults(outcomes.providerFaultsOf(info.getName()));
         return info;
     }
 

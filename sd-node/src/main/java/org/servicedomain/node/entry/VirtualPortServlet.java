@@ -79,10 +79,7 @@ public final class VirtualPortServlet extends HttpServlet {
         }
         byte[] wsdl;
         try {
-            List<MappedOperation> mapped = policy.current().forPort(port.name()).mappings().stream()
-                    .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
-            wsdl = MappedOperationsWsdl.add(port.wsdl(NodeAddress.virtualPort(request, port.name())), port, mapped)
-                    .getBytes(StandardCharsets.UTF_8);
+            wsdl = published(policy, port, NodeAddress.virtualPort(request, port.name())).getBytes(StandardCharsets.UTF_8);
         } catch (RuntimeException e) {
             LOG.error("the WSDL of virtual port {} could not be built", port.name(), e);
             response.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR, "the node could not build this WSDL; see its log");
@@ -91,6 +88,13 @@ public final class VirtualPortServlet extends HttpServlet {
         response.setContentType("text/xml; charset=UTF-8");
         response.setContentLength(wsdl.length);
         response.getOutputStream().write(wsdl);
+    }
+
+    /** The WSDL a virtual port publishes at {@code address}: its providers' contract plus the policy's mapped operations. */
+    static String published(ActivePolicy policy, VirtualPort port, String address) {
+        List<MappedOperation> mapped = policy.current().forPort(port.name()).mappings().stream()
+                .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
+        return MappedOperationsWsdl.add(port.wsdl(address), port, mapped);
     }
 
     /** Tags the request with its id (the client's {@code X-Request-Id} if sane), echoes it, and starts the chain. */

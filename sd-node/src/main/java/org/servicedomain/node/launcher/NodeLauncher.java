@@ -74,6 +74,12 @@ public final class NodeLauncher {
         System.setProperty("org.apache.cxf.Logger", "org.apache.cxf.common.logging.Slf4jLogger");
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
+        String portInUse = PortCheck.inUse(options.host(), options.port());
+        if (portInUse != null) {
+            System.err.println(portInUse);
+            System.exit(PortCheck.EXIT_CODE);
+            return;
+        }
         LOG.info("SD node {} starting on Java {} (pid {})", NodeVersion.current(), Runtime.version(), ProcessHandle.current().pid());
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies(), tls);
         if (options.discovery().mode() != DiscoveryMode.OFF) {
@@ -105,6 +111,8 @@ public final class NodeLauncher {
         if (consoleWar != null) {
             System.out.println("  admin console: " + node.scheme() + "://localhost:" + node.port() + EmbeddedNode.CONSOLE_PATH
                     + "/   (from " + consoleWar + ")");
+        } else if (LauncherOptions.NO_CONSOLE.equals(options.console())) {
+            System.out.println("  admin console: none (--console none)");
         } else {
             System.out.println("  admin console: none (no sd-admin.war found; --console PATH names one)");
         }

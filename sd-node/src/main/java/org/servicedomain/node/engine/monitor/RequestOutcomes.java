@@ -2,16 +2,19 @@ package org.servicedomain.node.engine.monitor;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.core.FaultCode;
 
 /**
  * Counts the requests a virtual-port entry finished, by how they ended ({@code sd_requests_total});
  * the share of {@code no_instance} is the percentage of requests received while no instance could serve.
  * A request for a port the catalog does not hold is counted under {@link #UNKNOWN_PORT}, so that
- * clients cannot create label values.
+ * clients cannot create label values. Beside the counters, the node's own faults are kept per port by
+ * fault code ({@link #faultsOf(String)}), for the home port's service info and the console's dashboard.
  */
 public final class RequestOutcomes {
 
@@ -39,6 +42,8 @@ public final class RequestOutcomes {
     private final MeterRegistry registry;
     /** Per port, one counter per outcome by ordinal, all registered together so rates start from zero. */
     private final Map<String, Counter[]> counters = new ConcurrentHashMap<>();
+    /** Per port, the node's own faults, one adder per fault code by ordinal. */
+    private final Map<String, LongAdder[]> faultsByCode = new ConcurrentHashMap<>();
 
     public RequestOutcomes(MeterRegistry registry) {
         this.registry = registry;
@@ -52,6 +57,46 @@ public final class RequestOutcomes {
     /** The node answered with its own fault; {@code port} is null when the catalog holds no such port. */
     public void faulted(String port, FaultCode code) {
         count(port, outcomeOf(code));
+        String label = port != null ? port : UNKNOWN_PORT;
+        LongAdder[] byCode = faultsByCode.get(label);
+        if (byCode == null) {
+            byCode = faultsByCode.computeIfAbsent(label, p -> newAdders());
+        }
+        byCode[code.ordinal()].increment();
+    }
+
+    /** The requests on {@code port} the node answered with its own fault since it started, by code; only codes seen. */
+    public Map<FaultCode, Long> faultsOf(String port) {
+        Map<FaultCode, Long> counts = new EnumMap<>(FaultCode.class);
+        LongAdder[] byCode = faultsByCode.get(port);
+        if (byCode != null) {
+            for (FaultCode code : FaultCode.values()) {
+                long n = byCode[code.ordinal()].sum();
+                if (n > 0) {
+                    counts.put(code, n);
+                }
+            }
+        }
+        return counts;
+    }
+
+    /** The replies on {@code port} that were a provider's own fault or another non-2xx answer. */
+    public long providerFaultsOf(String port) {
+        Counter[] byOutcome = counters.get(port);
+        return byOutcome == null ? 0 : (long) byOutcome[Outcome.PROVIDER_FAULT.ordinal()].count();
+    }
+
+    /** Forgets a port the catalog no longer holds (its meters stay with the registry's own cleanup). */
+    public void forgetPort(String port) {
+        faultsByCode.remove(port);
+    }
+
+    private static LongAdder[] newAdders() {
+        LongAdder[] adders = new LongAdder[FaultCode.values().length];
+        for (int i = 0; i < adders.length; i++) {
+            adders[i] = new LongAdder();
+        }
+        return adders;
     }
 
     static Outcome outcomeOf(FaultCode code) {

@@ -31,6 +31,24 @@ class RequestOutcomesTest {
     }
 
     @Test
+    void keepsTheNodesFaultsPerPortByCodeAndTheProvidersFaultsApart() {
+        outcomes.faulted(PORT, FaultCode.NotAuthorized);
+        outcomes.faulted(PORT, FaultCode.NotAuthorized);
+        outcomes.faulted(PORT, FaultCode.Timeout);
+        outcomes.faulted("OtherPortType", FaultCode.BadRequest);
+        outcomes.answered(PORT, 500);
+        outcomes.answered(PORT, 200);
+
+        assertThat(outcomes.faultsOf(PORT)).containsExactly(
+                java.util.Map.entry(FaultCode.Timeout, 1L), java.util.Map.entry(FaultCode.NotAuthorized, 2L));
+        assertThat(outcomes.providerFaultsOf(PORT)).isEqualTo(1L);
+        assertThat(outcomes.faultsOf("NoSuchPort")).isEmpty();
+        outcomes.forgetPort(PORT);
+        assertThat(outcomes.faultsOf(PORT)).isEmpty();
+        assertThat(outcomes.faultsOf("OtherPortType")).containsOnlyKeys(FaultCode.BadRequest);
+    }
+
+    @Test
     void countsNoInstanceAvailableAndTimeoutAsNoInstance() {
         outcomes.faulted(PORT, FaultCode.NoInstanceAvailable);
         outcomes.faulted(PORT, FaultCode.Timeout);
