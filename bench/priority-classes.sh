@@ -14,7 +14,7 @@
 # Settings from the environment (defaults in brackets):
 #   DELAY_MS [500]  the provider's delay; its capacity is 200 threads / delay (400 req/s at 500 ms)
 #   CAPACITY [360]  the capacityTps the provider registers (kept under its real capacity)
-#   HIGH_CONN [60] MIDDLE_CONN [60] LOW_CONN [420]  wrk connections per class
+#   HIGH_CONN [60] MIDDLE_CONN [120] LOW_CONN [480]  wrk connections per class
 #   MIDDLE_MIN [100]  middleMinimumTps     HIGH_TIMEOUT_MS [5000] MIDDLE_TIMEOUT_MS [3000] LOW_TIMEOUT_MS [1000]
 #   WARMUP [40]  seconds of warm-up under overload before anything is measured   DURATION [30]  seconds per part
 #   BASE_PORT [19200]  ports BASE_PORT+1 (provider) and +2 (node), on 127.0.0.1 only
@@ -26,8 +26,8 @@ cd "$(dirname "$0")/.."
 DELAY_MS="${DELAY_MS:-500}"
 CAPACITY="${CAPACITY:-360}"
 HIGH_CONN="${HIGH_CONN:-60}"
-MIDDLE_CONN="${MIDDLE_CONN:-60}"
-LOW_CONN="${LOW_CONN:-420}"
+MIDDLE_CONN="${MIDDLE_CONN:-120}"
+LOW_CONN="${LOW_CONN:-480}"
 MIDDLE_MIN="${MIDDLE_MIN:-100}"
 HIGH_TIMEOUT_MS="${HIGH_TIMEOUT_MS:-5000}"
 MIDDLE_TIMEOUT_MS="${MIDDLE_TIMEOUT_MS:-3000}"
@@ -209,12 +209,15 @@ s="$work/section.md"
     echo "| $l | $(run "$l" 2) | $adm | $(run "$l" 3) | $(run "$l" 4) | $(run "$l" 5) |"
   done
   echo
-  high_served=$(pct $(( $(col classes high 3) - $(col classes high 4) )) "$(col classes high 3)")
+  # wrk keeps a fixed number of connections (a closed loop): a class slowed down also offers less. Its
+  # demand is therefore what the same connections offered alone (the unloaded part), not what they
+  # managed to offer under overload.
+  high_served=$(pct $(( $(col classes high 3) - $(col classes high 4) )) "$(col unloaded high 3)")
   p99_ratio=$(awk -v a="$(col classes high 6)" -v b="$(col unloaded high 6)" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
   mid_served=$(per_s $(( $(col classes middle 3) - $(col classes middle 4) )))
   echo "| target | measured | verdict |"
   echo "| --- | --- | --- |"
-  echo "| class 1 served ≥ 95 % of its demand | $high_served % | $(awk -v v="$high_served" 'BEGIN { print (v + 0 >= 95) ? "met" : "missed" }') |"
+  echo "| class 1 served ≥ 95 % of its demand (what its connections offered alone) | $high_served % | $(awk -v v="$high_served" 'BEGIN { print (v + 0 >= 95) ? "met" : "missed" }') |"
   echo "| class 1 p99 within 2× its unloaded p99 | $p99_ratio× | $(awk -v v="$p99_ratio" 'BEGIN { print (v != "n/a" && v + 0 <= 2) ? "met" : "missed" }') |"
   echo "| class 2 served at least its minimum ($MIDDLE_MIN req/s) | $mid_served req/s | $(awk -v v="$mid_served" -v m="$MIDDLE_MIN" 'BEGIN { print (v + 0 >= m) ? "met" : "missed" }') |"
   echo "| no request sent after its deadline: once quiet, dispatches since start = requests the queues admitted | $total_dispatched dispatches, $total_admitted admitted | $([ "$total_dispatched" = "$total_admitted" ] && echo met || echo missed) |"

@@ -18,7 +18,7 @@ public final class PortStatistics {
 
     /** One instance's row on the dashboard. */
     public record InstanceRow(String instanceId, String name, String endpointAddress, String state, String supplierLevel,
-            String owner, long requests, long failures, double meanLatencyMs, Double p95LatencyMs) {
+            String owner, long requests, long failures, double meanLatencyMs, Double p95LatencyMs, String capacity) {
 
         public String getInstanceId() { return instanceId; }
         public String getName() { return name; }
@@ -30,6 +30,8 @@ public final class PortStatistics {
         public long getFailures() { return failures; }
         public String getMeanLatency() { return String.format("%.1f", meanLatencyMs); }
         public String getP95Latency() { return p95LatencyMs == null ? "\u2014" : String.format("%.1f", p95LatencyMs); }
+        /** Requests per second it can serve, "≈" when the node estimated it; a dash when unknown. */
+        public String getCapacity() { return capacity; }
     }
 
     /** Requests on a port that ended in a fault of {@code code}: the node's own code, or {@value #PROVIDER_FAULT}. */
@@ -46,10 +48,13 @@ public final class PortStatistics {
      * One virtual port with its instances and totals; {@code faults} are the requests that ended in
      * a fault since the node started, by code, most frequent first, none when nothing failed.
      */
-    public record PortRow(String name, String address, String wsdlAddress, List<InstanceRow> instances, List<FaultRow> faults) {
+    public record PortRow(String name, String address, String wsdlAddress, List<InstanceRow> instances, List<FaultRow> faults,
+            List<FlowRow> flows) {
 
         public String getName() { return name; }
         public List<FaultRow> getFaults() { return faults; }
+        /** The port's priority-class flows; empty when the policy sets no classes. */
+        public List<FlowRow> getFlows() { return flows; }
         public String getAddress() { return address; }
         public String getWsdlAddress() { return wsdlAddress; }
         public List<InstanceRow> getInstances() { return instances; }
@@ -79,7 +84,7 @@ public final class PortStatistics {
         List<PortRow> rows = new ArrayList<>();
         for (VirtualPortInfo port : info.getVirtualPort()) {
             rows.add(new PortRow(port.getName(), port.getAddress(), port.getWsdlAddress(), List.copyOf(byPort.get(port.getName())),
-                    faults(port)));
+                    faults(port), FlowRow.of(info, port.getName())));
         }
         return rows;
     }
@@ -96,7 +101,14 @@ public final class PortStatistics {
 
     static InstanceRow row(InstanceInfo i) {
         return new InstanceRow(i.getInstanceId(), i.getName() == null ? i.getInstanceId() : i.getName(), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
-                owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()));
+                owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()), capacity(i));
+    }
+
+    private static String capacity(InstanceInfo i) {
+        if (i.getCapacityTps() == null) {
+            return "\u2014";
+        }
+        return (Boolean.TRUE.equals(i.isCapacityEstimated()) ? "\u2248 " : "") + FlowRow.rate(i.getCapacityTps());
     }
 
     private static Double p95(Statistics total) {

@@ -133,29 +133,43 @@ public final class AllocatorRounds implements AutoCloseable {
             List<AllocationRound.PortCapacity> portCapacities, Map<String, Double> estimates, double nodeCapacity) {
         List<AllocationRound.FlowAllocation> recorded = new ArrayList<>();
         Map<String, Allocation> byName = new HashMap<>();
+        Map<String, Double> demandOf = new HashMap<>();
         for (int i = 0; i < demands.size(); i++) {
-            FlowDemand d = demands.get(i);
-            Allocation a = allocations.get(i);
-            byName.put(d.name(), a);
+            byName.put(demands.get(i).name(), allocations.get(i));
+            demandOf.put(demands.get(i).name(), demands.get(i).demand());
         }
         for (int p = 0; p < schedulers.size(); p++) {
             FlowScheduler port = schedulers.get(p);
             Map<PriorityClass, Double> rates = new EnumMap<>(PriorityClass.class);
             Map<PriorityClass, Double> weights = new EnumMap<>(PriorityClass.class);
+            double slotRate = Math.min(portCapacities.get(p).capacityTps(), nodeCapacity);
             for (PriorityClass c : PriorityClass.values()) {
                 Allocation a = byName.get(flowName(port.virtualPort(), c));
                 if (a != null) {
-                    rates.put(c, Allocation.DEMAND.equals(a.boundBy()) ? Double.POSITIVE_INFINITY : a.allocation());
-                    weights.put(c, Math.max(a.allocation(), 1e-3));
-                    FlowDemand d = demands.stream().filter(x -> x.name().equals(a.name())).findFirst().orElseThrow();
-                    recorded.add(new AllocationRound.FlowAllocation(port.virtualPort(), c, d.demand(), a.allocation(),
+                    boolean demandBound = Allocation.DEMAND.equals(a.boundBy());
+                    rates.put(c, demandBound ? Double.POSITIVE_INFINITY : a.allocation());
+                    weights.put(c, weight(a, demandBound, slotRate));
+                    recorded.add(new AllocationRound.FlowAllocation(port.virtualPort(), c, demandOf.get(a.name()), a.allocation(),
                             boundBy(a.boundBy())));
                 }
             }
-            port.reshape(rates, weights, Math.min(portCapacities.get(p).capacityTps(), nodeCapacity));
+            port.reshape(rates, weights, slotRate);
         }
         flows.recordRound(new AllocationRound(clock.instant(), recorded, portCapacities, estimates));
         shaped = true;
+    }
+
+    /**
+     * A flow's weight in the fair queue: its allocation; but a flow held back by nothing but its own
+     * demand weighs the whole port, so that it never waits for slots behind flows held below theirs
+     * (its demand already fits, and a closed-loop client slowed by such waits would lower the very
+     * demand the next round measures).
+     */
+    private static double weight(Allocation a, boolean demandBound, double slotRate) {
+        if (demandBound && !Double.isInfinite(slotRate)) {
+            return Math.max(slotRate, a.allocation());
+        }
+        return Math.max(a.allocation(), 1e-3);
     }
 
     /** With priority classes gone from the policy, every flow lets its requests go. */
