@@ -111,7 +111,7 @@ class MetricsListenerTest {
     }
 
     @Test
-    void exposesDispatchPercentilesAndCountersInPrometheusText() {
+    void exposesDispatchHistogramsAndCountersInPrometheusText() {
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         MetricsListener toPrometheus = new MetricsListener(prometheus, monitor);
         toPrometheus.dispatching(null, a);
@@ -120,7 +120,9 @@ class MetricsListenerTest {
 
         String text = prometheus.scrape();
 
-        assertThat(sample(text, "sd_dispatch_seconds", "instance=\"a\"", "outcome=\"answered\"", "quantile=\"0.99\"")).isPositive();
+        assertThat(sample(text, "sd_dispatch_seconds_bucket", "instance=\"a\"", "outcome=\"answered\"", "le=\"0.025\"")).isEqualTo(1.0);
+        assertThat(sample(text, "sd_dispatch_seconds_bucket", "instance=\"a\"", "outcome=\"answered\"", "le=\"0.01\"")).isZero();
+        assertThat(text).doesNotContain("quantile=");
         assertThat(sample(text, "sd_dispatch_seconds_count", "instance=\"a\"", "outcome=\"answered\"")).isEqualTo(1.0);
         assertThat(sample(text, "sd_dispatch_failures_total", "instance=\"b\"", "kind=\"http_error\"")).isEqualTo(1.0);
         assertThat(sample(text, "sd_requests_in_flight", "instance=\"a\"", "virtual_port=\"" + PORT + "\"")).isZero();
