@@ -3,15 +3,12 @@ package org.servicedomain.it.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.servicedomain.client.NodeClient;
@@ -47,8 +44,9 @@ class AdminConsoleBrowserTest {
     @RegisterExtension
     static final ConsoleBrowser browser = new ConsoleBrowser();
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final ConsoleNode console = ConsoleNode.withStockQuotes("quote-a", "quote-b", "quote-c");
+
 
     private RunningNode node;
     private ProviderFleet providers;
@@ -56,21 +54,13 @@ class AdminConsoleBrowserTest {
 
     @BeforeEach
     void startNodeWithConsole() {
-        node = RunningNode.startWithConsole(dataDir, Path.of(System.getProperty("sd.console.war")));
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b", "quote-c");
-        NodeClient anonymous = NodeClient.connect(node.baseUri());
-        anonymous.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
-        root = anonymous.withSession(anonymous.login("root", "root-pw").sessionId());
+        node = console.node();
+        providers = console.providers();
+        root = console.root();
         root.setUser(new NodeClient.UserEntry("alice", "alice-pw", "supplier", List.of(), List.of("provider")));
         root.setUser(new NodeClient.UserEntry("bob", "bob-pw", "supplier", List.of(), List.of("provider")));
         root.setUser(new NodeClient.UserEntry("joe", "joe-pw", "customer", List.of(), List.of("user")));
         browser.at(node.consoleUri());
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test

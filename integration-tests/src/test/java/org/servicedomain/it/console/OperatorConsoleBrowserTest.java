@@ -7,11 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.InstanceInfo;
@@ -30,8 +28,10 @@ class OperatorConsoleBrowserTest {
     @RegisterExtension
     static final ConsoleBrowser browser = new ConsoleBrowser();
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final ConsoleNode console = ConsoleNode.withStockQuotes("quote-a", "quote-b");
+
+    private Path dataDir;
 
     private RunningNode node;
     private ProviderFleet providers;
@@ -39,19 +39,12 @@ class OperatorConsoleBrowserTest {
 
     @BeforeEach
     void startNodeWithConsole() {
-        node = RunningNode.startWithConsole(dataDir, Path.of(System.getProperty("sd.console.war")));
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        NodeClient anonymous = NodeClient.connect(node.baseUri());
-        anonymous.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
-        root = anonymous.withSession(anonymous.login("root", "root-pw").sessionId());
+        dataDir = console.dataDir();
+        node = console.node();
+        providers = console.providers();
+        root = console.root();
         root.setUser(new NodeClient.UserEntry("joe", "joe-pw", "customer", List.of(), List.of("user")));
         browser.at(node.consoleUri());
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test

@@ -7,11 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.testsupport.MeteredRecords;
@@ -35,8 +33,10 @@ class PolicyImpactBrowserTest {
     @RegisterExtension
     static final ConsoleBrowser browser = new ConsoleBrowser();
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final ConsoleNode console = ConsoleNode.withStockQuotes("quote-a");
+
+    private Path dataDir;
 
     private RunningNode node;
     private ProviderFleet providers;
@@ -44,11 +44,10 @@ class PolicyImpactBrowserTest {
 
     @BeforeEach
     void nodeWithConsoleAndACustomersTraffic() {
-        node = RunningNode.startWithConsole(dataDir, Path.of(System.getProperty("sd.console.war")));
-        providers = ProviderFleet.stockQuotes("quote-a");
-        NodeClient anonymous = NodeClient.connect(node.baseUri());
-        anonymous.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
-        root = anonymous.withSession(anonymous.login("root", "root-pw").sessionId());
+        dataDir = console.dataDir();
+        node = console.node();
+        providers = console.providers();
+        root = console.root();
         root.setUser(new NodeClient.UserEntry("joe", "joe-pw", "customer", List.of(), List.of("user")));
         root.register(providers.get(0).wsdlAddress().toString(), null, null, Map.of());
         String joe = root.login("joe", "joe-pw").sessionId();
@@ -57,12 +56,6 @@ class PolicyImpactBrowserTest {
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> MeteredRecords.count(dataDir) == 3);
         browser.at(node.consoleUri());
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test

@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.testsupport.PrometheusText;
@@ -35,8 +31,9 @@ class PriorityFlowsDashboardBrowserTest {
     @RegisterExtension
     static final ConsoleBrowser browser = new ConsoleBrowser();
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final ConsoleNode console = ConsoleNode.withStockQuotes("quote-a");
+
 
     private RunningNode node;
     private ProviderFleet providers;
@@ -44,18 +41,10 @@ class PriorityFlowsDashboardBrowserTest {
 
     @BeforeEach
     void startNodeWithConsole() {
-        node = RunningNode.startWithConsole(dataDir, Path.of(System.getProperty("sd.console.war")));
-        providers = ProviderFleet.stockQuotes("quote-a");
-        NodeClient anonymous = NodeClient.connect(node.baseUri());
-        anonymous.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
-        root = anonymous.withSession(anonymous.login("root", "root-pw").sessionId());
+        node = console.node();
+        providers = console.providers();
+        root = console.root();
         browser.at(node.consoleUri());
-    }
-
-    @AfterEach
-    void stop() {
-        providers.close();
-        node.close();
     }
 
     @Test
