@@ -43,6 +43,8 @@ public final class Hierarchy implements AutoCloseable {
     private final ChildHomeClient client;
     private final DiscoveryPoll discovery;
     private final ReentrantLock polling = new ReentrantLock();
+    /** Held while a child's ports are filed or forgotten, so that a poll answer cannot refile a child that just left. */
+    private final Object filing = new Object();
     private final Map<String, NodeInfo> answers = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private final ProofNonces nonces = new ProofNonces(ProofNonces.MAX);
@@ -114,10 +116,12 @@ public final class Hierarchy implements AutoCloseable {
                     + "register its providers first");
         }
         ChildNode child = new ChildNode(address, name != null ? name : answer.getName(), secret, answer.getNodeId(), terms);
-        children.put(child);
-        answers.put(address, answer);
-        LOG.info("registered child node {} at {}", child.name(), address);
-        return discovery.reconcile(child, answer, true);
+        synchronized (filing) {
+            children.put(child);
+            answers.put(address, answer);
+            LOG.info("registered child node {} at {}", child.name(), address);
+            return discovery.reconcile(child, answer, true);
+        }
     }
 
     /** When {@code instanceId} stands for a child's port: the child leaves with all its ports. */
@@ -127,9 +131,11 @@ public final class Hierarchy implements AutoCloseable {
         if (child.isEmpty()) {
             return Optional.empty();
         }
-        children.remove(child.get().address());
-        answers.remove(child.get().address());
-        discovery.forget(child.get());
+        synchronized (filing) {
+            children.remove(child.get().address());
+            answers.remove(child.get().address());
+            discovery.forget(child.get());
+        }
         LOG.info("child node {} at {} left", child.get().name(), child.get().address());
         return instance;
     }
@@ -162,12 +168,20 @@ public final class Hierarchy implements AutoCloseable {
     private void pollChild(ChildNode child) {
         try {
             NodeInfo answer = client.poll(child.address(), child.secret());
-            answers.put(child.address(), answer);
-            discovery.reconcile(child, answer, false);
+            synchronized (filing) {
+                if (children.at(child.address()).isPresent()) {
+                    answers.put(child.address(), answer);
+                    discovery.reconcile(child, answer, false);
+                }
+            }
         } catch (HomeFault | WebServiceException | IllegalStateException e) {
             LOG.warn("child node {} at {} did not answer the discovery poll: {}", child.name(), child.address(), e.toString());
-            answers.put(child.address(), stub(child, "unreachable"));
-            discovery.unreachable(child);
+            synchronized (filing) {
+                if (children.at(child.address()).isPresent()) {
+                    answers.put(child.address(), stub(child, "unreachable"));
+                    discovery.unreachable(child);
+                }
+            }
         }
     }
 
