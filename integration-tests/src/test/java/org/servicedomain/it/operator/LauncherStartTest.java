@@ -1,6 +1,7 @@
 package org.servicedomain.it.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -35,7 +36,8 @@ class LauncherStartTest {
     @Test
     void consoleNoneSaysNothingAboutAMissingWar() {
         try (NodeProcess node = NodeProcess.start(dataDir, "--console", "none")) {
-            assertThat(node.output()).anyMatch(line -> line.contains("admin console: none (--console none)"));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> node.output().stream().anyMatch(line -> line.contains("admin console: none (--console none)")));
             assertThat(node.output()).noneMatch(line -> line.contains("sd-admin.war"));
         }
     }
