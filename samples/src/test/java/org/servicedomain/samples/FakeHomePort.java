@@ -113,4 +113,19 @@ public class FakeHomePort implements HomePortType {
     public org.servicedomain.home.v1.PreviewPolicyResponse previewPolicy(org.servicedomain.home.v1.PreviewPolicy parameters) {
         throw new UnsupportedOperationException("not faked");
     }
+
+    @Override
+    public org.servicedomain.home.v1.GetEventsResponse getEvents(org.servicedomain.home.v1.GetEvents parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public org.servicedomain.home.v1.GetSessionsResponse getSessions(org.servicedomain.home.v1.GetSessions parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public org.servicedomain.home.v1.PlanQosResponse planQos(org.servicedomain.home.v1.PlanQos parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
 }

@@ -25,7 +25,11 @@ public class DashboardServlet extends TaskServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         boolean fragment = "/dashboard/fragment".equals(request.getServletPath());
         try {
-            List<PortStatistics.PortRow> ports = PortStatistics.of(client(request).getServiceInfo());
+            org.servicedomain.home.v1.GetServiceInfoResponse info = client(request).getServiceInfo();
+            List<PortStatistics.PortRow> ports = PortStatistics.of(info);
+            if (info.getNodeVersion() != null) {
+                request.setAttribute("nodeVersion", info.getNodeVersion() + " (built " + info.getNodeBuild() + ")");
+            }
             ThroughputHistory history = history();
             history.sample(ports);
             Map<String, String> charts = new LinkedHashMap<>();

@@ -12,10 +12,13 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.apache.cxf.headers.Header;
 import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.GetEvents;
+import org.servicedomain.home.v1.GetEventsResponse;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.GetSessions;
 import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
@@ -27,6 +30,8 @@ import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.NodeInfo;
+import org.servicedomain.home.v1.OpenSessionInfo;
+import org.servicedomain.home.v1.PlanQos;
 import org.servicedomain.home.v1.PreviewPolicy;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.Register;
@@ -371,6 +376,36 @@ public class NodeClient {
         RemoveUser request = new RemoveUser();
         request.setUser(name);
         return call(() -> port.removeUser(request).isRemoved());
+    }
+
+    /**
+     * The node's overview as {@code getServiceInfo} answers it with the topology: ports, instances, the
+     * node's tree, and (signed in) its version, build and start time.
+     */
+    public GetServiceInfoResponse overview() {
+        GetServiceInfo request = new GetServiceInfo();
+        request.setTopology(Boolean.TRUE);
+        return call(() -> port.getServiceInfo(request));
+    }
+
+    /** The node's kept events numbered after {@code after} (null: from the oldest), at most {@code max} (null: all kept). */
+    public GetEventsResponse events(Long after, Integer max) {
+        GetEvents request = new GetEvents();
+        request.setAfter(after);
+        request.setMax(max);
+        return call(() -> port.getEvents(request));
+    }
+
+    /** The node's open sessions, each shown by a prefix of its id (administrators). */
+    public List<OpenSessionInfo> openSessions() {
+        return call(() -> port.getSessions(new GetSessions()).getSession());
+    }
+
+    /** The priority classes' allocations for a plan document (JSON, docs/qos.md), as JSON. */
+    public String planQos(String document) {
+        PlanQos request = new PlanQos();
+        request.setDocument(document);
+        return call(() -> port.planQos(request).getResult());
     }
 
     /** A home-port call whose failure becomes a NodeClientException. */

@@ -116,12 +116,14 @@ public final class Node implements AutoCloseable {
     private final MetricsListener metrics;
     private final Readiness readiness = new Readiness();
     private volatile Discovery discovery;
+    private final java.time.Instant startedAt;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
             NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy) {
         this.hierarchy = hierarchy;
+        this.startedAt = config.clock().instant();
         this.fixedChoices = fixedChoices;
         this.status = status;
         this.config = config;
@@ -325,6 +327,11 @@ public final class Node implements AutoCloseable {
     /** One record per invocation, and usage per user and port. */
     public Metering metering() {
         return metering;
+    }
+
+    /** When this node started: the origin of its uptime. */
+    public java.time.Instant startedAt() {
+        return startedAt;
     }
 
     /** Where the node's events are published; plug further listeners in here. */

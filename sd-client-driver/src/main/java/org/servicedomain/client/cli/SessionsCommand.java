@@ -6,22 +6,51 @@ import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.SessionInfo;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The sessions sdctl keeps, each checked against its node: open (with its number of recent calls)
- * or ended. The home port has no operation that lists every open session of a node, so this lists
- * sdctl's own.
+ * The node's open sessions as an administrator sees them through the home port's getSessions (user,
+ * level, opened and last used, and only a prefix of each id); with {@code --kept}, the sessions sdctl
+ * itself keeps, each checked against its node: open (with its number of recent calls) or ended.
  */
 @Command(name = "sessions", mixinStandardHelpOptions = true,
-        description = {"Lists the sessions sdctl keeps and whether each is still open on its node.",
-                "(The home port cannot list all of a node's sessions.)"})
+        description = {"Lists the node's open sessions (administrators; ids shown by their first characters only).",
+                "--kept lists the sessions sdctl keeps instead, and whether each is still open on its node."})
 final class SessionsCommand extends NodeCommand {
 
     record SessionRow(String node, String user, String userLevel, List<String> roles, String state, Integer recentCalls) {
     }
 
+    record OpenSession(String idPrefix, String user, String userLevel, String createdAt, String lastUsedAt, boolean own) {
+    }
+
+    @Option(names = "--kept", description = "List the sessions sdctl keeps, not the node's.")
+    boolean kept;
+
     @Override
     int run() throws Exception {
+        if (!kept) {
+            return nodeSessions();
+        }
+        return keptSessions();
+    }
+
+    private int nodeSessions() throws Exception {
+        List<OpenSession> open = client().openSessions().stream().map(s -> new OpenSession(s.getIdPrefix(), s.getUser(),
+                s.getUserLevel(), s.getCreatedAt() == null ? null : s.getCreatedAt().toGregorianCalendar().toInstant().toString(),
+                s.getLastUsedAt().toGregorianCalendar().toInstant().toString(), s.isOwn())).toList();
+        if (json()) {
+            printJson(open);
+            return 0;
+        }
+        Table table = new Table("ID", "USER", "LEVEL", "CREATED", "LAST-USED", "");
+        open.forEach(s -> table.row(s.idPrefix() + "...", s.user(), s.userLevel(), s.createdAt(), s.lastUsedAt(),
+                s.own() ? "(this sdctl)" : ""));
+        table.print(out());
+        return 0;
+    }
+
+    private int keptSessions() throws Exception {
         List<SessionRow> rows = new ArrayList<>();
         for (SessionFile.Saved s : sessions().all()) {
             if (root().node != null && !SessionFile.sameNode(s.node(), root().node)) {

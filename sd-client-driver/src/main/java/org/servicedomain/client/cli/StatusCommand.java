@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.time.Duration;
+import java.time.Instant;
 import org.servicedomain.client.NodeClient;
+import org.servicedomain.client.NodeClientException;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Statistics;
@@ -12,9 +16,9 @@ import org.servicedomain.home.v1.VirtualPortInfo;
 import picocli.CommandLine.Command;
 
 /**
- * The node at a glance, from what the home port exposes: its name, uptime (the statistics' time since
- * start), active policy version, virtual ports, instances by state and requests per second over the
- * statistics window. The home port does not tell the node's version, so neither does this.
+ * The node at a glance, from what the home port exposes: its name, version and build, uptime (since
+ * the start time the node tells signed-in callers), active policy version, virtual ports, instances by
+ * state and requests per second over the statistics window.
  */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Shows the node: name, uptime, active policy version, ports, instances by state, requests per second.")
@@ -23,26 +27,27 @@ final class StatusCommand extends NodeCommand {
     record PortStatus(String name, int instances, long operational, Integer inFlight, double requestsPerSecond) {
     }
 
-    record Status(String node, String name, String nodeId, String nodeVersion, String sdctlVersion, Long uptimeSeconds,
-            long policyVersion, Map<String, Long> instancesByState, double requestsPerSecond, List<PortStatus> ports) {
+    record Status(String node, String name, String nodeId, String nodeVersion, String nodeBuild, String startedAt,
+            String sdctlVersion, Long uptimeSeconds, long policyVersion, Map<String, Long> instancesByState, double requestsPerSecond, List<PortStatus> ports) {
     }
 
     @Override
     int run() throws Exception {
         NodeClient client = client();
-        NodeInfo node = client.topology();
+        GetServiceInfoResponse overview = client.overview();
         long policyVersion = client.getPolicy().version();
-        Status status = status(client.nodeBase().toString(), node, policyVersion);
+        Status status = status(client.nodeBase().toString(), overview, policyVersion, Instant.now());
         if (json()) {
             printJson(status);
             return 0;
         }
         var out = out();
         out.println("node:             " + status.name() + " at " + status.node() + " (id " + status.nodeId() + ")");
-        out.println("node version:     not exposed by the node's home port");
+        out.println("node version:     " + (status.nodeVersion() == null ? "not told (sign in to see it)"
+                : status.nodeVersion() + " (built " + status.nodeBuild() + ")"));
         out.println("sdctl version:    " + status.sdctlVersion());
         out.println("uptime:           " + (status.uptimeSeconds() == null ? "unknown (no port has statistics yet)"
-                : Durations.text(status.uptimeSeconds())));
+                : Durations.text(status.uptimeSeconds())) + (status.startedAt() == null ? "" : " (since " + status.startedAt() + ")"));
         out.println("policy version:   " + status.policyVersion());
         out.println("instances:        " + (status.instancesByState().isEmpty() ? "none" : status.instancesByState()
                 .entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).reduce((a, b) -> a + ", " + b).orElse("")));
@@ -55,7 +60,12 @@ final class StatusCommand extends NodeCommand {
         return 0;
     }
 
-    static Status status(String address, NodeInfo node, long policyVersion) throws java.io.IOException {
+    /** The status from the node's overview; uptime runs from its start time, else from its statistics' time since start. */
+    static Status status(String address, GetServiceInfoResponse overview, long policyVersion, Instant now) throws java.io.IOException {
+        NodeInfo node = overview.getNode();
+        if (node == null) {
+            throw new NodeClientException("BadRequest", "the node at " + address + " answered no topology", List.of(), null);
+        }
         Map<String, Long> byState = new TreeMap<>();
         Long uptime = null;
         for (InstanceInfo i : node.getInstance()) {
@@ -73,8 +83,12 @@ final class StatusCommand extends NodeCommand {
                 uptime = uptime == null ? p.getTotal().getPeriodSeconds() : Math.max(uptime, p.getTotal().getPeriodSeconds());
             }
         }
-        return new Status(address, node.getName(), node.getNodeId(), null, Sdctl.Version.version(), uptime, policyVersion,
-                byState, total, ports);
+        Instant started = overview.getStartedAt() == null ? null : overview.getStartedAt().toGregorianCalendar().toInstant();
+        if (started != null) {
+            uptime = Math.max(0, Duration.between(started, now).toSeconds());
+        }
+        return new Status(address, node.getName(), node.getNodeId(), overview.getNodeVersion(), overview.getNodeBuild(),
+                started == null ? null : started.toString(), Sdctl.Version.version(), uptime, policyVersion, byState, total, ports);
     }
 
     static double perSecond(Statistics window) {

@@ -179,7 +179,7 @@ final class HomeAccess {
 
     /** The text of the {@code sd:session} header, or null; null also for calls made without SOAP (tests). */
     @SuppressWarnings("unchecked")
-    private static String sessionHeader(WebServiceContext context) {
+    static String sessionHeader(WebServiceContext context) {
         if (context == null) {
             return null;
         }

@@ -248,6 +248,11 @@ public class HomePort implements HomePortType {
                 response.setNode(ChildRegistrations.topology(node, response, base));
             }
             response.getFlow().addAll(FlowInfoView.of(node.priorityFlows(), portName));
+            if (caller != null) {
+                response.setNodeVersion(org.servicedomain.node.NodeVersion.current().version());
+                response.setNodeBuild(org.servicedomain.node.NodeVersion.current().build());
+                response.setStartedAt(StatisticsView.time(node.startedAt()));
+            }
             return response;
         });
     }
@@ -306,6 +311,35 @@ public class HomePort implements HomePortType {
             response.setPayload(new HomeInvocation(node).invoke(HomeArguments.blankToNull(request.getSessionId()),
                     HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
                     HomeArguments.required(request.getPayload(), "payload")));
+            return response;
+        });
+    }
+
+    @Override
+    public org.servicedomain.home.v1.GetEventsResponse getEvents(org.servicedomain.home.v1.GetEvents request) throws HomeFault {
+        return call("getEvents", () -> {
+            access.requireAdministrator(context, "getEvents");
+            return EventsView.of(request, node.events().recent());
+        });
+    }
+
+    @Override
+    public org.servicedomain.home.v1.GetSessionsResponse getSessions(org.servicedomain.home.v1.GetSessions request)
+            throws HomeFault {
+        return call("getSessions", () -> {
+            access.requireAdministrator(context, "getSessions");
+            return OpenSessionsView.of(node.sessions(), HomeAccess.sessionHeader(context));
+        });
+    }
+
+    @Override
+    public org.servicedomain.home.v1.PlanQosResponse planQos(org.servicedomain.home.v1.PlanQos request) throws HomeFault {
+        return call("planQos", () -> {
+            access.requireSignedIn(context, "planQos");
+            String document = HomeArguments.required(request.getDocument(), "document");
+            org.servicedomain.home.v1.PlanQosResponse response = new org.servicedomain.home.v1.PlanQosResponse();
+            response.setResult(org.servicedomain.node.qos.QosPlanCommand.plan(
+                    document.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
             return response;
         });
     }

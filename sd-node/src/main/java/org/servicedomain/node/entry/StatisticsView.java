@@ -46,13 +46,18 @@ final class StatisticsView {
         return s;
     }
 
+    /** An instant as an xs:dateTime in UTC. */
+    static javax.xml.datatype.XMLGregorianCalendar time(java.time.Instant instant) {
+        return DATATYPES.newXMLGregorianCalendar(GregorianCalendar.from(instant.atZone(ZoneOffset.UTC)));
+    }
+
     static SessionInfo of(String sessionId, SessionActivity.Activity activity) {
         SessionInfo info = new SessionInfo();
         info.setSessionId(sessionId);
         info.setUser(activity.user());
         for (SessionActivity.Entry e : activity.entries()) {
             SessionEntry entry = new SessionEntry();
-            entry.setTime(DATATYPES.newXMLGregorianCalendar(GregorianCalendar.from(e.time().atZone(ZoneOffset.UTC))));
+            entry.setTime(time(e.time()));
             entry.setVirtualPort(e.virtualPort());
             entry.setOperation(e.operation());
             entry.setInstanceId(e.instanceId());

@@ -52,9 +52,7 @@ public final class QosPlanCommand {
         }
         Path file = Path.of(args.get(0));
         try {
-            QosPlan plan = QosPlan.read(parse(file));
-            List<Allocation> allocations = new BandwidthAllocator().allocate(plan.capacities(), plan.flows());
-            out.println(JSON.writeValueAsString(QosPlan.answer(allocations)));
+            out.println(planned(read(file)));
             return OK;
         } catch (IllegalArgumentException e) {
             err.println(NAME + ": " + file + ": " + oneLine(e.getMessage()));
@@ -65,13 +63,35 @@ public final class QosPlanCommand {
         }
     }
 
-    private static JsonNode parse(Path file) throws IOException {
-        byte[] bytes;
+    /**
+     * The allocations for a plan document, as JSON on one line; a plan the allocator cannot take is an
+     * {@link IllegalArgumentException} whose message is the one line the command prints after the file name.
+     */
+    public static String plan(byte[] document) {
         try {
-            bytes = Files.readAllBytes(file);
+            return planned(document);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(oneLine(e.getMessage()), e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the allocations could not be written as JSON", e);
+        }
+    }
+
+    private static String planned(byte[] document) throws JsonProcessingException {
+        QosPlan plan = QosPlan.read(parse(document));
+        List<Allocation> allocations = new BandwidthAllocator().allocate(plan.capacities(), plan.flows());
+        return JSON.writeValueAsString(QosPlan.answer(allocations));
+    }
+
+    private static byte[] read(Path file) throws IOException {
+        try {
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no such file", e);
         }
+    }
+
+    private static JsonNode parse(byte[] bytes) {
         try {
             JsonNode document = JSON.readTree(bytes);
             if (document == null || document.isMissingNode()) {
@@ -82,6 +102,8 @@ public final class QosPlanCommand {
             JsonLocation at = e.getLocation();
             throw new IllegalArgumentException("not valid JSON: " + SOURCE_IN_LOCATION.matcher(e.getOriginalMessage()).replaceAll("[")
                     + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"), e);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not read the plan from memory", e);
         }
     }
 

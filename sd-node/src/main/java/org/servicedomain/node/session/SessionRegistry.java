@@ -35,10 +35,13 @@ public final class SessionRegistry {
     private static final class Live {
         volatile Caller caller;
         volatile long lastUsedMillis;
+        /** When the session was opened, or -1 for one reopened after a restart (not kept). */
+        final long createdMillis;
 
-        Live(Caller caller, long now) {
+        Live(Caller caller, long now, long createdMillis) {
             this.caller = caller;
             this.lastUsedMillis = now;
+            this.createdMillis = createdMillis;
         }
     }
 
@@ -90,6 +93,25 @@ public final class SessionRegistry {
     }
 
     /**
+     * An open session as administrators see it (epoch milliseconds; {@code createdMillis} -1 when the
+     * session was reopened after a restart). Holds the whole id: the home port decides how much to show.
+     */
+    public record Described(String id, String user, String userLevel, long createdMillis, long lastUsedMillis) {
+    }
+
+    /** The sessions open now with their users' levels and times, expired ones left out. */
+    public List<Described> described() {
+        long now = clock.millis();
+        List<Described> open = new ArrayList<>(sessions.size());
+        sessions.forEach((id, live) -> {
+            if (!expired(live, now)) {
+                open.add(new Described(id, live.caller.user(), live.caller.userLevel(), live.createdMillis, live.lastUsedMillis));
+            }
+        });
+        return open;
+    }
+
+    /**
      * Opens {@code saved} again, e.g. after a restart, as the user is now; false when the user no
      * longer exists or the session is open already.
      */
@@ -98,7 +120,7 @@ public final class SessionRegistry {
         if (user.isEmpty() || sessions.containsKey(saved.id())) {
             return false;
         }
-        sessions.put(saved.id(), new Live(user.get().caller(saved.id()), saved.lastUsedMillis()));
+        sessions.put(saved.id(), new Live(user.get().caller(saved.id()), saved.lastUsedMillis(), -1));
         return true;
     }
 
@@ -118,7 +140,7 @@ public final class SessionRegistry {
         sweepIfDue(now);
         String id = newId();
         Caller caller = known.caller(id);
-        sessions.put(id, new Live(caller, now));
+        sessions.put(id, new Live(caller, now, now));
         LOG.info("user {} logged in at level {}", known.name(), known.userLevel());
         return new Session(caller);
     }

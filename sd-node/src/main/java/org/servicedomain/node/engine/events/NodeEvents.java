@@ -16,9 +16,15 @@ public final class NodeEvents {
 
     private final Clock clock;
     private final List<NodeEventListener> listeners = new CopyOnWriteArrayList<>();
+    private final EventRing recent = new EventRing(EventRing.DEFAULT_CAPACITY);
 
     public NodeEvents(Clock clock) {
         this.clock = clock;
+    }
+
+    /** The last events published, kept in memory for operators (the home port's getEvents). */
+    public EventRing recent() {
+        return recent;
     }
 
     public void addListener(NodeEventListener listener) {
@@ -27,6 +33,7 @@ public final class NodeEvents {
 
     public void publish(NodeEvent.Type type, String virtualPort, String instanceId, String detail) {
         NodeEvent event = new NodeEvent(type, clock.instant(), virtualPort, instanceId, detail);
+        recent.on(event);
         for (NodeEventListener listener : listeners) {
             try {
                 listener.on(event);
