@@ -28,7 +28,7 @@ public class DashboardServlet extends TaskServlet {
             org.servicedomain.home.v1.GetServiceInfoResponse info = client(request).getServiceInfo();
             List<PortStatistics.PortRow> ports = PortStatistics.of(info);
             if (info.getNodeVersion() != null) {
-                request.setAttribute("nodeVersion", info.getNodeVersion() + " (built " + info.getNodeBuild() + ")");
+                request.setAttribute(NODE_VERSION, versionOf(info));
             }
             ThroughputHistory history = history();
             history.sample(ports);

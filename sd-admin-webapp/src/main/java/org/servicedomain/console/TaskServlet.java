@@ -8,6 +8,8 @@ import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What every task servlet shares: the signed-in user's client of the node, rendering a view, and
@@ -17,8 +19,10 @@ import org.servicedomain.client.NodeClientException;
 abstract class TaskServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(TaskServlet.class);
     static final String FLASH = "flash";
     static final String FLASH_PROBLEM = "flashProblem";
+    static final String NODE_VERSION = "nodeVersion";
 
     protected NodeClient client(HttpServletRequest request) {
         return NodeConnection.of(getServletContext()).as(request, user(request));
@@ -35,9 +39,39 @@ abstract class TaskServlet extends HttpServlet {
         if (session != null) {
             moveFlash(session, request, FLASH, "notice");
             moveFlash(session, request, FLASH_PROBLEM, "problem");
+            nodeVersion(request, session);
         }
         response.setContentType("text/html;charset=UTF-8");
         request.getRequestDispatcher("/WEB-INF/views/" + view + ".jsp").forward(request, response);
+    }
+
+    /**
+     * The node's version for the footer of every page: asked of the node once per console session
+     * (the dashboard refreshes it), and left out while nobody is signed in or the node does not say.
+     */
+    private void nodeVersion(HttpServletRequest request, HttpSession session) {
+        Object known = request.getAttribute(NODE_VERSION);
+        if (known != null) {
+            session.setAttribute(NODE_VERSION, known);
+            return;
+        }
+        known = session.getAttribute(NODE_VERSION);
+        if (known == null && user(request) != null) {
+            try {
+                known = versionOf(client(request).getServiceInfo());
+                session.setAttribute(NODE_VERSION, known);
+            } catch (NodeClientException e) {
+                LOG.info("the node's version for the footer is unknown: {}", e.getMessage());
+            }
+        }
+        if (known != null) {
+            request.setAttribute(NODE_VERSION, known);
+        }
+    }
+
+    /** "VERSION (built BUILD)", or null for a node that does not say. */
+    static String versionOf(org.servicedomain.home.v1.GetServiceInfoResponse info) {
+        return info.getNodeVersion() == null ? null : info.getNodeVersion() + " (built " + info.getNodeBuild() + ")";
     }
 
     private static void moveFlash(HttpSession session, HttpServletRequest request, String from, String to) {
