@@ -188,7 +188,9 @@ class ClusterTest {
         return """
                 <policy xmlns="urn:sd:policy:1">
                   <!-- %s -->
-                  <peers capacity="50"/>
+                  <defaults>
+                    <selection directive="least-outstanding"/>
+                  </defaults>
                 </policy>
                 """.formatted(comment);
     }
