@@ -1,6 +1,7 @@
 package org.servicedomain.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -158,6 +160,34 @@ class ClusterTest {
     void membersSeeEachOthersLoadIndex() {
         await().atMost(Duration.ofSeconds(5)).until(() -> node1.loadReport().peers().stream()
                 .filter(p -> p.address().contains(":" + node2.baseUri().getPort() + "/")).anyMatch(p -> p.loadIndex() != null));
+    }
+
+    @Test
+    void withoutQuorumMembersKeepServingAndRefuseChangesClearlyUntilItReturns() throws Exception {
+        new DomainSetup(node1.home()).provider(providers.named("quote-a"), null);
+        await().atMost(Duration.ofSeconds(2)).until(() ->
+                StockQuoteCalls.getQuote(node2.virtualPortAddress("StockQuotePortType"), "ACME").status() == 200);
+        List<InstanceSpec> two = List.copyOf(zookeeper.getInstances()).subList(0, 2);
+        try {
+            for (InstanceSpec server : two) {
+                zookeeper.killServer(server);
+            }
+
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                    assertThatThrownBy(() -> new DomainSetup(node2.home()).policy(policy("without quorum")))
+                            .isInstanceOf(HomeFault.class).hasMessageContaining("no ZooKeeper quorum"));
+            SoapReply served = StockQuoteCalls.getQuote(node2.virtualPortAddress("StockQuotePortType"), "ACME");
+            assertThat(StockQuoteCalls.servedBy(served)).as("served from the cached catalog").isEqualTo("quote-a");
+        } finally {
+            for (InstanceSpec server : two) {
+                zookeeper.restartServer(server);
+            }
+        }
+
+        String document = policy("after quorum returned");
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> new DomainSetup(node2.home()).policy(document) > 0);
+        await().atMost(Duration.ofSeconds(2)).until(() -> activePolicy(node3).getDocument().equals(document));
     }
 
     private static Set<Integer> peerPorts(RunningNode node) {

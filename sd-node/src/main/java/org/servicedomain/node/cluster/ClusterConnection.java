@@ -21,10 +21,30 @@ public final class ClusterConnection implements AutoCloseable {
 
     private final ClusterConfig config;
     private final CuratorFramework client;
+    private volatile boolean connected = true;
 
     private ClusterConnection(ClusterConfig config, CuratorFramework client) {
         this.config = config;
         this.client = client;
+        client.getConnectionStateListenable().addListener((c, state) -> {
+            connected = state.isConnected();
+            if (connected) {
+                LOG.info("ZooKeeper connection {}: changes are accepted again", state);
+            } else {
+                LOG.warn("ZooKeeper connection {}: serving from the cached state, refusing changes", state);
+            }
+        });
+    }
+
+    /**
+     * Throws, without waiting for ZooKeeper, while the connection is suspended or lost (no quorum, or
+     * no server reachable): the node keeps serving from its caches and refuses changes until it is back.
+     */
+    void requireQuorum() throws IOException {
+        if (!connected) {
+            throw new IOException("the cluster " + config.name() + " has no ZooKeeper quorum (ZooKeeper at "
+                    + config.zookeeper() + "); the node serves what it has but refuses changes until the quorum returns");
+        }
     }
 
     /** Connects to the ensemble; fails when it cannot be reached within {@link #CONNECT_TIMEOUT}. */

@@ -26,6 +26,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
     static final String WSDL = "/wsdl";
 
     private final CuratorFramework client;
+    private final ClusterConnection connection;
     private final CuratorCache cache;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     /** The version of {@value #CATALOG} this node last read or wrote; -1 before it exists. */
@@ -33,6 +34,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
 
     public ZooKeeperCatalogStore(ClusterConnection connection) {
         this.client = connection.client();
+        this.connection = connection;
         this.cache = CuratorCache.build(client, CATALOG, CuratorCache.Options.SINGLE_NODE_CACHE);
         cache.listenable().addListener(CuratorCacheListener.builder()
                 .forChanges((before, after) -> changed(after.getStat().getVersion()))
@@ -70,6 +72,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
 
     @Override
     public synchronized void save(StoredCatalog catalog) throws IOException {
+        connection.requireQuorum();
         byte[] data = ZnodeLimit.check(CatalogJson.write(catalog), "the catalog");
         try {
             if (version < 0) {
@@ -87,6 +90,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
 
     @Override
     public void saveWsdl(String digest, byte[] wsdl) throws IOException {
+        connection.requireQuorum();
         String path = wsdlPath(digest);
         ZnodeLimit.check(wsdl, "the WSDL " + digest);
         try {

@@ -27,11 +27,13 @@ public final class ZooKeeperPolicyStore implements PolicyStore, AutoCloseable {
     static final String POLICY = "/policy";
 
     private final CuratorFramework client;
+    private final ClusterConnection connection;
     private final CuratorCache cache;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     public ZooKeeperPolicyStore(ClusterConnection connection) {
         this.client = connection.client();
+        this.connection = connection;
         this.cache = CuratorCache.build(client, POLICY);
         cache.listenable().addListener(CuratorCacheListener.builder()
                 .forCreates(created -> {
@@ -95,6 +97,7 @@ public final class ZooKeeperPolicyStore implements PolicyStore, AutoCloseable {
 
     @Override
     public void save(StoredPolicy policy) throws IOException {
+        connection.requireQuorum();
         byte[] data = ZnodeLimit.check(policy.document().getBytes(StandardCharsets.UTF_8),
                 "policy version " + policy.version());
         try {
