@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.cluster.Cluster;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.core.EngineListener;
@@ -61,8 +62,9 @@ import org.servicedomain.node.network.EndpointNetworks;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PeerSettings;
 import org.servicedomain.node.policy.PolicyCompiler;
-import org.servicedomain.node.policy.PolicyStore;
+import org.servicedomain.node.policy.FilePolicyStore;
 import org.servicedomain.node.rendering.ChildNodeDispatcher;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
@@ -117,11 +119,13 @@ public final class Node implements AutoCloseable {
     private final Readiness readiness = new Readiness();
     private volatile Discovery discovery;
     private final java.time.Instant startedAt;
+    private final Cluster cluster;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
-            NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy) {
+            NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
+        this.cluster = cluster;
         this.hierarchy = hierarchy;
         this.startedAt = config.clock().instant();
         this.fixedChoices = fixedChoices;
@@ -153,7 +157,7 @@ public final class Node implements AutoCloseable {
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
         String secret = config.hierarchy().parentSecret();
-        this.peerLoads = new PeerLoads(() -> policy.current().peers(), config.connectTimeout(),
+        this.peerLoads = new PeerLoads(this::peerSettings, config.connectTimeout(),
                 () -> secret == null ? null : ParentProof.of(secret, java.time.Instant.now()));
         this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
         Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), health::isEjected,
@@ -199,8 +203,10 @@ public final class Node implements AutoCloseable {
         ProviderNetworks networks = config.providerNetworksOr(false);
         HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(),
                 new CheckedDnsResolver(networks));
+        Cluster cluster = null;
         try {
-            Catalog catalog = Catalog.open(new FileCatalogStore(config.dataDir()), wsdlSource,
+            cluster = config.cluster() == null ? null : Cluster.connect(config.cluster());
+            Catalog catalog = Catalog.open(cluster == null ? new FileCatalogStore(config.dataDir()) : cluster.catalogStore(), wsdlSource,
                     new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = new FileUserDirectory(config.dataDir());
             DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
@@ -216,7 +222,7 @@ public final class Node implements AutoCloseable {
             HttpEventNotifier notifier = new HttpEventNotifier(notifyUrl::get, config.connectTimeout());
             events.addListener(new EventLog());
             events.addListener(notifier);
-            ActivePolicy policy = ActivePolicy.open(new PolicyStore(config.dataDir()),
+            ActivePolicy policy = ActivePolicy.open(cluster == null ? new FilePolicyStore(config.dataDir()) : cluster.policyStore(),
                     new PolicyCompiler(selectors, () -> portsAndOperations(catalog)), active -> {
                         applySessionSettings(active, sessions);
                         notifyUrl.set(active.notifyUrl());
@@ -229,9 +235,12 @@ public final class Node implements AutoCloseable {
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
                     dispatcher, events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
-                            new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout())));
+                            new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout())), cluster);
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
+            if (cluster != null) {
+                cluster.close();
+            }
             throw e;
         }
     }
@@ -408,6 +417,30 @@ public final class Node implements AutoCloseable {
         return discovery;
     }
 
+    /**
+     * The peers offload and borrowing work with: the policy's list on a node of its own, the other
+     * members of the cluster on a member (the policy's capacity, threshold and refresh still apply).
+     */
+    private PeerSettings peerSettings() {
+        PeerSettings fromPolicy = policy.current().peers();
+        return cluster == null ? fromPolicy : fromPolicy.withPeers(cluster.peers());
+    }
+
+    /** The cluster this node is a member of, or null for a node of its own. */
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /**
+     * Publishes this node, reachable at {@code home} (its home port's address), as a member of its
+     * cluster with its load index; does nothing on a node of its own.
+     */
+    public void joinCluster(java.net.URI home) throws IOException {
+        if (cluster != null) {
+            cluster.join(home, () -> load.index(policy.current().peers().capacity()));
+        }
+    }
+
     /** The running WS-Discovery, or null when it is off. */
     public Discovery discovery() {
         return discovery;
@@ -415,6 +448,9 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        if (cluster != null) {
+            cluster.leave();
+        }
         Discovery running = discovery;
         if (running != null) {
             running.close();
@@ -433,5 +469,8 @@ public final class Node implements AutoCloseable {
         probe.close();
         dispatcher.close();
         wsdlSource.close();
+        if (cluster != null) {
+            cluster.close();
+        }
     }
 }

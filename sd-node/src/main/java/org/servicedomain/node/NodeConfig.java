@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
@@ -33,6 +34,7 @@ import org.servicedomain.node.storage.StatusStore;
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
  *     choices) is saved under {@code status/} in the data directory; it is saved on stop too
+ * @param cluster the ZooKeeper cluster the node is a member of (docs/cluster.md); null for a node of its own
  */
 public record NodeConfig(
         Path dataDir,
@@ -53,7 +55,8 @@ public record NodeConfig(
         String publicBaseUrl,
         Duration bodyTimeout,
         long minBodyBytesPerSecond,
-        Duration statusSaveInterval) {
+        Duration statusSaveInterval,
+        ClusterConfig cluster) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -100,7 +103,7 @@ public record NodeConfig(
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval);
+                statusSaveInterval, cluster);
     }
 
     private static void requirePositive(String name, long value) {
@@ -134,6 +137,7 @@ public record NodeConfig(
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
+        private ClusterConfig cluster;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -231,11 +235,17 @@ public record NodeConfig(
             return this;
         }
 
+        /** The cluster to join; null (the default) for a node of its own. */
+        public Builder cluster(ClusterConfig cluster) {
+            this.cluster = cluster;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval);
+                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster);
         }
     }
 }

@@ -83,10 +83,25 @@ public final class Catalog {
     /** As {@link #open(CatalogStore, WsdlSource, EndpointCheck)}, holding at most what {@code limits} allow. */
     public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck,
             StateLimits limits) throws IOException {
+        CatalogSnapshot snapshot = loaded(store, null);
+        LOG.info("catalog opened: {} virtual ports, {} instances", snapshot.ports().size(), snapshot.instances().size());
+        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot);
+        catalog.deleteUnreferencedWsdls(snapshot);
+        store.onChange(catalog::catchUp);
+        return catalog;
+    }
+
+    /** The catalog in {@code store}; ports unchanged since {@code previous} are kept, not parsed again. */
+    private static CatalogSnapshot loaded(CatalogStore store, CatalogSnapshot previous) throws IOException {
         CatalogStore.StoredCatalog stored = store.load();
         ServiceDescriptionParser parser = new ServiceDescriptionParser();
         List<VirtualPort> ports = new ArrayList<>();
         for (CatalogStore.StoredPort p : stored.ports()) {
+            VirtualPort known = previous == null ? null : previous.port(p.name()).orElse(null);
+            if (known != null && known.wsdlDigest().equals(p.wsdlDigest()) && known.binding().equals(p.binding())) {
+                ports.add(known);
+                continue;
+            }
             byte[] wsdl = store.loadWsdl(p.wsdlDigest());
             ServiceDescription description = parser.parse(wsdl, "cached WSDL " + p.wsdlDigest());
             PortTypeBinding binding = description.bindings().stream()
@@ -94,11 +109,64 @@ public final class Catalog {
                     .orElseThrow(() -> new IOException("cached WSDL " + p.wsdlDigest() + " lacks binding " + p.binding()));
             ports.add(virtualPort(p.name(), description, binding, p.wsdlDigest()));
         }
-        CatalogSnapshot snapshot = CatalogSnapshot.of(ports, stored.instances());
-        LOG.info("catalog opened: {} virtual ports, {} instances", ports.size(), stored.instances().size());
-        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot);
-        catalog.deleteUnreferencedWsdls(snapshot);
-        return catalog;
+        return CatalogSnapshot.of(ports, stored.instances());
+    }
+
+    /**
+     * Takes in the catalog as the store now holds it: a change another member of the cluster made.
+     * Instances and ports that left are announced to the listeners as if unregistered here.
+     */
+    public void catchUp() {
+        CatalogSnapshot previous;
+        CatalogSnapshot next;
+        synchronized (changeLock) {
+            previous = snapshot;
+            try {
+                next = loaded(store, previous);
+            } catch (IOException | RuntimeException e) {
+                LOG.error("could not take in the catalog another member changed; serving the one loaded before", e);
+                return;
+            }
+            snapshot = next;
+        }
+        for (Instance gone : previous.instances()) {
+            if (next.instance(gone.id()).isEmpty()) {
+                unregisterListeners.forEach(listener -> listener.accept(gone));
+            }
+        }
+        for (VirtualPort gone : previous.ports()) {
+            if (next.port(gone.name()).isEmpty()) {
+                portRemovalListeners.forEach(listener -> listener.accept(gone.name()));
+            }
+        }
+    }
+
+    /** The attempts a change makes when other members keep changing the catalog under it. */
+    private static final int MAX_ATTEMPTS = 10;
+
+    /** The store refused a save because another member changed the catalog first. */
+    private static final class Stale extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stale() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Runs {@code change}; when another member changed the catalog first, catches up and runs it again. */
+    private <T> T afterCatchingUp(java.util.function.Supplier<T> change) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return change.get();
+            } catch (Stale stale) {
+                LOG.info("the catalog was changed by another member; catching up and trying again");
+                catchUp();
+                if (attempt == MAX_ATTEMPTS) {
+                    throw new NodeFault(FaultCode.InternalError,
+                            "the catalog could not be changed: other members kept changing it; try again");
+                }
+            }
+        }
     }
 
     public CatalogSnapshot snapshot() {
@@ -136,6 +204,11 @@ public final class Catalog {
         String digest = sha256(wsdl);
         List<QName> portTypes = request.portType() != null ? List.of(request.portType()) : description.boundPortTypes();
         checkEndpoints(request, description, portTypes);
+        return afterCatchingUp(() -> file(request, claim, wsdl, description, digest, portTypes));
+    }
+
+    private List<Registered> file(RegistrationRequest request, RegistrationClaim claim, byte[] wsdl,
+            ServiceDescription description, String digest, List<QName> portTypes) {
         synchronized (changeLock) {
             CatalogSnapshot next = snapshot;
             List<Registered> registered = new ArrayList<>();
@@ -189,12 +262,14 @@ public final class Catalog {
     }
 
     public Instance unregister(String instanceId) {
-        Instance instance;
-        synchronized (changeLock) {
-            instance = require(snapshot, instanceId);
-            publish(snapshot.withoutInstance(instanceId));
-            LOG.info("unregistered instance {} from virtual port {}", instanceId, instance.virtualPort());
-        }
+        Instance instance = afterCatchingUp(() -> {
+            synchronized (changeLock) {
+                Instance gone = require(snapshot, instanceId);
+                publish(snapshot.withoutInstance(instanceId));
+                return gone;
+            }
+        });
+        LOG.info("unregistered instance {} from virtual port {}", instanceId, instance.virtualPort());
         unregisterListeners.forEach(listener -> listener.accept(instance));
         return instance;
     }
@@ -204,13 +279,19 @@ public final class Catalog {
      * child node no longer offers); returns whether it was removed.
      */
     public boolean removePortIfEmpty(String name) {
-        synchronized (changeLock) {
-            if (snapshot.port(name).isEmpty() || !snapshot.instancesOf(name).isEmpty()) {
-                return false;
+        boolean removed = afterCatchingUp(() -> {
+            synchronized (changeLock) {
+                if (snapshot.port(name).isEmpty() || !snapshot.instancesOf(name).isEmpty()) {
+                    return false;
+                }
+                publish(snapshot.withoutPort(name));
+                return true;
             }
-            publish(snapshot.withoutPort(name));
-            LOG.info("removed virtual port {}: no instance is left behind it", name);
+        });
+        if (!removed) {
+            return false;
         }
+        LOG.info("removed virtual port {}: no instance is left behind it", name);
         portRemovalListeners.forEach(listener -> listener.accept(name));
         return true;
     }
@@ -226,6 +307,10 @@ public final class Catalog {
     }
 
     public Instance update(String instanceId, InstanceUpdate update) {
+        return afterCatchingUp(() -> updateOnce(instanceId, update));
+    }
+
+    private Instance updateOnce(String instanceId, InstanceUpdate update) {
         synchronized (changeLock) {
             Instance instance = require(snapshot, instanceId);
             if (update.state() != null) {
@@ -262,6 +347,8 @@ public final class Catalog {
                 .toList();
         try {
             store.save(new CatalogStore.StoredCatalog(ports, List.copyOf(next.instances())));
+        } catch (CatalogStore.StaleCatalogException e) {
+            throw new Stale();
         } catch (IOException e) {
             throw storageFailure(e);
         }

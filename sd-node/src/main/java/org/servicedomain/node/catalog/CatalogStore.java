@@ -19,9 +19,26 @@ public interface CatalogStore {
     record StoredCatalog(List<StoredPort> ports, List<Instance> instances) {
     }
 
+    /**
+     * Thrown by {@link #save} of a shared store when another member changed the catalog since this
+     * node last loaded it; the caller reloads and makes its change again.
+     */
+    final class StaleCatalogException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        public StaleCatalogException() {
+            super("the catalog was changed by another member");
+        }
+    }
+
     StoredCatalog load() throws IOException;
 
+    /** Saves the whole catalog; a shared store throws {@link StaleCatalogException} when it was changed elsewhere since {@link #load()}. */
     void save(StoredCatalog catalog) throws IOException;
+
+    /** Asks to hear each change made elsewhere (by another member); a store of one node never calls it. */
+    default void onChange(Runnable listener) {
+    }
 
     /** Keeps a WSDL under its digest, so a restarted node needs no provider to be reachable. */
     void saveWsdl(String digest, byte[] wsdl) throws IOException;

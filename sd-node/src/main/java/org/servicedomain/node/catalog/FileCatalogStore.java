@@ -1,21 +1,10 @@
 package org.servicedomain.node.catalog;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
-import javax.xml.namespace.QName;
-import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.storage.AtomicFiles;
 
 /**
@@ -28,33 +17,10 @@ public final class FileCatalogStore implements CatalogStore {
 
     private final Path catalogFile;
     private final Path wsdlDir;
-    private final ObjectMapper json = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public FileCatalogStore(Path dataDir) {
         this.catalogFile = dataDir.resolve("catalog.json");
         this.wsdlDir = dataDir.resolve("wsdl");
-    }
-
-    record PortRecord(String name, String portType, String binding, String wsdlDigest) {
-    }
-
-    /** One instance; {@code supplierLevel} is only read, from catalogs written when an instance had one level. */
-    record InstanceRecord(String id, String virtualPort, String portType, String endpointAddress,
-            String wsdlLocation, String wsdlDigest, @JsonInclude(JsonInclude.Include.NON_NULL) String supplierLevel,
-            List<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, String state, String stateData) {
-
-        Set<String> levels() {
-            Set<String> levels = new HashSet<>(supplierLevels == null ? List.of() : supplierLevels);
-            if (supplierLevel != null) {
-                levels.add(supplierLevel);
-            }
-            return levels;
-        }
-    }
-
-    record CatalogFile(int format, List<PortRecord> ports, List<InstanceRecord> instances) {
     }
 
     @Override
@@ -62,34 +28,12 @@ public final class FileCatalogStore implements CatalogStore {
         if (!Files.exists(catalogFile)) {
             return new StoredCatalog(List.of(), List.of());
         }
-        CatalogFile file = json.readValue(catalogFile.toFile(), CatalogFile.class);
-        List<StoredPort> ports = new ArrayList<>();
-        for (PortRecord p : file.ports()) {
-            ports.add(new StoredPort(p.name(), QName.valueOf(p.portType()), QName.valueOf(p.binding()), p.wsdlDigest()));
-        }
-        List<Instance> instances = new ArrayList<>();
-        for (InstanceRecord i : file.instances()) {
-            instances.add(new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
-                    i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
-                    i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
-                    i.stateData()));
-        }
-        return new StoredCatalog(ports, instances);
+        return CatalogJson.read(Files.readAllBytes(catalogFile));
     }
 
     @Override
     public void save(StoredCatalog catalog) throws IOException {
-        List<PortRecord> ports = new ArrayList<>();
-        for (StoredPort p : catalog.ports()) {
-            ports.add(new PortRecord(p.name(), p.portType().toString(), p.binding().toString(), p.wsdlDigest()));
-        }
-        List<InstanceRecord> instances = new ArrayList<>();
-        for (Instance i : catalog.instances()) {
-            instances.add(new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
-                    i.wsdlLocation(), i.wsdlDigest(), null, i.sortedSupplierLevels(), i.timeoutMs(), i.sortedAttributes(),
-                    i.state().wireName(), i.stateData()));
-        }
-        AtomicFiles.write(catalogFile, json.writeValueAsBytes(new CatalogFile(1, ports, instances)));
+        AtomicFiles.write(catalogFile, CatalogJson.write(catalog));
     }
 
     @Override

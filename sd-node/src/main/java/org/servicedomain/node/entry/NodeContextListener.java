@@ -3,11 +3,15 @@ package org.servicedomain.node.entry;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BiFunction;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
@@ -79,7 +83,34 @@ public final class NodeContextListener implements ServletContextListener {
                 setting(context, "sd.denyNetworks", null), false));
         config.stateLimits(stateLimits(context));
         config.loginLimits(loginLimits(context));
+        ClusterConfig cluster = cluster(context);
+        config.cluster(cluster);
+        String publicBaseUrl = setting(context, "sd.publicBaseUrl", null);
+        if (cluster != null && publicBaseUrl == null) {
+            throw new IllegalStateException("a WAR that joins a cluster (sd.zookeeper) needs sd.publicBaseUrl:"
+                    + " the address the other members reach it at");
+        }
         node = NodeWebApp.install(context, config.build());
+        if (cluster != null) {
+            try {
+                node.joinCluster(URI.create(node.config().publicBaseUrl() + "/services/home"));
+            } catch (IOException e) {
+                throw new UncheckedIOException("the node could not join its cluster " + cluster.name(), e);
+            }
+        }
+    }
+
+    /** The cluster of {@code sd.zookeeper} and {@code sd.cluster} (docs/cluster.md); null when neither is set. */
+    private static ClusterConfig cluster(ServletContext context) {
+        String zookeeper = setting(context, "sd.zookeeper", null);
+        String name = setting(context, "sd.cluster", null);
+        if (zookeeper == null && name == null) {
+            return null;
+        }
+        if (zookeeper == null || name == null) {
+            throw new IllegalArgumentException("sd.zookeeper and sd.cluster go together: set both to join a cluster");
+        }
+        return new ClusterConfig(zookeeper.trim(), name.trim());
     }
 
     @Override

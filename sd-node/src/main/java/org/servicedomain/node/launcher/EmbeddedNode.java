@@ -137,7 +137,28 @@ public final class EmbeddedNode implements AutoCloseable {
             node.close();
             throw new IOException("the node did not start on port " + port + "; see the log above");
         }
+        try {
+            node.node().joinCluster(node.memberHome());
+        } catch (IOException | RuntimeException e) {
+            node.close();
+            throw new IOException("the node could not join its cluster: " + e.getMessage(), e);
+        }
         return node;
+    }
+
+    /**
+     * The home-port address other members of a cluster reach this node at: under the public base URL
+     * if there is one, else the address it is bound to, else this host's address.
+     */
+    private URI memberHome() throws IOException {
+        String base = node().config().publicBaseUrl();
+        if (base == null) {
+            InetAddress bound = Networks.literal(bindAddress);
+            String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress()
+                    : InetAddress.getLocalHost().getHostAddress();
+            base = scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
+        }
+        return URI.create(base + "/services/home");
     }
 
     private static void secure(Connector connector, Tls tls) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
@@ -29,7 +30,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
-        DiscoveryConfig discovery) {
+        DiscoveryConfig discovery, ClusterConfig cluster) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -147,7 +148,13 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("discovery-port", "N", DiscoveryConfig.STANDARD_PORT, "UDP port of WS-Discovery.",
                     (v, flag, value) -> v.discovery.accept("--discovery-port", value)),
             LauncherOption.value("discovery-scopes", "URI,...", null, "Scopes the node's virtual ports carry in WS-Discovery.",
-                    (v, flag, value) -> v.discovery.accept("--discovery-scopes", value)));
+                    (v, flag, value) -> v.discovery.accept("--discovery-scopes", value)),
+            LauncherOption.value("zookeeper", "HOST:PORT,...", null,
+                    "ZooKeeper ensemble of the cluster this node joins (with --cluster); a node of its own when left out.",
+                    (v, flag, value) -> v.zookeeper = value),
+            LauncherOption.value("cluster", "NAME", null,
+                    "Name of the cluster this node joins; its state lives under /servicedomain/NAME in ZooKeeper.",
+                    (v, flag, value) -> v.cluster = value));
 
     /** Mutable while the sources are applied; then frozen into a {@link LauncherOptions}. */
     static final class Values {
@@ -181,12 +188,24 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String parentSecret;
         String metricsToken;
         DiscoveryOptions discovery = new DiscoveryOptions();
+        String zookeeper;
+        String cluster;
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
                     metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
-                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config());
+                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig());
+        }
+
+        private ClusterConfig clusterConfig() {
+            if (zookeeper == null && cluster == null) {
+                return null;
+            }
+            if (zookeeper == null || cluster == null) {
+                throw new IllegalArgumentException("--zookeeper and --cluster go together: give both to join a cluster");
+            }
+            return new ClusterConfig(zookeeper, cluster);
         }
     }
 
@@ -333,6 +352,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         if (statusSaveIntervalSeconds != null) {
             config.statusSaveInterval(Duration.ofSeconds(statusSaveIntervalSeconds));
         }
+        config.cluster(cluster);
         return config.build();
     }
 

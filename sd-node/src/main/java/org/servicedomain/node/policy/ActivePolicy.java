@@ -56,6 +56,7 @@ public final class ActivePolicy {
         for (String warning : compiled.warnings()) {
             LOG.warn("policy version {}: {}", compiled.version(), warning);
         }
+        store.onChange(active::catchUp);
         return active;
     }
 
@@ -74,22 +75,76 @@ public final class ActivePolicy {
         return apply(document).version();
     }
 
-    /** As {@link #set}, returning the warnings too; each is logged. */
+    /**
+     * As {@link #set}, returning the warnings too; each is logged. When another member of a cluster
+     * saved the same version first, this one catches up and is saved as the next version: both are kept.
+     */
     public PolicyReport apply(String document) {
         synchronized (changeLock) {
-            long version = current.version() + 1;
-            CompiledPolicy compiled = compiler.compile(version, document, reader.read(document));
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    return applyOnce(document);
+                } catch (VersionTaken taken) {
+                    LOG.info("policy version {} was set by another member; catching up and trying again", taken.version);
+                    catchUp();
+                    if (attempt == MAX_ATTEMPTS) {
+                        throw new NodeFault(FaultCode.InternalError, "the policy could not be saved: other members kept setting"
+                                + " policies; try again");
+                    }
+                }
+            }
+        }
+    }
+
+    /** The attempts {@link #apply} makes when other members keep taking the next version. */
+    private static final int MAX_ATTEMPTS = 10;
+
+    /** Another member saved the version this one was about to take. */
+    private static final class VersionTaken extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final long version;
+
+        VersionTaken(long version) {
+            super(null, null, false, false);
+            this.version = version;
+        }
+    }
+
+    private PolicyReport applyOnce(String document) {
+        long version = current.version() + 1;
+        CompiledPolicy compiled = compiler.compile(version, document, reader.read(document));
+        try {
+            store.save(new PolicyStore.StoredPolicy(version, document));
+        } catch (PolicyStore.VersionTakenException e) {
+            throw new VersionTaken(version);
+        } catch (IOException e) {
+            LOG.error("could not save policy version {}; the old policy stays active", version, e);
+            throw new NodeFault(FaultCode.InternalError, "the node could not save the policy: " + e.getMessage(), e);
+        }
+        activate(compiled);
+        for (String warning : compiled.warnings()) {
+            LOG.warn("policy version {}: {}", version, warning);
+        }
+        return new PolicyReport(version, compiled.warnings());
+    }
+
+    /**
+     * Activates the newest version in the store when it is newer than the active one: a policy another
+     * member of the cluster set. A stored document that no longer compiles here is logged and skipped.
+     */
+    public void catchUp() {
+        synchronized (changeLock) {
             try {
-                store.save(new PolicyStore.StoredPolicy(version, document));
-            } catch (IOException e) {
-                LOG.error("could not save policy version {}; the old policy stays active", version, e);
-                throw new NodeFault(FaultCode.InternalError, "the node could not save the policy: " + e.getMessage(), e);
+                Optional<PolicyStore.StoredPolicy> latest = store.latest();
+                if (latest.isEmpty() || latest.get().version() <= current.version()) {
+                    return;
+                }
+                PolicyStore.StoredPolicy stored = latest.get();
+                activate(compiler.compile(stored.version(), stored.document(), reader.read(stored.document())));
+            } catch (IOException | RuntimeException e) {
+                LOG.error("could not activate the policy another member set; the active policy stays version {}",
+                        current.version(), e);
             }
-            activate(compiled);
-            for (String warning : compiled.warnings()) {
-                LOG.warn("policy version {}: {}", version, warning);
-            }
-            return new PolicyReport(version, compiled.warnings());
         }
     }
 

@@ -27,6 +27,11 @@ public record PeerSettings(List<URI> peers, int capacity, Double offloadThreshol
         }
     }
 
+    /** These settings with {@code others} as the peers: a cluster's members instead of the policy's list. */
+    public PeerSettings withPeers(List<URI> others) {
+        return new PeerSettings(others, capacity, offloadThreshold, refresh);
+    }
+
     public boolean offloads() {
         return offloadThreshold != null && !peers.isEmpty();
     }

@@ -1,81 +1,46 @@
 package org.servicedomain.node.policy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import org.servicedomain.node.storage.AtomicFiles;
 
 /**
- * The policies set on a node, under {@code policy/} in its data directory: one file per version,
- * written atomically; the highest version is the active one, and the {@value #KEPT} newest are kept.
+ * Where the policies set on a node are kept: the file store under the data directory for one node,
+ * ZooKeeper for a cluster. The highest version is the active one.
  */
-public final class PolicyStore {
+public interface PolicyStore {
 
     /** A policy document as it was set, with its version. */
-    public record StoredPolicy(long version, String document) {
+    record StoredPolicy(long version, String document) {
     }
 
     /** How many versions are kept, the active one included. */
-    public static final int KEPT = 10;
+    int KEPT = 10;
 
-    private static final Pattern FILE = Pattern.compile("policy-(\\d+)\\.xml");
+    /** Thrown by {@link #save} when another node saved that version first; the caller retries with a newer one. */
+    final class VersionTakenException extends IOException {
+        private static final long serialVersionUID = 1L;
 
-    private final Path dir;
-
-    public PolicyStore(Path dataDir) {
-        this.dir = dataDir.resolve("policy");
+        public VersionTakenException(long version) {
+            super("policy version " + version + " was set elsewhere first");
+        }
     }
 
-    public Optional<StoredPolicy> latest() throws IOException {
-        List<Long> versions = versions();
-        return versions.isEmpty() ? Optional.empty() : find(versions.get(versions.size() - 1));
-    }
+    Optional<StoredPolicy> latest() throws IOException;
 
     /** A kept version, or empty when it was never set or is older than the kept ones. */
-    public Optional<StoredPolicy> find(long version) throws IOException {
-        Path file = file(version);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        return Optional.of(new StoredPolicy(version, Files.readString(file, StandardCharsets.UTF_8)));
-    }
+    Optional<StoredPolicy> find(long version) throws IOException;
 
     /** The kept versions, oldest first. */
-    public List<Long> versions() throws IOException {
-        List<Long> versions = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return versions;
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Matcher m = FILE.matcher(file.getFileName().toString());
-                if (m.matches()) {
-                    versions.add(Long.parseLong(m.group(1)));
-                }
-            }
-        }
-        Collections.sort(versions);
-        return versions;
-    }
+    List<Long> versions() throws IOException;
 
-    /** Saves {@code policy}, then drops versions beyond the {@value #KEPT} newest. */
-    public void save(StoredPolicy policy) throws IOException {
-        AtomicFiles.write(file(policy.version()), policy.document().getBytes(StandardCharsets.UTF_8));
-        List<Long> versions = versions();
-        for (int i = 0; i < versions.size() - KEPT; i++) {
-            Files.deleteIfExists(file(versions.get(i)));
-        }
-    }
+    /**
+     * Saves {@code policy} as the newest version, then drops versions beyond the {@value #KEPT} newest;
+     * a shared store throws {@link VersionTakenException} when that version exists already.
+     */
+    void save(StoredPolicy policy) throws IOException;
 
-    private Path file(long version) {
-        return dir.resolve("policy-" + version + ".xml");
+    /** Asks to hear each version saved elsewhere (by another member); a store of one node never calls it. */
+    default void onChange(Runnable listener) {
     }
 }

@@ -91,4 +91,26 @@ class LauncherOptionsTest {
         assertThat(config.maxConnectionsPerInstance()).isEqualTo(64);
         assertThat(config.maxConnectionsTotal()).isEqualTo(8192);
     }
+
+    @Test
+    void zookeeperAndClusterMakeTheNodeAMemberAndWithoutThemItIsANodeOfItsOwn() {
+        NodeConfig member = LauncherOptions.parse(new String[] {"--zookeeper", "zk1:2181,zk2:2181", "--cluster", "quotes"})
+                .config(null);
+
+        assertThat(member.cluster().zookeeper()).isEqualTo("zk1:2181,zk2:2181");
+        assertThat(member.cluster().root()).isEqualTo("/servicedomain/quotes");
+        assertThat(LauncherOptions.parse(new String[] {"--port", "9090"}).config(null).cluster()).isNull();
+    }
+
+    @Test
+    void zookeeperWithoutAClusterNameIsRefused() {
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--zookeeper", "zk1:2181"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--zookeeper and --cluster go together");
+    }
+
+    @Test
+    void aClusterNameThatIsNoPathSegmentIsRefused() {
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--zookeeper", "zk1:2181", "--cluster", "a/b"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cluster must be");
+    }
 }

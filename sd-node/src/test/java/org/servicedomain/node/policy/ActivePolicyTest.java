@@ -100,7 +100,7 @@ class ActivePolicyTest {
     @Test
     void onActivationHearsTheInitialPolicyAndEveryLaterOneButNotARefusedOne() throws IOException {
         List<Long> heard = new ArrayList<>();
-        ActivePolicy policy = ActivePolicy.open(new PolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()),
+        ActivePolicy policy = ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()),
                 compiled -> heard.add(compiled.version()));
 
         policy.set(RANDOM);
@@ -111,6 +111,6 @@ class ActivePolicyTest {
     }
 
     private ActivePolicy open() throws IOException {
-        return ActivePolicy.open(new PolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()));
+        return ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()));
     }
 }

@@ -15,7 +15,7 @@ class PolicyStoreTest {
 
     @Test
     void keepsOnlyTheTenNewestVersions() throws IOException {
-        PolicyStore store = new PolicyStore(dataDir);
+        FilePolicyStore store = new FilePolicyStore(dataDir);
 
         for (long version = 1; version <= 12; version++) {
             store.save(new PolicyStore.StoredPolicy(version, document(version)));
@@ -30,7 +30,7 @@ class PolicyStoreTest {
 
     @Test
     void anEmptyStoreHasNoPolicy() throws IOException {
-        PolicyStore store = new PolicyStore(dataDir);
+        FilePolicyStore store = new FilePolicyStore(dataDir);
 
         assertThat(store.versions()).isEmpty();
         assertThat(store.latest()).isEmpty();

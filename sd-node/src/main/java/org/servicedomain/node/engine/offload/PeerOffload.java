@@ -46,7 +46,7 @@ public final class PeerOffload implements Offload {
     @Override
     public CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current) {
         PeerSettings settings = current.peers();
-        if (!settings.offloads() || request.offloaded() || request.sessionId() != null) {
+        if (settings.offloadThreshold() == null || request.offloaded() || request.sessionId() != null) {
             return HERE;
         }
         double local = load.index(settings.capacity());

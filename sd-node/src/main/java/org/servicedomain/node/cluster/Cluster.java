@@ -1,0 +1,84 @@
+package org.servicedomain.node.cluster;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.DoubleSupplier;
+import org.servicedomain.node.catalog.CatalogStore;
+import org.servicedomain.node.policy.PolicyStore;
+
+/**
+ * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
+ * catalog and policy stores, and, once the node listens, its membership.
+ */
+public final class Cluster implements AutoCloseable {
+
+    private final ClusterConnection connection;
+    private final ZooKeeperCatalogStore catalogStore;
+    private final ZooKeeperPolicyStore policyStore;
+    private final String memberId;
+    private volatile Membership membership;
+
+    private Cluster(ClusterConnection connection) {
+        this.connection = connection;
+        this.catalogStore = new ZooKeeperCatalogStore(connection);
+        this.policyStore = new ZooKeeperPolicyStore(connection);
+        this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Connects to the cluster's ensemble; the node becomes a member with {@link #join}. */
+    public static Cluster connect(ClusterConfig config) throws IOException {
+        return new Cluster(ClusterConnection.open(config));
+    }
+
+    public ClusterConfig config() {
+        return connection.config();
+    }
+
+    public CatalogStore catalogStore() {
+        return catalogStore;
+    }
+
+    public PolicyStore policyStore() {
+        return policyStore;
+    }
+
+    /** Publishes this node at {@code home} with its load index; once only. */
+    public synchronized Membership join(URI home, DoubleSupplier loadIndex) throws IOException {
+        if (membership != null) {
+            throw new IllegalStateException("already a member, as " + memberId);
+        }
+        membership = Membership.join(connection, memberId, home, loadIndex);
+        return membership;
+    }
+
+    /** The membership, or null before {@link #join}. */
+    public Membership membership() {
+        return membership;
+    }
+
+    /** The other members' home-port addresses; none before {@link #join}. */
+    public List<URI> peers() {
+        Membership current = membership;
+        return current == null ? List.of() : current.peers();
+    }
+
+    /** Leaves the membership, so the others stop sending work here; the shared state stays readable. */
+    public synchronized void leave() {
+        Membership current = membership;
+        if (current != null) {
+            current.close();
+            membership = null;
+        }
+    }
+
+    /** Leaves the membership first, then closes the caches and the connection. */
+    @Override
+    public void close() {
+        leave();
+        catalogStore.close();
+        policyStore.close();
+        connection.close();
+    }
+}

@@ -1,0 +1,88 @@
+package org.servicedomain.node.cluster;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's one ZooKeeper session, through Curator, with every path relative to the cluster's root
+ * ({@link ClusterConfig#root()}); Curator reconnects and retries on its own.
+ */
+public final class ClusterConnection implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterConnection.class);
+    /** How long opening waits for the ensemble before the node refuses to start. */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(15);
+
+    private final ClusterConfig config;
+    private final CuratorFramework client;
+    private volatile boolean connected = true;
+
+    private ClusterConnection(ClusterConfig config, CuratorFramework client) {
+        this.config = config;
+        this.client = client;
+        client.getConnectionStateListenable().addListener((c, state) -> {
+            connected = state.isConnected();
+            if (connected) {
+                LOG.info("ZooKeeper connection {}: changes are accepted again", state);
+            } else {
+                LOG.warn("ZooKeeper connection {}: serving from the cached state, refusing changes", state);
+            }
+        });
+    }
+
+    /**
+     * Throws, without waiting for ZooKeeper, while the connection is suspended or lost (no quorum, or
+     * no server reachable): the node keeps serving from its caches and refuses changes until it is back.
+     */
+    void requireQuorum() throws IOException {
+        if (!connected) {
+            throw new IOException("the cluster " + config.name() + " has no ZooKeeper quorum (ZooKeeper at "
+                    + config.zookeeper() + "); the node serves what it has but refuses changes until the quorum returns");
+        }
+    }
+
+    /** Connects to the ensemble; fails when it cannot be reached within {@link #CONNECT_TIMEOUT}. */
+    public static ClusterConnection open(ClusterConfig config) throws IOException {
+        CuratorFramework client = CuratorFrameworkFactory.builder()
+                .connectString(config.zookeeper())
+                .namespace(config.root().substring(1))
+                .sessionTimeoutMs(10_000)
+                .connectionTimeoutMs(5_000)
+                .retryPolicy(new ExponentialBackoffRetry(200, 5, 2_000))
+                .build();
+        client.start();
+        try {
+            if (!client.blockUntilConnected((int) CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                client.close();
+                throw new IOException("ZooKeeper at " + config.zookeeper() + " could not be reached within "
+                        + CONNECT_TIMEOUT.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            client.close();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while connecting to ZooKeeper at " + config.zookeeper(), e);
+        }
+        LOG.info("connected to ZooKeeper at {} as a member of cluster {}", config.zookeeper(), config.name());
+        return new ClusterConnection(config, client);
+    }
+
+    public ClusterConfig config() {
+        return config;
+    }
+
+    /** The Curator client, its paths relative to the cluster's root. */
+    public CuratorFramework client() {
+        return client;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
