@@ -193,6 +193,10 @@ public final class Node implements AutoCloseable {
         this.processMeters = ProcessMeters.bind(meterRegistry, NodeVersion.current().version(), NodeVersion.current().build());
         readiness.add(Readiness.loaded("catalog", catalog::snapshot, "the catalog is not loaded"));
         readiness.add(Readiness.loaded("policy", policy::current, "no policy is active"));
+        if (cluster != null) {
+            readiness.add(Readiness.when("cluster", cluster::hasQuorum, "cluster " + cluster.config().name()
+                    + " has no ZooKeeper quorum (ZooKeeper at " + cluster.config().zookeeper() + "); changes are refused"));
+        }
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */

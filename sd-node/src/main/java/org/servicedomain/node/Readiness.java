@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -28,6 +29,11 @@ public final class Readiness {
 
     /** A check that is met while {@code loaded} gives a value, else has {@code problem}. */
     public static ReadinessCheck loaded(String name, Supplier<?> loaded, String problem) {
+        return when(name, () -> loaded.get() != null, problem);
+    }
+
+    /** A check that is met while {@code met} says so, else has {@code problem}. */
+    public static ReadinessCheck when(String name, BooleanSupplier met, String problem) {
         return new ReadinessCheck() {
             @Override
             public String name() {
@@ -36,7 +42,7 @@ public final class Readiness {
 
             @Override
             public Optional<String> problem() {
-                return loaded.get() == null ? Optional.of(problem) : Optional.empty();
+                return met.getAsBoolean() ? Optional.empty() : Optional.of(problem);
             }
         };
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,6 +32,7 @@ import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
+import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -178,6 +180,9 @@ class ClusterTest {
                             .isInstanceOf(HomeFault.class).hasMessageContaining("no ZooKeeper quorum"));
             SoapReply served = StockQuoteCalls.getQuote(node2.virtualPortAddress("StockQuotePortType"), "ACME");
             assertThat(StockQuoteCalls.servedBy(served)).as("served from the cached catalog").isEqualTo("quote-a");
+            SoapReply ready = SoapExchange.get(URI.create(node2.baseUri() + "/health/ready"));
+            assertThat(ready.status()).isEqualTo(503);
+            assertThat(ready.text()).contains("cluster").contains("no ZooKeeper quorum");
         } finally {
             for (InstanceSpec server : two) {
                 zookeeper.restartServer(server);
@@ -188,6 +193,7 @@ class ClusterTest {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
                 .until(() -> new DomainSetup(node2.home()).policy(document) > 0);
         await().atMost(Duration.ofSeconds(2)).until(() -> activePolicy(node3).getDocument().equals(document));
+        assertThat(SoapExchange.get(URI.create(node2.baseUri() + "/health/ready")).status()).isEqualTo(200);
     }
 
     private static Set<Integer> peerPorts(RunningNode node) {

@@ -36,6 +36,11 @@ public final class Cluster implements AutoCloseable {
         return connection.config();
     }
 
+    /** Whether the cluster's ZooKeeper answers, as last heard: a member without it refuses changes. */
+    public boolean hasQuorum() {
+        return connection.hasQuorum();
+    }
+
     public CatalogStore catalogStore() {
         return catalogStore;
     }

@@ -36,6 +36,11 @@ public final class ClusterConnection implements AutoCloseable {
         });
     }
 
+    /** Whether ZooKeeper answers (the session is connected to a server with quorum), as last heard. */
+    public boolean hasQuorum() {
+        return connected;
+    }
+
     /**
      * Throws, without waiting for ZooKeeper, while the connection is suspended or lost (no quorum, or
      * no server reachable): the node keeps serving from its caches and refuses changes until it is back.
