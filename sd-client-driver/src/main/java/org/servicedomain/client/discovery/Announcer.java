@@ -27,7 +27,15 @@ public final class Announcer implements AutoCloseable {
     private final DiscoveryNetwork network;
     private final URI proxy;
     private final List<WsDiscoveryVersion> versions;
-    private final long instanceId = Instant.now().getEpochSecond();
+    /** The last AppSequence InstanceId given out in this process: each announcer takes a larger one. */
+    private static final AtomicLong LAST_INSTANCE_ID = new AtomicLong();
+
+    /**
+     * This announcer's AppSequence InstanceId: the time in seconds, as the standard suggests, but
+     * larger than any other announcer's in this process, so that an endpoint announced again within
+     * the same second is not taken for a repeat of its earlier Hello.
+     */
+    private final long instanceId = LAST_INSTANCE_ID.updateAndGet(last -> Math.max(last + 1, Instant.now().getEpochSecond()));
     private final AtomicLong messageNumber = new AtomicLong();
     private final HttpClient http;
     private volatile Target target;
