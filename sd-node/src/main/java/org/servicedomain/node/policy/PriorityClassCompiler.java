@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.servicedomain.node.qos.PriorityClass;
 import org.servicedomain.policy.v1.Package;
@@ -49,7 +48,7 @@ final class PriorityClassCompiler {
                 minimum, nodeCapacity,
                 millis(classes, "allocationIntervalMs", classes.getAllocationIntervalMs(),
                         PriorityClassRules.DEFAULT_ALLOCATION_INTERVAL),
-                queueLength(classes), Map.of());
+                queueLength(classes));
     }
 
     private static QosAssignment assignment(Qos qos, Policy policy, RuleCompiler rules, Set<String> userLevels) {

@@ -11,12 +11,8 @@ import org.servicedomain.node.qos.PriorityClass;
 /**
  * The policy's {@code priorityClasses}: how requests are put in classes and how the node shares
  * bandwidth between the flows under overload. {@link #NONE} (no such element) queues nothing.
- *
- * @param nodeCapacityTps what this node itself passes, or {@link Double#POSITIVE_INFINITY} when unset
  */
-public record PriorityClassRules(boolean enabled, List<QosAssignment> assignments, Duration defaultTimeout,
-        double middleMinimumTps, double nodeCapacityTps, Duration allocationInterval, int queueLength,
-        Map<String, List<ContentCondition>> contentByPortAndOperation) {
+public final class PriorityClassRules {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_ALLOCATION_INTERVAL = Duration.ofSeconds(1);
@@ -24,15 +20,63 @@ public record PriorityClassRules(boolean enabled, List<QosAssignment> assignment
 
     /** No priority classes: every request goes straight on, as if the node had no queue. */
     public static final PriorityClassRules NONE = new PriorityClassRules(false, List.of(), DEFAULT_TIMEOUT, 0,
-            Double.POSITIVE_INFINITY, DEFAULT_ALLOCATION_INTERVAL, DEFAULT_QUEUE_LENGTH, Map.of());
+            Double.POSITIVE_INFINITY, DEFAULT_ALLOCATION_INTERVAL, DEFAULT_QUEUE_LENGTH);
 
     /** The class of a request and how long it may wait in the queue. */
     public record Verdict(PriorityClass priorityClass, Duration timeout) {
     }
 
-    public PriorityClassRules {
-        assignments = List.copyOf(assignments);
-        contentByPortAndOperation = new ConcurrentHashMap<>(contentByPortAndOperation);
+    private final boolean enabled;
+    private final List<QosAssignment> assignments;
+    private final boolean readsContent;
+    private final Duration defaultTimeout;
+    private final double middleMinimumTps;
+    private final double nodeCapacityTps;
+    private final Duration allocationInterval;
+    private final int queueLength;
+    /** The content conditions per port and operation, worked out on first use of each pair. */
+    private final Map<String, List<ContentCondition>> contentByPortAndOperation = new ConcurrentHashMap<>();
+
+    /** @param nodeCapacityTps what this node itself passes, or {@link Double#POSITIVE_INFINITY} when unset */
+    PriorityClassRules(boolean enabled, List<QosAssignment> assignments, Duration defaultTimeout, double middleMinimumTps,
+            double nodeCapacityTps, Duration allocationInterval, int queueLength) {
+        this.enabled = enabled;
+        this.assignments = List.copyOf(assignments);
+        this.readsContent = assignments.stream().anyMatch(a -> !a.content().isEmpty());
+        this.defaultTimeout = defaultTimeout;
+        this.middleMinimumTps = middleMinimumTps;
+        this.nodeCapacityTps = nodeCapacityTps;
+        this.allocationInterval = allocationInterval;
+        this.queueLength = queueLength;
+    }
+
+    /** Whether the policy sets priority classes at all. */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** The queue deadline of requests no {@code qos} element assigns (they are low). */
+    public Duration defaultTimeout() {
+        return defaultTimeout;
+    }
+
+    /** The bandwidth reserved for every middle-class flow. */
+    public double middleMinimumTps() {
+        return middleMinimumTps;
+    }
+
+    /** What this node itself passes; infinite when the policy does not say. */
+    public double nodeCapacityTps() {
+        return nodeCapacityTps;
+    }
+
+    public Duration allocationInterval() {
+        return allocationInterval;
+    }
+
+    /** The most requests one flow holds waiting. */
+    public int queueLength() {
+        return queueLength;
     }
 
     /** The first matching {@code qos} element's class and deadline; low with the default deadline when none matches. */
@@ -45,9 +89,9 @@ public record PriorityClassRules(boolean enabled, List<QosAssignment> assignment
         return new Verdict(PriorityClass.LOW, defaultTimeout);
     }
 
-    /** The payload values classifying a request on {@code port} calling {@code operation} needs; computed once per pair. */
+    /** The payload values classing a request on {@code port} calling {@code operation} needs; worked out once per pair. */
     public List<ContentCondition> contentConditionsFor(String port, String operation) {
-        if (assignments.stream().allMatch(a -> a.content().isEmpty())) {
+        if (!readsContent) {
             return List.of();
         }
         return contentByPortAndOperation.computeIfAbsent(port + '\n' + operation, key -> {
