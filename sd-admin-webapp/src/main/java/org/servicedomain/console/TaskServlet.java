@@ -71,7 +71,7 @@ abstract class TaskServlet extends HttpServlet {
 
     /** "VERSION (built BUILD)", or null for a node that does not say. */
     static String versionOf(org.servicedomain.home.v1.GetServiceInfoResponse info) {
-        return info.getNodeVersion() == null ? null : info.getNodeVersion() + " (built " + info.getNodeBuild() + ")";
+        return info == null || info.getNodeVersion() == null ? null : info.getNodeVersion() + " (built " + info.getNodeBuild() + ")";
     }
 
     private static void moveFlash(HttpSession session, HttpServletRequest request, String from, String to) {
