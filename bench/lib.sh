@@ -75,6 +75,12 @@ set_policy() { # node_port policy_document -- through the home port, anonymously
     "http://$HOST:$1/sd/services/home" > /dev/null
 }
 
+register() { # node_port provider_port -- through the home port, as a provider would (needs SERVICE_PATH)
+  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
+    "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:register xmlns:h=\"urn:sd:home:1\"><h:wsdlLocation>http://$HOST:$2$SERVICE_PATH?wsdl</h:wsdlLocation></h:register></s:Body></s:Envelope>" \
+    "http://$HOST:$1/sd/services/home" > /dev/null
+}
+
 to_ms() { # wrk's 850.00us / 2.31ms / 1.20s / 1.00m -> milliseconds
   awk -v v="$1" 'BEGIN { n = v + 0
     if (v ~ /us$/) n = n / 1000; else if (v ~ /ms$/) n = n; else if (v ~ /m$/) n = n * 60000; else if (v ~ /s$/) n = n * 1000
@@ -107,3 +113,103 @@ machine() {
     "code at $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')."
   echo "wrk, the provider, HAProxy and the node share the machine; figures count only on a quiet one."
 }
+
+# ---- what the wrk-based parts share: HAProxy, a probe, measured rounds and their medians --------------
+# They read $work, $results, $THREADS, $LUA, $WRK_TIMEOUT, $CLK_TCK, $ROUNDS, PATHS and URL of the script,
+# and the pids to sample: PROVIDER_PID (and CONC_PROVIDER_PIDS), CUR_HAPROXY_PID or HAPROXY_PID,
+# CUR_NODE_PID or NODE_PID (several pids separated by spaces are summed).
+
+# A plain HTTP/1.1 proxy: keep-alive on both sides, server connections shared between clients
+# (http-reuse always), no logging, and no stats socket or page at all. Bound to 127.0.0.1 only.
+write_haproxy_cfg() { # file listen_port maxconn provider_port...
+  local file="$1" listen="$2" maxconn="$3"; shift 3
+  {
+    printf 'global\n  maxconn %s\n\n' "$maxconn"
+    printf 'defaults\n  mode http\n  option http-keep-alive\n  http-reuse always\n'
+    printf '  timeout connect 5s\n  timeout client 120s\n  timeout server 120s\n  timeout http-keep-alive 120s\n'
+    printf '  maxconn %s\n\n' "$maxconn"
+    printf 'frontend bench\n  bind %s:%s\n  default_backend providers\n\n' "$HOST" "$listen"
+    printf 'backend providers\n  balance roundrobin\n'
+    local p
+    for p in "$@"; do printf '  server p%s %s:%s\n' "$p" "$HOST" "$p"; done
+  } > "$file"
+}
+
+start_haproxy() { # cfg
+  haproxy -c -q -f "$1"
+  start_bg "$work/haproxy-$(basename "$1").log" haproxy -db -f "$1"
+}
+
+# One request through a path, to see it answers before measuring it (and that the size is accepted).
+probe() { # url [soap_bytes] -> prints the HTTP status
+  local bytes="${2:-1024}"
+  local body="$work/probe-$bytes.xml"
+  if [ ! -f "$body" ]; then
+    local head='<?xml version="1.0" encoding="UTF-8"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Header/><s:Body><q:getQuote xmlns:q="urn:sd:samples:stockquote"><q:symbol>ACME-'
+    local tail='</q:symbol></q:getQuote></s:Body></s:Envelope>'
+    { printf '%s' "$head"; head -c $((bytes - ${#head} - ${#tail})) /dev/zero | tr '\0' X; printf '%s' "$tail"; } > "$body"
+  fi
+  curl -s -o /dev/null -w '%{http_code}' --max-time 60 -H 'Content-Type: text/xml; charset=UTF-8' \
+    -H 'SOAPAction: "urn:sd:samples:stockquote#getQuote"' --data-binary "@$body" "$1" || true
+}
+
+# Columns of $results, one row per measured run.
+C_PART=1 C_LABEL=2 C_PATH=3 C_ROUND=4 C_RPS=5 C_REQ=6 C_P50=7 C_P99=8 C_SOCK=9 C_NON2XX=10
+C_PROV=11 C_HAP=12 C_NODE=13 C_WRK=14
+
+# Runs wrk once against a path while sampling the CPU of every process, and appends a row.
+measure() { # part label path url connections seconds round [soap_bytes] [wrk_timeout_s]
+  local part="$1" label="$2" path="$3" url="$4" conns="$5" secs="$6" round="$7" bytes="${8:-}" timeout="${9:-$WRK_TIMEOUT}"
+  local out="$work/$part-$label-$path-$round.txt"
+  local -a provs=($PROVIDER_PID ${CONC_PROVIDER_PIDS[@]+"${CONC_PROVIDER_PIDS[@]}"})
+  local hap="${CUR_HAPROXY_PID:-$HAPROXY_PID}" node="${CUR_NODE_PID:-$NODE_PID}"
+  local b_prov b_hap b_node a_prov a_hap a_node
+  b_prov=$(ticks "${provs[@]}"); b_hap=$(ticks $hap); b_node=$(ticks $node)
+  # The subshell waits for wrk, so its cutime+cstime (fields 16, 17) is wrk's CPU alone.
+  ( SOAP_BYTES="$bytes" wrk -t"$THREADS" -c"$conns" -d"${secs}s" --timeout "${timeout}s" --latency -s "$LUA" "$url" > "$out"
+    awk '{ sub(/^.*\) /, ""); print $14 + $15 }' "/proc/$BASHPID/stat" > "$out.cpu" )
+  a_prov=$(ticks "${provs[@]}"); a_hap=$(ticks $hap); a_node=$(ticks $node)
+  local req rps p50 p99 sock non2xx
+  req=$(awk '/ requests in / {print $1}' "$out")
+  rps=$(awk '/^Requests\/sec/ {print $2}' "$out")
+  p50=$(to_ms "$(awk '$1 == "50%" {print $2}' "$out")")
+  p99=$(to_ms "$(awk '$1 == "99%" {print $2}' "$out")")
+  sock=$(awk '/Socket errors/ { gsub(/[^0-9 ]/, " "); s = 0; for (i = 1; i <= NF; i++) s += $i; print s }' "$out")
+  non2xx=$(awk '/Non-2xx or 3xx responses:/ {print $NF}' "$out")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$part" "$label" "$path" "$round" "$rps" "$req" "$p50" "$p99" \
+    "${sock:-0}" "${non2xx:-0}" >> "$results"
+  # µs of CPU per request: ticks / CLK_TCK seconds, over the round's completed requests.
+  awk -v r="$req" -v hz="$CLK_TCK" -v a="$((a_prov - b_prov))" -v b="$((a_hap - b_hap))" -v c="$((a_node - b_node))" \
+    -v d="$(cat "$out.cpu")" 'BEGIN { f = (r > 0) ? 1e6 / hz / r : 0; printf "\t%.1f\t%.1f\t%.1f\t%.1f\n", a * f, b * f, c * f, d * f }' >> "$results"
+  log "$part $label $path round $round: $rps req/s, p50 ${p50} ms, p99 ${p99} ms, socket errors ${sock:-0}, non-2xx ${non2xx:-0}"
+}
+
+# Median of one column over the rows of a part, label and path.
+med() { # part label path column
+  awk -F'\t' -v part="$1" -v label="$2" -v path="$3" -v col="$4" '$1 == part && $2 == label && $3 == path {print $col}' "$results" \
+    | sort -g | awk '{v[NR] = $1} END {if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
+
+# Median over rounds of a per-round ratio (b/a) or difference (b-a) of one column between two paths.
+paired() { # part label path_a path_b column ratio|diff
+  awk -F'\t' -v part="$1" -v label="$2" -v pa="$3" -v pb="$4" -v col="$5" -v op="$6" '
+    $1 == part && $2 == label && $3 == pa {a[$4] = $col}
+    $1 == part && $2 == label && $3 == pb {b[$4] = $col}
+    END {for (r in a) if (r in b) {v = b[r] - a[r]; if (op == "ratio") v = (a[r] > 0) ? b[r] / a[r] : 0; print v}}' "$results" \
+    | sort -g | awk '{v[NR] = $1} END {if (NR == 0) print "n/a"; else if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2; if (NR) printf "%.3f\n", m}'
+}
+
+fmt() { awk -v v="$1" -v d="${2:-2}" 'BEGIN { if (v == "n/a") print v; else printf "%." d "f", v }'; }
+
+# Alternating rounds over the three paths; the order rotates each round so that no path always
+# runs first (the machine's speed drifts within a run).
+rounds() { # part label connections seconds [soap_bytes]
+  local r i
+  for r in $(seq 1 "$ROUNDS"); do
+    for i in "${!PATHS[@]}"; do
+      local path="${PATHS[$(((r - 1 + i) % ${#PATHS[@]}))]}"
+      measure "$1" "$2" "$path" "${URL[$path]}" "$3" "$4" "$r" "${5:-}"
+    done
+  done
+}
+
