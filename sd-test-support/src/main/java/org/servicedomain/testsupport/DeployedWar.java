@@ -40,6 +40,15 @@ public final class DeployedWar implements AutoCloseable {
      * container's default web.xml (JSP and default servlets), as a stock Tomcat gives every WAR.
      */
     public static DeployedWar deploy(Path war, String contextPath, Map<String, String> parameters, boolean containerDefaults) {
+        return deploy(war, contextPath, parameters, containerDefaults, 0);
+    }
+
+    /**
+     * As {@link #deploy(Path, String, Map, boolean)}, listening on {@code port} (0: any free one); for
+     * a WAR that must be told its own address in a context parameter, as a cluster member is.
+     */
+    public static DeployedWar deploy(Path war, String contextPath, Map<String, String> parameters, boolean containerDefaults,
+            int port) {
         if (!Files.isRegularFile(war)) {
             throw new IllegalStateException(war.toAbsolutePath() + " is missing: build it with 'mvn verify'");
         }
@@ -50,7 +59,7 @@ public final class DeployedWar implements AutoCloseable {
             tomcat.setBaseDir(base.toString());
             tomcat.getHost().setAppBase(base.resolve("webapps").toString());
             Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol");
-            connector.setPort(0);
+            connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
             tomcat.setConnector(connector);
             tomcat.setAddDefaultWebXmlToWebapp(containerDefaults);
@@ -72,6 +81,15 @@ public final class DeployedWar implements AutoCloseable {
             throw new UncheckedIOException(e);
         } catch (LifecycleException e) {
             throw new IllegalStateException("Tomcat did not start", e);
+        }
+    }
+
+    /** A loopback port free at the time of asking, for {@link #deploy(Path, String, Map, boolean, int)}. */
+    public static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
