@@ -21,6 +21,7 @@ import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.core.FaultCode;
@@ -50,11 +51,16 @@ final class ChildHomeServlet extends HttpServlet {
 
     private final transient Node node;
     private final transient ChildForwarding forwarding;
-    private final transient CloseableHttpAsyncClient http;
+    /** Started in {@link #init()}: Tomcat destroys only servlets it initialised, so one started earlier could leak. */
+    private transient CloseableHttpAsyncClient http;
 
     ChildHomeServlet(Node node) {
         this.node = node;
         this.forwarding = new ChildForwarding(node.hierarchy(), node.sessions()::caller, node.users());
+    }
+
+    @Override
+    public void init() {
         this.http = HttpAsyncClients.custom()
                 .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -71,7 +77,15 @@ final class ChildHomeServlet extends HttpServlet {
 
     @Override
     public void destroy() {
+        if (http == null) {
+            return;
+        }
         http.close(CloseMode.IMMEDIATE);
+        try {
+            http.awaitShutdown(TimeValue.ofSeconds(5)); // the I/O threads end before the WAR's class loader goes
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
