@@ -1,6 +1,9 @@
 package org.servicedomain.samples.provider;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -18,6 +21,7 @@ final class FaultControls {
     private final RandomGenerator random;
     private final LongAdder received = new LongAdder();
     private final LongAdder served = new LongAdder();
+    private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
     /** Counted down when the provider stops: open while its count is 1. */
@@ -111,6 +115,17 @@ final class FaultControls {
 
     void countServed() {
         served.increment();
+    }
+
+    void countProbe(String prober) {
+        probes.computeIfAbsent(prober, p -> new LongAdder()).increment();
+    }
+
+    /** Probes counted so far, by prober. */
+    Map<String, Long> probes() {
+        Map<String, Long> counts = new TreeMap<>();
+        probes.forEach((prober, count) -> counts.put(prober, count.sum()));
+        return counts;
     }
 
     long received() {

@@ -35,6 +35,10 @@ final class FaultInjectionFilter implements Filter {
             throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = (HttpServletResponse) res;
+        String prober = request.getHeader(SampleProvider.PROBE_HEADER);
+        if (prober != null) {
+            controls.countProbe(prober);
+        }
         if (!"POST".equals(request.getMethod())) {
             chain.doFilter(request, response);
             return;
