@@ -21,6 +21,7 @@ final class FaultControls {
     private final RandomGenerator random;
     private final LongAdder received = new LongAdder();
     private final LongAdder served = new LongAdder();
+    private final LongAdder calls = new LongAdder();
     private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
@@ -109,8 +110,11 @@ final class FaultControls {
         return failRate;
     }
 
-    void countReceived() {
+    void countReceived(boolean probe) {
         received.increment();
+        if (!probe) {
+            calls.increment();
+        }
     }
 
     void countServed() {
@@ -130,6 +134,10 @@ final class FaultControls {
 
     long received() {
         return received.sum();
+    }
+
+    long calls() {
+        return calls.sum();
     }
 
     long served() {

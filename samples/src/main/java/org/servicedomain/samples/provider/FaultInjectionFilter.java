@@ -43,7 +43,7 @@ final class FaultInjectionFilter implements Filter {
             chain.doFilter(request, response);
             return;
         }
-        controls.countReceived();
+        controls.countReceived(prober != null);
         FaultMode mode;
         try {
             mode = controls.awaitDelay() ? controls.awaitActionableMode() : null;

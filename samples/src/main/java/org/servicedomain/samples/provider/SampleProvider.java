@@ -191,6 +191,11 @@ public final class SampleProvider implements AutoCloseable {
         return controls.received();
     }
 
+    /** SOAP requests (POSTs) that arrived without the {@value #PROBE_HEADER} header: clients' calls, not health probes. */
+    public long callsReceived() {
+        return controls.calls();
+    }
+
     /**
      * SOAP requests handed to the service itself (answered by it, business faults included) rather than
      * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.

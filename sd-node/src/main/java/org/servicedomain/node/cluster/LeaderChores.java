@@ -22,7 +22,7 @@ public final class LeaderChores implements Leadership.Listener {
     public LeaderChores(InstanceHealth health, NodeEvents events, MeterRegistry meters, BooleanSupplier leads) {
         this.health = health;
         this.events = events;
-        Gauge.builder("sd.cluster.leader", leads, l -> l.getAsBoolean() ? 1 : 0)
+        Gauge.builder("sd.cluster.leader", leads, l -> l.getAsBoolean() ? 1 : 0).strongReference(true)
                 .description("1 while this member runs the cluster's shared chores, else 0").register(meters);
         this.changes = Counter.builder("sd.cluster.leader.changes")
                 .description("changes of the cluster's leader this member heard of").register(meters);

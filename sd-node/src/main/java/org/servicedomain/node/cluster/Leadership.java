@@ -5,10 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.slf4j.Logger;
@@ -42,6 +43,8 @@ public final class Leadership implements AutoCloseable {
     private final CuratorCache entries;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private volatile String leaderId;
+    /** Whether the cache has read every entry once: before, a partial view could name the wrong leader. */
+    private volatile boolean initialized;
 
     Leadership(ClusterConnection connection, String memberId) {
         this.memberId = memberId;
@@ -60,7 +63,17 @@ public final class Leadership implements AutoCloseable {
                 listeners.forEach(l -> l.leads(false));
             }
         });
-        entries.listenable().addListener((type, oldData, data) -> findLeader());
+        entries.listenable().addListener(CuratorCacheListener.builder()
+                .forAll((type, oldData, data) -> {
+                    if (initialized) {
+                        findLeader();
+                    }
+                })
+                .forInitialized(() -> {
+                    initialized = true;
+                    findLeader();
+                })
+                .build());
     }
 
     /** Starts contending, and hearing who leads; {@code listener} hears every change from now on. */
@@ -88,7 +101,7 @@ public final class Leadership implements AutoCloseable {
      * The latch's entries are sequential znodes {@code ..latch-NNNNNNNNNN} holding the member's id;
      * the lowest sequence leads (as {@link LeaderLatch} decides).
      */
-    private void findLeader() {
+    private synchronized void findLeader() {
         Optional<ChildData> first = entries.stream()
                 .filter(data -> data.getPath().contains(LATCH_MARK))
                 .min(Comparator.comparing(Leadership::sequence));
