@@ -229,6 +229,9 @@ public final class InstanceHealth implements EngineListener, EjectionBoard.Reade
     }
 
     private void schedule(String instanceId, Duration delay) {
+        if (probes.isShutdown()) {
+            return; // closing: an ejection heard from the cluster now is probed by the member that leads next
+        }
         probes.schedule(() -> {
             try {
                 probeOnce(instanceId, delay);
