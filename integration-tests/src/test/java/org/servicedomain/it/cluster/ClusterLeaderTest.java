@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.InstanceState;
@@ -183,8 +184,13 @@ class ClusterLeaderTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> !leaders(members).contains(oldLeader)
                 && leaders(members).size() == 1 && !leaders(members).contains("null"));
         String newLeader = leaderOf(members);
+        for (RunningNode member : members) {
+            await().atMost(Duration.ofSeconds(2)).until(() -> member.home().getEvents(new GetEvents()).getEvent().stream()
+                    .anyMatch(e -> e.getKind().equals("LEADER_CHANGED") && e.getMessage().contains(newLeader)));
+        }
         await().atMost(Duration.ofSeconds(10)).until(() -> failing.probesReceived().getOrDefault(newLeader, 0L) >= 3);
-        assertThat(failing.probesReceived().keySet()).containsExactlyInAnyOrder(oldLeader, newLeader);
+        assertThat(failing.probesReceived().keySet()).as("probes came from the old leader, then from the new one only")
+                .containsExactlyInAnyOrder(oldLeader, newLeader);
         for (RunningNode member : members) {
             assertThat(state(member)).as("still ejected on the members left").isEqualTo(InstanceState.DOWN);
         }
