@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.cluster.Cluster;
+import org.servicedomain.node.cluster.LeaderChores;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.core.EngineListener;
@@ -30,6 +31,7 @@ import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.engine.events.ServiceAvailability;
 import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.Failover;
+import org.servicedomain.node.engine.health.EjectionBoard;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.health.OperationProbe;
 import org.servicedomain.node.engine.health.WsdlProbe;
@@ -148,10 +150,15 @@ public final class Node implements AutoCloseable {
         this.monitor = monitor;
         this.policy = policy;
         this.dispatcher = dispatcher;
-        this.probe = new WsdlProbe(config.connectTimeout());
+        String prober = cluster != null ? cluster.memberId() : hierarchy.nodeName();
+        this.probe = new WsdlProbe(config.connectTimeout(), prober);
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
-                new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher), events,
-                config.statisticsWindow(), config.clock());
+                new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher, prober), events,
+                config.statisticsWindow(), config.clock(), cluster == null ? EjectionBoard.NONE : cluster.ejections(),
+                () -> cluster == null || cluster.leads());
+        if (cluster != null) {
+            cluster.ejections().start(health);
+        }
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
         this.metrics = metrics;
         EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
@@ -237,9 +244,11 @@ public final class Node implements AutoCloseable {
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
             ChildRegistry children = ChildRegistry.open(config.dataDir());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
+            Cluster member = cluster;
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
                     dispatcher, events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
-                            new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout())), cluster);
+                            new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout()),
+                            () -> member == null || member.leads()), cluster);
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             if (cluster != null) {
@@ -442,6 +451,7 @@ public final class Node implements AutoCloseable {
     public void joinCluster(java.net.URI home) throws IOException {
         if (cluster != null) {
             cluster.join(home, () -> load.index(policy.current().peers().capacity()));
+            cluster.contend(new LeaderChores(health, events, meterRegistry, cluster::leads));
         }
     }
 

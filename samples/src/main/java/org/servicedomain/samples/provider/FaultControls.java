@@ -1,6 +1,9 @@
 package org.servicedomain.samples.provider;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -18,6 +21,8 @@ final class FaultControls {
     private final RandomGenerator random;
     private final LongAdder received = new LongAdder();
     private final LongAdder served = new LongAdder();
+    private final LongAdder calls = new LongAdder();
+    private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
     /** Counted down when the provider stops: open while its count is 1. */
@@ -105,16 +110,34 @@ final class FaultControls {
         return failRate;
     }
 
-    void countReceived() {
+    void countReceived(boolean probe) {
         received.increment();
+        if (!probe) {
+            calls.increment();
+        }
     }
 
     void countServed() {
         served.increment();
     }
 
+    void countProbe(String prober) {
+        probes.computeIfAbsent(prober, p -> new LongAdder()).increment();
+    }
+
+    /** Probes counted so far, by prober. */
+    Map<String, Long> probes() {
+        Map<String, Long> counts = new TreeMap<>();
+        probes.forEach((prober, count) -> counts.put(prober, count.sum()));
+        return counts;
+    }
+
     long received() {
         return received.sum();
+    }
+
+    long calls() {
+        return calls.sum();
     }
 
     long served() {

@@ -35,11 +35,15 @@ final class FaultInjectionFilter implements Filter {
             throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = (HttpServletResponse) res;
+        String prober = request.getHeader(SampleProvider.PROBE_HEADER);
+        if (prober != null) {
+            controls.countProbe(prober);
+        }
         if (!"POST".equals(request.getMethod())) {
             chain.doFilter(request, response);
             return;
         }
-        controls.countReceived();
+        controls.countReceived(prober != null);
         FaultMode mode;
         try {
             mode = controls.awaitDelay() ? controls.awaitActionableMode() : null;

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.Random;
 import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
@@ -190,6 +191,11 @@ public final class SampleProvider implements AutoCloseable {
         return controls.received();
     }
 
+    /** SOAP requests (POSTs) that arrived without the {@value #PROBE_HEADER} header: clients' calls, not health probes. */
+    public long callsReceived() {
+        return controls.calls();
+    }
+
     /**
      * SOAP requests handed to the service itself (answered by it, business faults included) rather than
      * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
@@ -197,6 +203,17 @@ public final class SampleProvider implements AutoCloseable {
     public long requestsServed() {
         return controls.served();
     }
+
+    /**
+     * Health probes that arrived (requests of any method carrying the node's {@value #PROBE_HEADER}
+     * header), by the prober's id in that header: which node or cluster member probes this provider.
+     */
+    public Map<String, Long> probesReceived() {
+        return controls.probes();
+    }
+
+    /** The header a service-domain node sets on its health probes, naming itself. */
+    public static final String PROBE_HEADER = "X-SD-Probe";
 
     private Tomcat newTomcat(Path base, Bus providerBus) {
         Tomcat t = new Tomcat();

@@ -18,13 +18,18 @@ public final class Cluster implements AutoCloseable {
     private final ZooKeeperCatalogStore catalogStore;
     private final ZooKeeperPolicyStore policyStore;
     private final String memberId;
+    private final ZooKeeperEjections ejections;
+    private final Leadership leadership;
     private volatile Membership membership;
+    private volatile boolean contending;
 
     private Cluster(ClusterConnection connection) {
         this.connection = connection;
         this.catalogStore = new ZooKeeperCatalogStore(connection);
         this.policyStore = new ZooKeeperPolicyStore(connection);
         this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
+        this.ejections = new ZooKeeperEjections(connection, memberId);
+        this.leadership = new Leadership(connection, memberId);
     }
 
     /** Connects to the cluster's ensemble; the node becomes a member with {@link #join}. */
@@ -58,6 +63,38 @@ public final class Cluster implements AutoCloseable {
         return membership;
     }
 
+    /** This member's id, as it joins ({@code node-} and 8 hex digits, new at each start). */
+    public String memberId() {
+        return memberId;
+    }
+
+    /** The ejections every member honours and the leader probes; start reading them before the node serves. */
+    public ZooKeeperEjections ejections() {
+        return ejections;
+    }
+
+    /**
+     * Takes part, from now on, in choosing the member that runs the shared chores; {@code listener}
+     * hears when this member starts and stops leading, and who leads. Once only, after {@link #join}.
+     */
+    public synchronized void contend(Leadership.Listener listener) throws IOException {
+        if (contending) {
+            throw new IllegalStateException("member " + memberId + " already takes part in the leader election");
+        }
+        leadership.start(listener);
+        contending = true;
+    }
+
+    /** Whether this member runs the shared chores now. */
+    public boolean leads() {
+        return leadership.leads();
+    }
+
+    /** The id of the member that runs the shared chores, as last heard; null while none does. */
+    public String leaderId() {
+        return leadership.leaderId();
+    }
+
     /** The membership, or null before {@link #join}. */
     public Membership membership() {
         return membership;
@@ -69,8 +106,15 @@ public final class Cluster implements AutoCloseable {
         return current == null ? List.of() : current.peers();
     }
 
-    /** Leaves the membership, so the others stop sending work here; the shared state stays readable. */
+    /**
+     * Leaves the membership, so the others stop sending work here, and hands the shared chores over;
+     * the shared state stays readable.
+     */
     public synchronized void leave() {
+        if (contending) {
+            leadership.close();
+            contending = false;
+        }
         Membership current = membership;
         if (current != null) {
             current.close();
@@ -82,6 +126,7 @@ public final class Cluster implements AutoCloseable {
     @Override
     public void close() {
         leave();
+        ejections.close();
         catalogStore.close();
         policyStore.close();
         connection.close();

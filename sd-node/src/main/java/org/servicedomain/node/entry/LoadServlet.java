@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.cluster.Cluster;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.offload.LoadReport;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Answers peers at {@code /sd/load} with this node's {@link LoadReport} as JSON: its load index and
- * the operational, not ejected instances of its own per virtual port. Cheap: no lock, no I/O. A node
+ * the operational, not ejected instances of its own per virtual port (and, on a cluster member, its id and
+ * the cluster's leader). Cheap: no lock, no I/O. A node
  * with a shared secret answers only callers that prove it ({@link ParentProof}); one without answers
  * only loopback callers.
  */
@@ -76,7 +78,8 @@ public final class LoadServlet extends HttpServlet {
             }
             ports.add(new LoadReport.Port(port.name(), port.portType().toString(), offered));
         }
+        Cluster cluster = node.cluster();
         return new LoadReport(node.load().index(settings.capacity()), node.load().inFlight(), settings.capacity(), ports,
-                node.peerLoads().view());
+                node.peerLoads().view(), cluster == null ? null : new LoadReport.ClusterRole(cluster.memberId(), cluster.leaderId()));
     }
 }

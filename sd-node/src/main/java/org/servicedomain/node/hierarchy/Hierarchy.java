@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.node.catalog.Catalog;
@@ -53,8 +54,11 @@ public final class Hierarchy implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private volatile long askedByParentNanos;
     private volatile boolean askedByParent;
+    private final BooleanSupplier pollsHere;
 
-    private Hierarchy(HierarchyConfig config, String nodeId, Catalog catalog, ChildRegistry children, ChildHomeClient client) {
+    private Hierarchy(HierarchyConfig config, String nodeId, Catalog catalog, ChildRegistry children, ChildHomeClient client,
+            BooleanSupplier pollsHere) {
+        this.pollsHere = pollsHere;
         this.config = config;
         this.nodeId = nodeId;
         this.catalog = catalog;
@@ -75,7 +79,16 @@ public final class Hierarchy implements AutoCloseable {
      */
     public static Hierarchy open(HierarchyConfig config, Path dataDir, Catalog catalog, ChildRegistry children,
             ChildHomeClient client) throws IOException {
-        Hierarchy hierarchy = new Hierarchy(config, NodeIdentity.load(dataDir), catalog, children, client);
+        return open(config, dataDir, catalog, children, client, () -> true);
+    }
+
+    /**
+     * As {@link #open(HierarchyConfig, Path, Catalog, ChildRegistry, ChildHomeClient)}, the timer polling only
+     * while {@code pollsHere} says so: in a cluster, on the member that runs the shared chores.
+     */
+    public static Hierarchy open(HierarchyConfig config, Path dataDir, Catalog catalog, ChildRegistry children,
+            ChildHomeClient client, BooleanSupplier pollsHere) throws IOException {
+        Hierarchy hierarchy = new Hierarchy(config, NodeIdentity.load(dataDir), catalog, children, client, pollsHere);
         long every = config.pollInterval().toMillis();
         hierarchy.timer.scheduleWithFixedDelay(hierarchy::tick, every, every, TimeUnit.MILLISECONDS);
         return hierarchy;
@@ -189,7 +202,7 @@ public final class Hierarchy implements AutoCloseable {
         try {
             boolean parentCoordinates = askedByParent
                     && System.nanoTime() - askedByParentNanos < 2 * config.pollInterval().toNanos();
-            if (!children.all().isEmpty() && !parentCoordinates) {
+            if (!children.all().isEmpty() && !parentCoordinates && pollsHere.getAsBoolean()) {
                 poll();
             }
         } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletionException;
 import org.apache.hc.core5.http.HttpStatus;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.Prober;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 
@@ -33,7 +34,10 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
 
     @Override
     public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
-        return http.post(instance.endpointAddress(), request, timeout).thenApply(HttpInstanceDispatcher::usable);
+        Prober prober = request.tag(Prober.class);
+        return (prober == null ? http.post(instance.endpointAddress(), request, timeout)
+                : http.post(instance.endpointAddress(), request, timeout, Prober.HEADER, prober.id()))
+                .thenApply(HttpInstanceDispatcher::usable);
     }
 
     /** As {@link #dispatch(Instance, RequestContext, Duration)}, with {@code headers} (name, value pairs) added to the request. */

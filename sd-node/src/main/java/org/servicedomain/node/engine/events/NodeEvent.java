@@ -33,7 +33,9 @@ public record NodeEvent(Type type, Instant time, String virtualPort, String inst
         /** A virtual port with too few operational instances uses a peer's instances. */
         BORROWING_STARTED,
         /** A virtual port has enough operational instances of its own again. */
-        BORROWING_ENDED
+        BORROWING_ENDED,
+        /** Another cluster member (or none, for a moment) runs the shared chores: health probes, the discovery poll. */
+        LEADER_CHANGED
     }
 
     public NodeEvent {

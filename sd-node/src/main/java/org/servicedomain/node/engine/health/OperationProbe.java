@@ -9,6 +9,7 @@ import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.Prober;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.SoapVersion;
@@ -32,10 +33,18 @@ public final class OperationProbe implements InstanceProbe {
     private final Function<String, PortPolicy> policies;
     private final InstanceProbe otherwise;
     private final InstanceDispatcher dispatcher;
+    private final Prober prober;
 
     /** @param policies the policy of a virtual port, read from the policy in force */
     public OperationProbe(Catalog catalog, Function<String, PortPolicy> policies, InstanceProbe otherwise,
             InstanceDispatcher dispatcher) {
+        this(catalog, policies, otherwise, dispatcher, null);
+    }
+
+    /** @param prober this node's id, sent in {@value Prober#HEADER} with every probe call; null sends none */
+    public OperationProbe(Catalog catalog, Function<String, PortPolicy> policies, InstanceProbe otherwise,
+            InstanceDispatcher dispatcher, String prober) {
+        this.prober = prober == null ? null : new Prober(prober);
         this.catalog = catalog;
         this.policies = policies;
         this.otherwise = otherwise;
@@ -64,6 +73,9 @@ public final class OperationProbe implements InstanceProbe {
                 .getBytes(StandardCharsets.UTF_8);
         RequestContext request = new RequestContext(port, probe.operation(), Caller.ANONYMOUS, Map.of(),
                 version == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope);
+        if (prober != null) {
+            request = request.withTag(Prober.class, prober);
+        }
         Duration timeout = instance.timeoutMs() != null ? Duration.ofMillis(instance.timeoutMs())
                 : policy.recovery().instanceTimeout();
         try {

@@ -12,6 +12,7 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.Prober;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +25,15 @@ public final class WsdlProbe implements InstanceProbe, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WsdlProbe.class);
 
     private final CloseableHttpClient http;
+    private final String prober;
 
     public WsdlProbe(Duration timeout) {
+        this(timeout, null);
+    }
+
+    /** @param prober this node's id, sent in {@value Prober#HEADER} with every probe; null sends none */
+    public WsdlProbe(Duration timeout, String prober) {
+        this.prober = prober;
         this.http = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -42,7 +50,11 @@ public final class WsdlProbe implements InstanceProbe, AutoCloseable {
     public boolean passes(Instance instance) {
         String location = instance.endpointAddress() + (instance.endpointAddress().contains("?") ? "&wsdl" : "?wsdl");
         try {
-            return http.execute(new HttpGet(location), response -> {
+            HttpGet get = new HttpGet(location);
+            if (prober != null) {
+                get.setHeader(Prober.HEADER, prober);
+            }
+            return http.execute(get, response -> {
                 EntityUtils.consume(response.getEntity());
                 return response.getCode() == 200;
             });

@@ -13,12 +13,26 @@ import java.util.Set;
  *
  * @param loadIndex requests in flight divided by capacity
  * @param peers this node's view of its peers: address, their last load index, age of that report
+ * @param cluster this member's id and the cluster's leader; null on a node of its own (which is its own leader)
  */
-public record LoadReport(double loadIndex, int inFlight, int capacity, List<Port> ports, List<PeerView> peers) {
+public record LoadReport(double loadIndex, int inFlight, int capacity, List<Port> ports, List<PeerView> peers,
+        ClusterRole cluster) {
 
     public LoadReport {
         ports = ports == null ? List.of() : List.copyOf(ports);
         peers = peers == null ? List.of() : List.copyOf(peers);
+    }
+
+    /** The report of a node of its own. */
+    public LoadReport(double loadIndex, int inFlight, int capacity, List<Port> ports, List<PeerView> peers) {
+        this(loadIndex, inFlight, capacity, ports, peers, null);
+    }
+
+    /**
+     * A member's place in its cluster, for people: its id, and the member that runs the shared chores
+     * (null while none does).
+     */
+    public record ClusterRole(String member, String leader) {
     }
 
     /** A virtual port and its operational instances; the port type as {@code {namespace}localName}. */
