@@ -28,7 +28,8 @@ final class GracefulStop {
     /** Runs the drain of {@code node}, served by {@code tomcat} on {@code connector}; returns when Tomcat may stop. */
     static void drain(Node node, Tomcat tomcat, Connector connector, DrainConfig drain) {
         node.drain();
-        LOG.info("draining: /sd/health/ready answers 503 and the node has left its cluster; serving {} ms more",
+        LOG.info("draining: /sd/health/ready answers 503{}; serving {} ms more so load balancers notice",
+                node.cluster() == null ? "" : " and the node has left cluster " + node.cluster().config().name(),
                 drain.delay().toMillis());
         if (!pause(drain.delay())) {
             return;
