@@ -81,7 +81,7 @@ public final class HaproxyFront implements AutoCloseable {
             int stats = freePort();
             Path file = dir.resolve("haproxy.cfg");
             Files.writeString(file, config(front, stats, memberPorts, checks));
-            NodeProcess.Exit valid = NodeProcess.runToExit(new ProcessBuilder(binary(), "-c", "-q", "-f", file.toString()),
+            NodeProcess.Exit valid = NodeProcess.runToExit(new ProcessBuilder(binary(), "-c", "-f", file.toString()),
                     Duration.ofSeconds(30));
             if (valid.code() != 0) {
                 throw new IllegalStateException("HAProxy refuses the configuration: " + valid.output());
