@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How a node stops (docs/cluster.md, "Draining"): it first turns {@code /sd/health/ready} to 503 and
+ * How a node stops (docs/cluster.md, "Leaving: draining"): it first turns {@code /sd/health/ready} to 503 and
  * leaves its cluster, keeps serving for {@code delay} so that load balancers notice, then takes no
  * new connections and gives the requests it has up to {@code grace} to finish.
  *

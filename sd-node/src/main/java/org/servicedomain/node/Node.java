@@ -452,7 +452,7 @@ public final class Node implements AutoCloseable {
     }
 
     /**
-     * Takes the node out of service before it stops (docs/cluster.md, "Draining"): {@code /sd/health/ready}
+     * Takes the node out of service before it stops (docs/cluster.md, "Leaving: draining"): {@code /sd/health/ready}
      * answers 503 with the check {@code draining}, the node leaves its cluster's membership and says
      * Bye on WS-Discovery, so load balancers, peers and discovering clients send their work elsewhere;
      * the node goes on serving whatever still reaches it. Once only; {@link #close()} follows.
@@ -472,11 +472,6 @@ public final class Node implements AutoCloseable {
         if (running != null) {
             running.close();
         }
-    }
-
-    /** Whether {@link #drain()} has begun. */
-    public boolean draining() {
-        return draining;
     }
 
     @Override

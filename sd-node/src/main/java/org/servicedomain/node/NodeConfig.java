@@ -36,7 +36,7 @@ import org.servicedomain.node.storage.StatusStore;
  *     choices) is saved under {@code status/} in the data directory; it is saved on stop too
  * @param cluster the ZooKeeper cluster the node is a member of (docs/cluster.md); null for a node of its own
  * @param drain how the node stops: how long it keeps serving once it answers "not ready", and how long
- *     its in-flight requests get (the embedded launcher's stop; docs/cluster.md, "Draining")
+ *     its in-flight requests get (the embedded launcher's stop; docs/cluster.md, "Leaving: draining")
  */
 public record NodeConfig(
         Path dataDir,

@@ -42,7 +42,7 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
  * Members joining and leaving while traffic flows, through a real HAProxy in front of the cluster,
- * and a ZooKeeper server lost (docs/cluster.md, "Draining", "In front of the cluster", "Failure
+ * and a ZooKeeper server lost (docs/cluster.md, "Leaving: draining", "In front of the cluster", "Failure
  * modes"): three ZooKeeper servers in process, real members on loopback, a real sample provider.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)

@@ -28,7 +28,7 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
  * A node of its own, behind whatever load balancer, stops the way a cluster member does
- * (docs/cluster.md, "Draining"): not ready first, serving on for the drain delay, then no new
+ * (docs/cluster.md, "Leaving: draining"): not ready first, serving on for the drain delay, then no new
  * connections, and the requests it has finished before it exits.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)

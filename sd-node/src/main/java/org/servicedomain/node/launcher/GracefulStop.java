@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drains an embedded node before Tomcat stops (docs/cluster.md, "Draining"): the node answers "not
+ * Drains an embedded node before Tomcat stops (docs/cluster.md, "Leaving: draining"): the node answers "not
  * ready" and leaves its cluster, keeps serving for the drain delay so load balancers notice, then
  * closes its listening socket (new connections are refused, a request on a kept-alive connection gets
  * a bare 503 and the connection closes) and waits, at most the grace, until no request is in flight.
