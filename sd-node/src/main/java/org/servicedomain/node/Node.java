@@ -120,6 +120,7 @@ public final class Node implements AutoCloseable {
     private final MetricsListener metrics;
     private final Readiness readiness = new Readiness();
     private volatile Discovery discovery;
+    private volatile boolean draining;
     private final java.time.Instant startedAt;
     private final Cluster cluster;
 
@@ -460,15 +461,32 @@ public final class Node implements AutoCloseable {
         return discovery;
     }
 
-    @Override
-    public void close() {
+    /**
+     * Takes the node out of service before it stops (docs/cluster.md, "Leaving: draining"): {@code /sd/health/ready}
+     * answers 503 with the check {@code draining}, the node leaves its cluster's membership and says
+     * Bye on WS-Discovery, so load balancers, peers and discovering clients send their work elsewhere;
+     * the node goes on serving whatever still reaches it. Once only; {@link #close()} follows.
+     */
+    public synchronized void drain() {
+        if (draining) {
+            return;
+        }
+        draining = true;
+        readiness.add(Readiness.when("draining", () -> false,
+                "the node is stopping: it finishes the requests it has and takes no new ones"));
         if (cluster != null) {
             cluster.leave();
         }
         Discovery running = discovery;
+        discovery = null;
         if (running != null) {
             running.close();
         }
+    }
+
+    @Override
+    public void close() {
+        drain();
         allocatorRounds.close();
         priorityFlows.close();
         processMeters.close();

@@ -35,6 +35,8 @@ import org.servicedomain.node.storage.StatusStore;
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
  *     choices) is saved under {@code status/} in the data directory; it is saved on stop too
  * @param cluster the ZooKeeper cluster the node is a member of (docs/cluster.md); null for a node of its own
+ * @param drain how the node stops: how long it keeps serving once it answers "not ready", and how long
+ *     its in-flight requests get (the embedded launcher's stop; docs/cluster.md, "Leaving: draining")
  */
 public record NodeConfig(
         Path dataDir,
@@ -56,7 +58,8 @@ public record NodeConfig(
         Duration bodyTimeout,
         long minBodyBytesPerSecond,
         Duration statusSaveInterval,
-        ClusterConfig cluster) {
+        ClusterConfig cluster,
+        DrainConfig drain) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -69,6 +72,7 @@ public record NodeConfig(
         Objects.requireNonNull(metricsAccess, "metricsAccess");
         Objects.requireNonNull(loginLimits, "loginLimits");
         Objects.requireNonNull(stateLimits, "stateLimits");
+        Objects.requireNonNull(drain, "drain");
         if (publicBaseUrl != null) {
             java.net.URI uri = java.net.URI.create(publicBaseUrl);
             if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
@@ -103,7 +107,7 @@ public record NodeConfig(
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster);
+                statusSaveInterval, cluster, drain);
     }
 
     private static void requirePositive(String name, long value) {
@@ -138,6 +142,7 @@ public record NodeConfig(
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
+        private DrainConfig drain = DrainConfig.IMMEDIATE;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -241,11 +246,17 @@ public record NodeConfig(
             return this;
         }
 
+        /** How the node stops; {@link DrainConfig#IMMEDIATE} unless set. */
+        public Builder drain(DrainConfig drain) {
+            this.drain = drain;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster);
+                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain);
         }
     }
 }

@@ -46,7 +46,9 @@ public final class NodeProcess implements AutoCloseable {
 
     /**
      * Starts {@code NodeLauncher} as {@link #start(Path)} does, with more launcher options (e.g. {@code --console WAR}).
-     * The log goes to the process's output (option {@code --log-file console}) unless an option says otherwise.
+     * The log goes to the process's output (option {@code --log-file console}) unless an option says otherwise;
+     * with no load balancer in front, the process stops at once on SIGTERM ({@code --drain-delay-ms 0}) unless
+     * an option says otherwise.
      */
     public static NodeProcess start(Path dataDir, String... moreOptions) {
         return start(dataDir, Map.of(), moreOptions);
@@ -58,7 +60,8 @@ public final class NodeProcess implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "org.servicedomain.node.launcher.NodeLauncher",
-                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString(), "--log-file", "console"));
+                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString(), "--log-file", "console",
+                "--drain-delay-ms", "0"));
         command.addAll(List.of(moreOptions));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);

@@ -44,6 +44,13 @@ public final class RunningNode implements AutoCloseable {
         return running;
     }
 
+    /** A node on loopback port {@code port}, e.g. one a load balancer already lists as down ({@link HaproxyFront#freePort()}). */
+    public static RunningNode start(NodeConfig config, int port) {
+        RunningNode running = new RunningNode(config, null);
+        running.boot(port);
+        return running;
+    }
+
     /** A node with the admin console from {@code consoleWar} beside it at {@code /sd-admin}, as the launcher serves it. */
     public static RunningNode startWithConsole(Path dataDir, Path consoleWar) {
         RunningNode running = new RunningNode(NodeConfig.builder(dataDir).build(), consoleWar);
@@ -82,7 +89,10 @@ public final class RunningNode implements AutoCloseable {
         boot(port);
     }
 
-    /** Stops the node; {@link #restart()} brings it back. */
+    /**
+     * Stops the node as SIGTERM stops the launcher: it drains first ({@link NodeConfig#drain()}), so this
+     * returns after the drain delay and its in-flight requests; {@link #restart()} brings it back.
+     */
     public void stop() {
         if (node != null) {
             node.close();

@@ -51,6 +51,7 @@ public final class EmbeddedNode implements AutoCloseable {
     private final String scheme;
     private final Context context;
     private final String bindAddress;
+    private volatile boolean serving;
 
     private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, String scheme, Context context,
             String bindAddress) {
@@ -143,6 +144,7 @@ public final class EmbeddedNode implements AutoCloseable {
             node.close();
             throw new IOException("the node could not join its cluster: " + e.getMessage(), e);
         }
+        node.serving = true;
         return node;
     }
 
@@ -213,8 +215,18 @@ public final class EmbeddedNode implements AutoCloseable {
         return node.startDiscovery(config, base);
     }
 
+    /**
+     * Stops the node: a node that was serving drains first ({@link NodeConfig#drain()}: not ready and out
+     * of its cluster, serving on for the drain delay, then no new connections and its in-flight requests
+     * finished within the grace), then Tomcat stops and the node closes.
+     */
     @Override
     public void close() {
+        if (serving) {
+            serving = false;
+            Node node = node();
+            GracefulStop.drain(node, tomcat, connector, node.config().drain());
+        }
         try {
             tomcat.stop();
             tomcat.destroy();

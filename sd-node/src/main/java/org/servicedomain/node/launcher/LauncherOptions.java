@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
@@ -30,7 +31,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
-        DiscoveryConfig discovery, ClusterConfig cluster) {
+        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -154,7 +155,13 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> v.zookeeper = value),
             LauncherOption.value("cluster", "NAME", null,
                     "Name of the cluster this node joins; its state lives under /servicedomain/NAME in ZooKeeper.",
-                    (v, flag, value) -> v.cluster = value));
+                    (v, flag, value) -> v.cluster = value),
+            LauncherOption.value("drain-delay-ms", "MS", DrainConfig.BEHIND_LOAD_BALANCER.delay().toMillis(),
+                    "On stop, how long the node keeps serving once /sd/health/ready answers 503, so load balancers notice; 0 without one.",
+                    (v, flag, value) -> v.drainDelayMs = number(flag, value, 0, 3_600_000)),
+            LauncherOption.value("drain-grace-ms", "MS", DrainConfig.BEHIND_LOAD_BALANCER.grace().toMillis(),
+                    "On stop, the longest the node then waits for its in-flight requests to finish.",
+                    (v, flag, value) -> v.drainGraceMs = number(flag, value, 0, 3_600_000)));
 
     /** Mutable while the sources are applied; then frozen into a {@link LauncherOptions}. */
     static final class Values {
@@ -190,12 +197,15 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         DiscoveryOptions discovery = new DiscoveryOptions();
         String zookeeper;
         String cluster;
+        long drainDelayMs = DrainConfig.BEHIND_LOAD_BALANCER.delay().toMillis();
+        long drainGraceMs = DrainConfig.BEHIND_LOAD_BALANCER.grace().toMillis();
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
                     metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
-                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig());
+                    tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
+                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)));
         }
 
         private ClusterConfig clusterConfig() {
@@ -353,6 +363,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             config.statusSaveInterval(Duration.ofSeconds(statusSaveIntervalSeconds));
         }
         config.cluster(cluster);
+        config.drain(drain);
         return config.build();
     }
 

@@ -113,4 +113,21 @@ class LauncherOptionsTest {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--zookeeper", "zk1:2181", "--cluster", "a/b"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cluster must be");
     }
+
+    @Test
+    void theDrainDelayAndGraceReachTheNodesConfigAndALauncherWithoutThemWaitsForALoadBalancer() {
+        NodeConfig given = LauncherOptions.parse(new String[] {"--drain-delay-ms", "1500", "--drain-grace-ms", "0"}).config(null);
+        NodeConfig left = LauncherOptions.parse(new String[] {"--port", "9090"}).config(null);
+
+        assertThat(given.drain().delay()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(given.drain().grace()).isZero();
+        assertThat(left.drain()).isEqualTo(org.servicedomain.node.DrainConfig.BEHIND_LOAD_BALANCER);
+        assertThat(left.drain().delay()).isPositive();
+    }
+
+    @Test
+    void aNegativeDrainDelayIsRefusedWithItsBounds() {
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--drain-delay-ms", "-1"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--drain-delay-ms must be between 0 and");
+    }
 }
