@@ -1,51 +1,85 @@
 package org.servicedomain.node.cluster;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
+import org.apache.curator.framework.api.transaction.OperationType;
+import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
-import org.servicedomain.node.catalog.CatalogJson;
 import org.servicedomain.node.catalog.CatalogStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cluster's catalog: one znode {@value #CATALOG} holding the catalog's JSON, written with the
- * version last read so that a change made meanwhile by another member is never overwritten, and
- * {@value #WSDL}/DIGEST per cached WSDL. A {@link CuratorCache} tells the node of every change
- * another member makes.
+ * The cluster's catalog: one znode per virtual port ({@value CatalogView#PORTS}/PORT) with one child
+ * per instance, and {@value #WSDL}/DIGEST per cached WSDL (docs/cluster.md). A save writes only the
+ * znodes that changed, in one transaction checked against the versions this member last read
+ * ({@link CatalogTransaction}), so a change made meanwhile by another member is never overwritten.
+ * A {@link CuratorCache} holds the catalog's znodes and fetches only those that change; the node
+ * hears of changes at most one notification at a time, however many znodes a change touched.
  */
 public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperCatalogStore.class);
-    static final String CATALOG = "/catalog";
     static final String WSDL = "/wsdl";
+    /** How long loading waits for the cache's first full read (10,000 instances take a few seconds). */
+    static final Duration LOAD_TIMEOUT = Duration.ofSeconds(60);
+    /** How long a save waits for the cache to show what was just written or what made it stale. */
+    static final Duration CACHE_WAIT = Duration.ofSeconds(5);
 
     private final CuratorFramework client;
     private final ClusterConnection connection;
     private final CuratorCache cache;
+    private final CountDownLatch initialized = new CountDownLatch(1);
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
-    /** The version of {@value #CATALOG} this node last read or wrote; -1 before it exists. */
-    private volatile int version = -1;
+    private final ExecutorService notifier = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "sd-catalog-changes");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final AtomicBoolean notificationPending = new AtomicBoolean();
+    /** Notified at every cache event, for saves waiting to see the cache catch up. */
+    private final Object cacheEvents = new Object();
+    private final Map<String, CatalogView.Decoded> decoded = new HashMap<>();
+    /** The catalog as this member's snapshot last saw it: what the next save is checked against. */
+    private CatalogView view = CatalogView.EMPTY;
+    private boolean layoutChecked;
 
     public ZooKeeperCatalogStore(ClusterConnection connection) {
         this.client = connection.client();
         this.connection = connection;
-        this.cache = CuratorCache.build(client, CATALOG, CuratorCache.Options.SINGLE_NODE_CACHE);
+        this.cache = CuratorCache.build(client, CatalogView.PORTS);
         cache.listenable().addListener(CuratorCacheListener.builder()
-                .forChanges((before, after) -> changed(after.getStat().getVersion()))
-                .forCreates(created -> changed(created.getStat().getVersion()))
+                .forInitialized(initialized::countDown)
+                .forAll((type, before, after) -> changed())
                 .build());
         cache.start();
     }
 
-    private void changed(int seen) {
-        if (seen != version) {
-            listeners.forEach(Runnable::run);
+    private void changed() {
+        synchronized (cacheEvents) {
+            cacheEvents.notifyAll();
+        }
+        if (initialized.getCount() == 0 && notificationPending.compareAndSet(false, true)) {
+            notifier.execute(() -> {
+                notificationPending.set(false);
+                listeners.forEach(Runnable::run);
+            });
         }
     }
 
@@ -54,38 +88,150 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
         listeners.add(listener);
     }
 
+    /** The catalog as this member's cache holds it; at the first load, once the cache has read it all. */
     @Override
     public synchronized StoredCatalog load() throws IOException {
-        Stat stat = new Stat();
+        awaitInitialized();
+        view = CatalogView.of(cache.stream()::iterator, decoded);
+        return view.stored();
+    }
+
+    private void awaitInitialized() throws IOException {
+        try {
+            if (!initialized.await(LOAD_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                throw new IOException("the cluster's catalog could not be read from ZooKeeper within "
+                        + LOAD_TIMEOUT.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the cluster's catalog", e);
+        }
+        if (!layoutChecked) {
+            refuseSingleZnodeLayout();
+            layoutChecked = true;
+        }
+    }
+
+    /** A cluster written by a member that kept the whole catalog in {@value CatalogView#CATALOG}'s data. */
+    private void refuseSingleZnodeLayout() throws IOException {
         byte[] data;
         try {
-            data = client.getData().storingStatIn(stat).forPath(CATALOG);
+            data = client.getData().forPath(CatalogView.CATALOG);
         } catch (KeeperException.NoNodeException e) {
-            version = -1;
-            return new StoredCatalog(List.of(), List.of());
+            return;
         } catch (Exception e) {
             throw ZooKeeperFailure.of("read the catalog", e);
         }
-        version = stat.getVersion();
-        return CatalogJson.read(data);
+        if (data != null && new String(data, StandardCharsets.UTF_8).stripLeading().startsWith("{")) {
+            throw new IOException("the cluster " + connection.config().name() + " keeps its catalog in the one znode "
+                    + CatalogView.CATALOG + " of an earlier version; this version keeps one znode per virtual port "
+                    + "and instance (docs/cluster.md): stop the members, import the catalog into a new cluster");
+        }
     }
 
+    /**
+     * Writes the changes from the catalog last loaded to {@code catalog}, in one transaction (several
+     * only for more than {@link CatalogTransaction#MAX_OPS} znodes, as an import makes), and returns
+     * once this member's cache shows them. Throws {@link StaleCatalogException} when another member
+     * changed a port this change touches since the last load, once the cache shows that change.
+     */
     @Override
     public synchronized void save(StoredCatalog catalog) throws IOException {
         connection.requireQuorum();
-        byte[] data = ZnodeLimit.check(CatalogJson.write(catalog), "the catalog");
-        try {
-            if (version < 0) {
-                client.create().creatingParentsIfNeeded().forPath(CATALOG, data);
-                version = 0;
-            } else {
-                version = client.setData().withVersion(version).forPath(CATALOG, data).getVersion();
+        awaitInitialized();
+        ensurePortsParent();
+        while (true) {
+            CatalogTransaction transaction = CatalogTransaction.next(client, view, catalog);
+            if (transaction.isEmpty()) {
+                return;
             }
-        } catch (KeeperException.NodeExistsException | KeeperException.BadVersionException e) {
-            throw new StaleCatalogException();
-        } catch (Exception e) {
-            throw ZooKeeperFailure.of("save the catalog", e);
+            List<CuratorTransactionResult> results;
+            try {
+                results = client.transaction().forOperations(transaction.ops());
+            } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException
+                    | KeeperException.NoNodeException | KeeperException.NotEmptyException e) {
+                LOG.debug("catalog transaction refused: {}", e.toString());
+                awaitCacheShowsServer(transaction.ports());
+                throw new StaleCatalogException();
+            } catch (Exception e) {
+                throw ZooKeeperFailure.ofChange(connection, "save the catalog", e);
+            }
+            view = transaction.after();
+            awaitCacheShows(transaction.ports(), results);
         }
+    }
+
+    private boolean portsParentExists;
+
+    private void ensurePortsParent() throws IOException {
+        if (portsParentExists) {
+            return;
+        }
+        try {
+            client.create().creatingParentsIfNeeded().forPath(CatalogView.PORTS, new byte[0]);
+        } catch (KeeperException.NodeExistsException e) {
+            LOG.debug("{} exists", CatalogView.PORTS, e);
+        } catch (Exception e) {
+            throw ZooKeeperFailure.ofChange(connection, "create " + CatalogView.PORTS, e);
+        }
+        portsParentExists = true;
+    }
+
+    /** Waits until the cache holds each written port at the version the transaction gave it, or without it when deleted. */
+    private void awaitCacheShows(Set<String> ports, List<CuratorTransactionResult> results) {
+        Map<String, Stat> written = new HashMap<>();
+        for (CuratorTransactionResult result : results) {
+            if (result.getType() == OperationType.SET_DATA && ports.contains(result.getForPath())) {
+                written.put(result.getForPath(), result.getResultStat());
+            }
+        }
+        awaitCache(ports, written, "this member's own change");
+    }
+
+    /** Waits until the cache holds each port as ZooKeeper now has it: the change that made this save stale. */
+    private void awaitCacheShowsServer(Set<String> ports) throws IOException {
+        Map<String, Stat> current = new HashMap<>();
+        for (String port : ports) {
+            try {
+                Stat stat = client.checkExists().forPath(port);
+                if (stat != null) {
+                    current.put(port, stat);
+                }
+            } catch (Exception e) {
+                throw ZooKeeperFailure.ofChange(connection, "read the catalog", e);
+            }
+        }
+        awaitCache(ports, current, "another member's change");
+    }
+
+    /** Waits, at most {@link #CACHE_WAIT}, until every port in {@code ports} is in the cache at least as {@code stats} has it, or absent when it has none. */
+    private void awaitCache(Set<String> ports, Map<String, Stat> stats, String what) {
+        long deadline = System.nanoTime() + CACHE_WAIT.toNanos();
+        synchronized (cacheEvents) {
+            while (!ports.stream().allMatch(port -> cacheShows(port, stats.get(port)))) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    LOG.warn("the catalog cache did not show {} within {} s; it will when ZooKeeper's notifications arrive",
+                            what, CACHE_WAIT.toSeconds());
+                    return;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(cacheEvents, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private boolean cacheShows(String port, Stat expected) {
+        ChildData cached = cache.get(port).orElse(null);
+        if (expected == null) {
+            return cached == null;
+        }
+        return cached != null && cached.getStat().getCzxid() == expected.getCzxid()
+                && cached.getStat().getVersion() >= expected.getVersion();
     }
 
     @Override
@@ -100,7 +246,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
         } catch (KeeperException.NodeExistsException e) {
             LOG.debug("another member cached the WSDL {} first; same digest, same bytes", digest, e);
         } catch (Exception e) {
-            throw ZooKeeperFailure.of("save the WSDL " + digest, e);
+            throw ZooKeeperFailure.ofChange(connection, "save the WSDL " + digest, e);
         }
     }
 
@@ -118,7 +264,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
      * deleting it under that member would lose its registration's WSDL (docs/cluster.md).
      */
     @Override
-    public void deleteWsdlsExcept(java.util.Set<String> kept) {
+    public void deleteWsdlsExcept(Set<String> kept) {
     }
 
     private static String wsdlPath(String digest) {
@@ -131,5 +277,6 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
     @Override
     public void close() {
         cache.close();
+        notifier.shutdownNow();
     }
 }
