@@ -38,29 +38,60 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
         return ops.isEmpty();
     }
 
-    /** The first transaction still needed to take {@code view} to {@code wanted}; empty when none is. */
-    static CatalogTransaction next(CuratorFramework client, CatalogView view, StoredCatalog wanted) throws IOException {
-        Map<String, StoredPort> wantedPorts = new LinkedHashMap<>();
-        Map<String, Map<String, Instance>> wantedInstances = new LinkedHashMap<>();
-        for (StoredPort port : wanted.ports()) {
-            wantedPorts.put(port.name(), port);
-            wantedInstances.put(port.name(), new LinkedHashMap<>());
+    /** A virtual port and its instances by id, as one catalog holds them. */
+    record PortState(StoredPort port, Map<String, Instance> instances) {
+    }
+
+    static Map<String, PortState> byPort(StoredCatalog catalog) {
+        Map<String, PortState> ports = new LinkedHashMap<>();
+        for (StoredPort port : catalog.ports()) {
+            ports.put(port.name(), new PortState(port, new LinkedHashMap<>()));
         }
-        for (Instance instance : wanted.instances()) {
-            wantedInstances.get(instance.virtualPort()).put(instance.id(), instance);
+        for (Instance instance : catalog.instances()) {
+            ports.get(instance.virtualPort()).instances().put(instance.id(), instance);
         }
+        return ports;
+    }
+
+    static PortState state(VersionedPort port) {
+        Map<String, Instance> instances = new LinkedHashMap<>();
+        port.instances().forEach((id, versioned) -> instances.put(id, versioned.instance()));
+        return new PortState(port.port(), instances);
+    }
+
+    /** The names of the virtual ports whose state differs between {@code before} and {@code after}. */
+    static Set<String> changedPorts(Map<String, PortState> before, Map<String, PortState> after) {
+        Set<String> changed = new java.util.LinkedHashSet<>();
+        after.forEach((name, state) -> {
+            if (!state.equals(before.get(name))) {
+                changed.add(name);
+            }
+        });
+        before.keySet().stream().filter(name -> !after.containsKey(name)).forEach(changed::add);
+        return changed;
+    }
+
+    /**
+     * The first transaction still needed to take the ports named in {@code only} (all, when null)
+     * from {@code view} to {@code wanted}; empty when none is.
+     */
+    static CatalogTransaction next(CuratorFramework client, CatalogView view, Map<String, PortState> wanted,
+            Set<String> only) throws IOException {
         Builder builder = new Builder(client, view);
-        for (StoredPort port : wantedPorts.values()) {
+        for (PortState port : wanted.values()) {
             if (builder.full()) {
                 break;
             }
-            builder.keep(port, wantedInstances.get(port.name()));
+            if (only == null || only.contains(port.port().name())) {
+                builder.keep(port.port(), port.instances());
+            }
         }
         for (VersionedPort port : view.ports().values()) {
             if (builder.full()) {
                 break;
             }
-            if (!wantedPorts.containsKey(port.port().name())) {
+            String name = port.port().name();
+            if (!wanted.containsKey(name) && (only == null || only.contains(name))) {
                 builder.remove(port);
             }
         }
@@ -93,6 +124,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
             VersionedPort before = after.get(port.name());
             Map<String, VersionedInstance> known = before == null ? Map.of() : before.instances();
             Map<String, VersionedInstance> now = new LinkedHashMap<>(known);
+            long place = known.values().stream().mapToLong(VersionedInstance::place).max().orElse(0);
             int opsBefore = ops.size();
             String portPath = CatalogView.portPath(port.name());
             byte[] portData = ZnodeLimit.check(CatalogJson.writePort(port), "virtual port " + port.name());
@@ -104,17 +136,17 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
                 if (existing != null && existing.instance().equals(instance)) {
                     continue;
                 }
-                String path = CatalogView.instancePath(port.name(), instance.id());
                 byte[] data = ZnodeLimit.check(CatalogJson.writeInstance(instance), "instance " + instance.id());
                 if (full(data.length)) {
                     break;
                 }
                 if (existing == null) {
-                    add(create(path, data), data.length);
-                    now.put(instance.id(), new VersionedInstance(instance, 0));
+                    String znode = CatalogView.instanceZnode(++place, instance.id());
+                    add(create(CatalogView.instancePath(port.name(), znode), data), data.length);
+                    now.put(instance.id(), new VersionedInstance(instance, 0, znode));
                 } else {
-                    add(setData(path, data, existing.version()), data.length);
-                    now.put(instance.id(), new VersionedInstance(instance, existing.version() + 1));
+                    add(setData(CatalogView.instancePath(port.name(), existing.znode()), data, existing.version()), data.length);
+                    now.put(instance.id(), new VersionedInstance(instance, existing.version() + 1, existing.znode()));
                 }
             }
             for (VersionedInstance existing : known.values()) {
@@ -122,7 +154,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
                     break;
                 }
                 if (!instances.containsKey(existing.instance().id())) {
-                    add(delete(CatalogView.instancePath(port.name(), existing.instance().id()), existing.version()), 0);
+                    add(delete(CatalogView.instancePath(port.name(), existing.znode()), existing.version()), 0);
                     now.remove(existing.instance().id());
                 }
             }
@@ -143,7 +175,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
                 if (full()) {
                     break;
                 }
-                add(delete(CatalogView.instancePath(name, existing.instance().id()), existing.version()), 0);
+                add(delete(CatalogView.instancePath(name, existing.znode()), existing.version()), 0);
                 left.remove(existing.instance().id());
             }
             String portPath = CatalogView.portPath(name);

@@ -26,7 +26,13 @@ record CatalogView(Map<String, CatalogView.VersionedPort> ports) {
     static final String CATALOG = "/catalog";
     static final String PORTS = CATALOG + "/ports";
 
-    record VersionedInstance(Instance instance, int version) {
+    /** An instance, its znode's version, and its znode's name: its place in the port, then its id. */
+    record VersionedInstance(Instance instance, int version, String znode) {
+
+        /** The instance's place in its port: the registration order every member keeps. */
+        long place() {
+            return Long.parseLong(znode.substring(0, znode.indexOf('-')));
+        }
     }
 
     /** A virtual port, its znode's version and creation (czxid), and its instances by id. */
@@ -43,8 +49,16 @@ record CatalogView(Map<String, CatalogView.VersionedPort> ports) {
         return PORTS + "/" + znodeName(port);
     }
 
-    static String instancePath(String port, String instanceId) {
-        return portPath(port) + "/" + znodeName(instanceId);
+    static String instancePath(String port, String znode) {
+        return portPath(port) + "/" + znode;
+    }
+
+    /**
+     * The znode name of an instance filed at {@code place} in its port: the place first, so that
+     * every member orders instances as they were filed, even those created in one transaction.
+     */
+    static String instanceZnode(long place, String instanceId) {
+        return String.format("%010d-%s", place, znodeName(instanceId));
     }
 
     /** A name as one path element: port names and instance ids hold no '/', but nothing else guarantees it. */
@@ -83,18 +97,20 @@ record CatalogView(Map<String, CatalogView.VersionedPort> ports) {
         }
         Map<String, Decoded> seen = new HashMap<>();
         List<ChildData> portsInOrder = new ArrayList<>(portNodes.values());
-        portsInOrder.sort(Comparator.comparingLong(n -> n.getStat().getCzxid()));
+        portsInOrder.sort(Comparator.<ChildData>comparingLong(n -> n.getStat().getCzxid()).thenComparing(ChildData::getPath));
         Map<String, VersionedPort> ports = new LinkedHashMap<>();
         for (ChildData portNode : portsInOrder) {
             StoredPort port = (StoredPort) decode(portNode, decoded, seen);
-            List<ChildData> children = instanceNodes.getOrDefault(
-                    portNode.getPath().substring(PORTS.length() + 1), List.of());
-            children.sort(Comparator.comparingLong(n -> n.getStat().getCzxid()));
-            Map<String, VersionedInstance> instances = new LinkedHashMap<>();
-            for (ChildData child : children) {
-                Instance instance = (Instance) decode(child, decoded, seen);
-                instances.put(instance.id(), new VersionedInstance(instance, child.getStat().getVersion()));
+            List<VersionedInstance> children = new ArrayList<>();
+            for (ChildData child : instanceNodes.getOrDefault(portNode.getPath().substring(PORTS.length() + 1), List.of())) {
+                String znode = child.getPath().substring(child.getPath().lastIndexOf('/') + 1);
+                if (znode.matches("\\d{10}-.+")) {
+                    children.add(new VersionedInstance((Instance) decode(child, decoded, seen), child.getStat().getVersion(), znode));
+                }
             }
+            children.sort(Comparator.comparingLong(VersionedInstance::place));
+            Map<String, VersionedInstance> instances = new LinkedHashMap<>();
+            children.forEach(child -> instances.put(child.instance().id(), child));
             ports.put(port.name(), new VersionedPort(port, portNode.getStat().getVersion(),
                     portNode.getStat().getCzxid(), instances));
         }

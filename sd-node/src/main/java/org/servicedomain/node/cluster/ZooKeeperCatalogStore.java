@@ -130,18 +130,44 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
     }
 
     /**
-     * Writes the changes from the catalog last loaded to {@code catalog}, in one transaction (several
-     * only for more than {@link CatalogTransaction#MAX_OPS} znodes, as an import makes), and returns
-     * once this member's cache shows them. Throws {@link StaleCatalogException} when another member
-     * changed a port this change touches since the last load, once the cache shows that change.
+     * Makes the cluster's catalog {@code catalog}, changing what differs from the catalog last loaded
+     * (an import; a member's own changes go through {@link #save(StoredCatalog, StoredCatalog)}).
      */
     @Override
     public synchronized void save(StoredCatalog catalog) throws IOException {
         connection.requireQuorum();
         awaitInitialized();
+        write(CatalogTransaction.byPort(catalog), null);
+    }
+
+    /**
+     * Writes the virtual ports (and their instances) that differ between {@code before} and
+     * {@code after}, in one transaction (several only beyond {@link CatalogTransaction#MAX_OPS}
+     * znodes), and returns once this member's cache shows them. Throws {@link StaleCatalogException}
+     * when another member changed one of those ports since this member last loaded them: at once
+     * when the cache already shows it, else when ZooKeeper refuses the transaction by version.
+     */
+    @Override
+    public synchronized void save(StoredCatalog before, StoredCatalog after) throws IOException {
+        connection.requireQuorum();
+        awaitInitialized();
+        Map<String, CatalogTransaction.PortState> wanted = CatalogTransaction.byPort(after);
+        Map<String, CatalogTransaction.PortState> known = CatalogTransaction.byPort(before);
+        Set<String> changed = CatalogTransaction.changedPorts(known, wanted);
+        for (String port : changed) {
+            CatalogView.VersionedPort seen = view.ports().get(port);
+            CatalogTransaction.PortState inView = seen == null ? null : CatalogTransaction.state(seen);
+            if (!java.util.Objects.equals(inView, known.get(port))) {
+                throw new StaleCatalogException();
+            }
+        }
+        write(wanted, changed);
+    }
+
+    private void write(Map<String, CatalogTransaction.PortState> wanted, Set<String> only) throws IOException {
         ensurePortsParent();
         while (true) {
-            CatalogTransaction transaction = CatalogTransaction.next(client, view, catalog);
+            CatalogTransaction transaction = CatalogTransaction.next(client, view, wanted, only);
             if (transaction.isEmpty()) {
                 return;
             }
