@@ -125,7 +125,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
         if (data != null && new String(data, StandardCharsets.UTF_8).stripLeading().startsWith("{")) {
             throw new IOException("the cluster " + connection.config().name() + " keeps its catalog in the one znode "
                     + CatalogView.CATALOG + " of an earlier version; this version keeps one znode per virtual port "
-                    + "and instance (docs/cluster.md): stop the members, import the catalog into a new cluster");
+                    + "and instance and does not convert it (docs/cluster.md, Limits): register its instances again in a new cluster");
         }
     }
 
