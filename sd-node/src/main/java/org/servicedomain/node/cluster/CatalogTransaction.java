@@ -25,9 +25,11 @@ import org.servicedomain.node.core.Instance;
  *
  * @param ops the operations, in order: instances, then their ports
  * @param ports the virtual ports written (created, set or deleted), by path
+ * @param written every znode written, by path, with the version it has once the transaction is
+ *     committed; -1 for a deleted one
  * @param after the view once the transaction is committed (versions as ZooKeeper will give them)
  */
-record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView after) {
+record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, Map<String, Integer> written, CatalogView after) {
 
     /** Operations per transaction, well under what one ZooKeeper request may carry. */
     static final int MAX_OPS = 500;
@@ -103,6 +105,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
         private final Map<String, VersionedPort> after;
         private final List<CuratorOp> ops = new ArrayList<>();
         private final Set<String> ports = new java.util.LinkedHashSet<>();
+        private final Map<String, Integer> written = new java.util.HashMap<>();
         private int bytes;
 
         Builder(CuratorFramework client, CatalogView view) {
@@ -191,14 +194,17 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
         }
 
         private CuratorOp create(String path, byte[] data) {
+            written.put(path, 0);
             return op(() -> client.transactionOp().create().forPath(path, data));
         }
 
         private CuratorOp setData(String path, byte[] data, int version) {
+            written.put(path, version + 1);
             return op(() -> client.transactionOp().setData().withVersion(version).forPath(path, data));
         }
 
         private CuratorOp delete(String path, int version) {
+            written.put(path, -1);
             return op(() -> client.transactionOp().delete().withVersion(version).forPath(path));
         }
 
@@ -217,7 +223,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, CatalogView af
         }
 
         CatalogTransaction build() {
-            return new CatalogTransaction(List.copyOf(ops), Set.copyOf(ports), new CatalogView(after));
+            return new CatalogTransaction(List.copyOf(ops), Set.copyOf(ports), Map.copyOf(written), new CatalogView(after));
         }
     }
 }

@@ -14,8 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
-import org.apache.curator.framework.api.transaction.OperationType;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -171,9 +169,8 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
             if (transaction.isEmpty()) {
                 return;
             }
-            List<CuratorTransactionResult> results;
             try {
-                results = client.transaction().forOperations(transaction.ops());
+                client.transaction().forOperations(transaction.ops());
             } catch (KeeperException.BadVersionException | KeeperException.NodeExistsException
                     | KeeperException.NoNodeException | KeeperException.NotEmptyException e) {
                 LOG.debug("catalog transaction refused: {}", e.toString());
@@ -183,7 +180,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
                 throw ZooKeeperFailure.ofChange(connection, "save the catalog", e);
             }
             view = transaction.after();
-            awaitCacheShows(transaction.ports(), results);
+            awaitCacheShowsOwnChange(transaction.written());
         }
     }
 
@@ -203,15 +200,16 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
         portsParentExists = true;
     }
 
-    /** Waits until the cache holds each written port at the version the transaction gave it, or without it when deleted. */
-    private void awaitCacheShows(Set<String> ports, List<CuratorTransactionResult> results) {
-        Map<String, Stat> written = new HashMap<>();
-        for (CuratorTransactionResult result : results) {
-            if (result.getType() == OperationType.SET_DATA && ports.contains(result.getForPath())) {
-                written.put(result.getForPath(), result.getResultStat());
-            }
-        }
-        awaitCache(ports, written, "this member's own change");
+    /**
+     * Waits until the cache holds every znode the transaction wrote at least at the version it gave
+     * it (the cache fetches each znode as it is when asked, so a port may show its new version
+     * before the instances written with it), or without the deleted ones.
+     */
+    private void awaitCacheShowsOwnChange(Map<String, Integer> written) {
+        awaitCache(() -> written.entrySet().stream().allMatch(w -> {
+            ChildData cached = cache.get(w.getKey()).orElse(null);
+            return w.getValue() < 0 ? cached == null : cached != null && cached.getStat().getVersion() >= w.getValue();
+        }), "this member's own change");
     }
 
     /** Waits until the cache holds each port as ZooKeeper now has it: the change that made this save stale. */
@@ -227,14 +225,14 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
                 throw ZooKeeperFailure.ofChange(connection, "read the catalog", e);
             }
         }
-        awaitCache(ports, current, "another member's change");
+        awaitCache(() -> ports.stream().allMatch(port -> cacheShows(port, current.get(port))), "another member's change");
     }
 
-    /** Waits, at most {@link #CACHE_WAIT}, until every port in {@code ports} is in the cache at least as {@code stats} has it, or absent when it has none. */
-    private void awaitCache(Set<String> ports, Map<String, Stat> stats, String what) {
+    /** Waits, at most {@link #CACHE_WAIT}, until the cache {@code shows} what is awaited. */
+    private void awaitCache(java.util.function.BooleanSupplier shows, String what) {
         long deadline = System.nanoTime() + CACHE_WAIT.toNanos();
         synchronized (cacheEvents) {
-            while (!ports.stream().allMatch(port -> cacheShows(port, stats.get(port)))) {
+            while (!shows.getAsBoolean()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     LOG.warn("the catalog cache did not show {} within {} s; it will when ZooKeeper's notifications arrive",
