@@ -342,11 +342,8 @@ public final class Catalog {
     }
 
     private void publish(CatalogSnapshot next) {
-        List<CatalogStore.StoredPort> ports = next.ports().stream()
-                .map(p -> new CatalogStore.StoredPort(p.name(), p.portType(), p.binding(), p.wsdlDigest()))
-                .toList();
         try {
-            store.save(new CatalogStore.StoredCatalog(ports, List.copyOf(next.instances())));
+            store.save(stored(snapshot), stored(next));
         } catch (CatalogStore.StaleCatalogException e) {
             throw new Stale();
         } catch (IOException e) {
@@ -357,6 +354,13 @@ public final class Catalog {
         if (!wsdlDigests(next).containsAll(wsdlDigests(previous))) {
             deleteUnreferencedWsdls(next);
         }
+    }
+
+    private static CatalogStore.StoredCatalog stored(CatalogSnapshot snapshot) {
+        List<CatalogStore.StoredPort> ports = snapshot.ports().stream()
+                .map(p -> new CatalogStore.StoredPort(p.name(), p.portType(), p.binding(), p.wsdlDigest()))
+                .toList();
+        return new CatalogStore.StoredCatalog(ports, List.copyOf(snapshot.instances()));
     }
 
     private void deleteUnreferencedWsdls(CatalogSnapshot current) {

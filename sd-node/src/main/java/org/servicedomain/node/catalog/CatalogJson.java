@@ -51,15 +51,11 @@ public final class CatalogJson {
         CatalogFile file = JSON.readValue(document, CatalogFile.class);
         List<CatalogStore.StoredPort> ports = new ArrayList<>();
         for (PortRecord p : file.ports()) {
-            ports.add(new CatalogStore.StoredPort(p.name(), QName.valueOf(p.portType()), QName.valueOf(p.binding()),
-                    p.wsdlDigest()));
+            ports.add(port(p));
         }
         List<Instance> instances = new ArrayList<>();
         for (InstanceRecord i : file.instances()) {
-            instances.add(new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
-                    i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
-                    i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
-                    i.stateData()));
+            instances.add(instance(i));
         }
         return new CatalogStore.StoredCatalog(ports, instances);
     }
@@ -67,14 +63,54 @@ public final class CatalogJson {
     public static byte[] write(CatalogStore.StoredCatalog catalog) throws IOException {
         List<PortRecord> ports = new ArrayList<>();
         for (CatalogStore.StoredPort p : catalog.ports()) {
-            ports.add(new PortRecord(p.name(), p.portType().toString(), p.binding().toString(), p.wsdlDigest()));
+            ports.add(record(p));
         }
         List<InstanceRecord> instances = new ArrayList<>();
         for (Instance i : catalog.instances()) {
-            instances.add(new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
-                    i.wsdlLocation(), i.wsdlDigest(), null, i.sortedSupplierLevels(), i.timeoutMs(), i.sortedAttributes(),
-                    i.state().wireName(), i.stateData()));
+            instances.add(record(i));
         }
         return JSON.writeValueAsBytes(new CatalogFile(1, ports, instances));
+    }
+
+    /** One virtual port alone, as it stands in the catalog's {@code ports} (a cluster keeps one per znode). */
+    public static byte[] writePort(CatalogStore.StoredPort port) throws IOException {
+        return COMPACT.writeValueAsBytes(record(port));
+    }
+
+    public static CatalogStore.StoredPort readPort(byte[] document) throws IOException {
+        return port(JSON.readValue(document, PortRecord.class));
+    }
+
+    /** One instance alone, as it stands in the catalog's {@code instances} (a cluster keeps one per znode). */
+    public static byte[] writeInstance(Instance instance) throws IOException {
+        return COMPACT.writeValueAsBytes(record(instance));
+    }
+
+    public static Instance readInstance(byte[] document) throws IOException {
+        return instance(JSON.readValue(document, InstanceRecord.class));
+    }
+
+    private static final ObjectMapper COMPACT = new ObjectMapper();
+
+    private static CatalogStore.StoredPort port(PortRecord p) {
+        return new CatalogStore.StoredPort(p.name(), QName.valueOf(p.portType()), QName.valueOf(p.binding()),
+                p.wsdlDigest());
+    }
+
+    private static Instance instance(InstanceRecord i) {
+        return new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
+                i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
+                i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
+                i.stateData());
+    }
+
+    private static PortRecord record(CatalogStore.StoredPort p) {
+        return new PortRecord(p.name(), p.portType().toString(), p.binding().toString(), p.wsdlDigest());
+    }
+
+    private static InstanceRecord record(Instance i) {
+        return new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
+                i.wsdlLocation(), i.wsdlDigest(), null, i.sortedSupplierLevels(), i.timeoutMs(), i.sortedAttributes(),
+                i.state().wireName(), i.stateData());
     }
 }

@@ -36,6 +36,16 @@ public interface CatalogStore {
     /** Saves the whole catalog; a shared store throws {@link StaleCatalogException} when it was changed elsewhere since {@link #load()}. */
     void save(StoredCatalog catalog) throws IOException;
 
+    /**
+     * Saves the change from {@code before} (what the node's snapshot holds) to {@code after}. A shared
+     * store writes only what differs between the two, so a change another member made, which the
+     * node has not taken in yet, is never undone; it throws {@link StaleCatalogException} when what
+     * the change touches differs from {@code before} in the store.
+     */
+    default void save(StoredCatalog before, StoredCatalog after) throws IOException {
+        save(after);
+    }
+
     /** Asks to hear each change made elsewhere (by another member); a store of one node never calls it. */
     default void onChange(Runnable listener) {
     }

@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,14 +44,20 @@ public final class ClusterConnection implements AutoCloseable {
     }
 
     /**
-     * Throws, without waiting for ZooKeeper, while the connection is suspended or lost (no quorum, or
-     * no server reachable): the node keeps serving from its caches and refuses changes until it is back.
+     * Throws a {@link FaultCode#NoQuorum} fault, without waiting for ZooKeeper, while the connection is
+     * suspended or lost (no quorum, or no server reachable): the node keeps serving from its caches and
+     * refuses changes until it is back.
      */
-    void requireQuorum() throws IOException {
+    void requireQuorum() {
         if (!connected) {
-            throw new IOException("the cluster " + config.name() + " has no ZooKeeper quorum (ZooKeeper at "
-                    + config.zookeeper() + "); the node serves what it has but refuses changes until the quorum returns");
+            throw noQuorum(null);
         }
+    }
+
+    /** The fault of a change refused for want of a ZooKeeper quorum; {@code cause} may be null. */
+    NodeFault noQuorum(Throwable cause) {
+        return new NodeFault(FaultCode.NoQuorum, "the cluster " + config.name() + " has no ZooKeeper quorum (ZooKeeper at "
+                + config.zookeeper() + "); the node serves what it has but refuses changes until the quorum returns", cause);
     }
 
     /** Connects to the ensemble; fails when it cannot be reached within {@link #CONNECT_TIMEOUT}. */

@@ -105,7 +105,7 @@ public final class ZooKeeperPolicyStore implements PolicyStore, AutoCloseable {
         } catch (KeeperException.NodeExistsException e) {
             throw new VersionTakenException(policy.version());
         } catch (Exception e) {
-            throw ZooKeeperFailure.of("save policy version " + policy.version(), e);
+            throw ZooKeeperFailure.ofChange(connection, "save policy version " + policy.version(), e);
         }
         List<Long> versions = versions();
         for (int i = 0; i < versions.size() - KEPT; i++) {

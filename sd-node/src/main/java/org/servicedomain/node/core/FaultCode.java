@@ -36,7 +36,12 @@ public enum FaultCode {
      */
     Overloaded(false),
     /** The change would leave the node without an administrator (removing or demoting the last one). */
-    LastAdministrator(true);
+    LastAdministrator(true),
+    /**
+     * A change refused because the node's cluster has no ZooKeeper quorum (docs/cluster.md): nothing
+     * was changed; the node still serves, and the change may be made again once the quorum returns.
+     */
+    NoQuorum(false);
 
     private final boolean senderFault;
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeVersion;
+import org.servicedomain.node.cluster.ClusterImportCommand;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.node.qos.QosPlanCommand;
 import org.slf4j.Logger;
@@ -18,7 +19,8 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
  * environment and a configuration file: {@code --help}; {@code --version}): runs one
  * node, and the admin console beside it at {@code /sd-admin} when its WAR is named or found, until
  * SIGTERM, then stops it cleanly. {@code java -jar sd-node-standalone.jar qos-plan FILE.json} runs the
- * bandwidth allocator on a capacity plan instead ({@link QosPlanCommand}).
+ * bandwidth allocator on a capacity plan instead ({@link QosPlanCommand}); {@code cluster-import ...}
+ * copies a stopped node's state into a new cluster ({@link ClusterImportCommand}).
  */
 public final class NodeLauncher {
 
@@ -47,6 +49,10 @@ public final class NodeLauncher {
             System.exit(QosPlanCommand.run(List.of(args).subList(1, args.length), System.out, System.err));
             return;
         }
+        if (args.length > 0 && args[0].equals(ClusterImportCommand.NAME)) {
+            System.exit(ClusterImportCommand.run(List.of(args).subList(1, args.length), System.out, System.err));
+            return;
+        }
         if (List.of(args).contains("--version")) {
             System.out.println("sd-node " + NodeVersion.current());
             return;
@@ -58,6 +64,7 @@ public final class NodeLauncher {
             options = LauncherOptions.parse(args, System.getenv());
             if (options == null) {
                 System.out.print(LauncherOptions.help());
+                System.out.println("   or: " + ClusterImportCommand.USAGE.substring("usage: ".length()));
                 System.out.println("   or: " + QosPlanCommand.USAGE.substring("usage: ".length()));
                 return;
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
+import static org.servicedomain.node.TestInstances.TWO_PORT_TYPES_WSDL;
 import static org.servicedomain.node.TestInstances.registration;
 import static org.servicedomain.node.TestInstances.wsdlSource;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.CatalogStore;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -72,6 +74,25 @@ class SharedStoresTest {
         assertThat(deaf.snapshot().instanceIds()).containsExactlyInAnyOrder(a.id(), b.id());
         assertThat(Catalog.open(catalogStore(), wsdlSource()).snapshot().instanceIds())
                 .as("what a member joining now loads").containsExactlyInAnyOrder(a.id(), b.id());
+    }
+
+    @Test
+    void aMemberThatHasNotTakenInAnotherMembersRegistrationNeverUndoesItAndTakesAFreeNameForItsPort() throws IOException {
+        Catalog deaf = Catalog.open(new DeafCatalogStore(catalogStore()), wsdlSource());
+        Catalog first = Catalog.open(catalogStore(), wsdlSource());
+        Instance a = first.register(registration(SOAP11_WSDL, "http://provider.example/a")).get(0).instance();
+
+        List<Catalog.Registered> market = deaf.register(registration(TWO_PORT_TYPES_WSDL, "http://provider.example/market"));
+
+        CatalogSnapshot joined = Catalog.open(catalogStore(), wsdlSource()).snapshot();
+        assertThat(joined.instance(a.id())).as("the other member's registration").hasValue(a);
+        assertThat(joined.instancesOf(a.virtualPort())).containsExactly(a);
+        assertThat(market).extracting(r -> r.port().name())
+                .as("the market's StockQuotePortType clashes with the other member's port name")
+                .containsExactlyInAnyOrder(a.virtualPort() + "2", "NewsPortType");
+        for (Catalog.Registered registered : market) {
+            assertThat(joined.instancesOf(registered.port().name())).containsExactly(registered.instance());
+        }
     }
 
     @Test
@@ -149,6 +170,11 @@ class SharedStoresTest {
         @Override
         public void save(StoredCatalog catalog) throws IOException {
             store.save(catalog);
+        }
+
+        @Override
+        public void save(StoredCatalog before, StoredCatalog after) throws IOException {
+            store.save(before, after);
         }
 
         @Override

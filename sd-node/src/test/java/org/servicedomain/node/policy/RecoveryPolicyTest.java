@@ -6,6 +6,7 @@ import static org.servicedomain.node.policy.TestPolicies.refusal;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -99,6 +100,18 @@ class RecoveryPolicyTest {
         assertThat(peers.offloads()).isFalse();
         assertThat(peers.capacity()).isEqualTo(PeerSettings.DEFAULT_CAPACITY);
         assertThat(compile(policy("")).peers()).isEqualTo(PeerSettings.NONE);
+    }
+
+    @Test
+    void acceptsPeersWithoutAPeerListSinceAClusterMemberTakesItsPeersFromTheMembership() {
+        PeerSettings peers = compile(policy("<peers capacity=\"40\" offloadThreshold=\"0.8\"/>")).peers();
+
+        assertThat(peers.peers()).isEmpty();
+        assertThat(peers.capacity()).isEqualTo(40);
+        assertThat(peers.offloadThreshold()).isEqualTo(0.8);
+        assertThat(peers.offloads()).as("alone, with no one to offload to").isFalse();
+        assertThat(peers.withPeers(List.of(URI.create("http://member-2:8080/sd/services/home"))).offloads())
+                .as("with the members as peers").isTrue();
     }
 
     @Test

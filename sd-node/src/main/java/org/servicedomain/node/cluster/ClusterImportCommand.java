@@ -1,0 +1,79 @@
+package org.servicedomain.node.cluster;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code java -jar sd-node-standalone.jar cluster-import --data-dir DIR --zookeeper HOST:PORT[,...]
+ * --cluster NAME}: copies a stopped standalone node's state into a new cluster ({@link ClusterImport}).
+ * Exit codes: 0 copied; 2 bad arguments, nothing to import, or a cluster that already has state
+ * (nothing copied); 1 ZooKeeper or the data directory failed.
+ */
+public final class ClusterImportCommand {
+
+    public static final String NAME = "cluster-import";
+    public static final String USAGE = "usage: java -jar sd-node-standalone.jar " + NAME
+            + " --data-dir DIR --zookeeper HOST:PORT[,HOST:PORT...] --cluster NAME";
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int REFUSED = 2;
+    private static final List<String> OPTIONS = List.of("--data-dir", "--zookeeper", "--cluster");
+
+    private ClusterImportCommand() {
+    }
+
+    /** Runs the command on {@code args} (those after {@value #NAME}); returns the exit code. */
+    public static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.size() == 1 && (args.get(0).equals("--help") || args.get(0).equals("-h"))) {
+            out.println(USAGE);
+            return OK;
+        }
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.size(); i += 2) {
+            String option = args.get(i);
+            if (!OPTIONS.contains(option) || i + 1 >= args.size() || values.containsKey(option)) {
+                return usage(err, OPTIONS.contains(option) && i + 1 >= args.size() ? option + " needs a value"
+                        : values.containsKey(option) ? option + " given twice" : "unknown argument " + option);
+            }
+            values.put(option, args.get(i + 1));
+        }
+        for (String option : OPTIONS) {
+            if (!values.containsKey(option)) {
+                return usage(err, option + " is required");
+            }
+        }
+        ClusterConfig config;
+        try {
+            config = new ClusterConfig(values.get("--zookeeper"), values.get("--cluster"));
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
+        }
+        Path dataDir = Path.of(values.get("--data-dir"));
+        try {
+            ClusterImport.Imported imported = ClusterImport.run(dataDir, config);
+            out.println("imported " + dataDir.toAbsolutePath() + " into cluster " + config.name() + " at "
+                    + config.zookeeper() + ": " + imported.ports() + " virtual ports, " + imported.instances()
+                    + " instances, " + imported.wsdls() + " WSDLs, policy versions " + imported.policyVersions()
+                    + (imported.policyVersions().isEmpty() ? "" : " (active: "
+                            + imported.policyVersions().get(imported.policyVersions().size() - 1) + ")"));
+            out.println("not imported: users, sessions, metering and transaction history (docs/cluster.md, Moving to a cluster)");
+            return OK;
+        } catch (ClusterImport.ClusterNotEmptyException | ClusterImport.NothingToImportException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return REFUSED;
+        } catch (IOException | RuntimeException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println(NAME + ": " + problem);
+        err.println(USAGE);
+        return REFUSED;
+    }
+}
