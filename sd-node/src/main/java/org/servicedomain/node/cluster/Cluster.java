@@ -10,7 +10,7 @@ import org.servicedomain.node.policy.PolicyStore;
 
 /**
  * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
- * catalog and policy stores, and, once the node listens, its membership.
+ * catalog, policy, users and sessions, and, once the node listens, its membership.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -18,18 +18,50 @@ public final class Cluster implements AutoCloseable {
     private final ZooKeeperCatalogStore catalogStore;
     private final ZooKeeperPolicyStore policyStore;
     private final String memberId;
+    private final ZooKeeperUserDirectory users;
+    private final ZooKeeperSessionStore sessions;
+    private final MemberProof memberProof;
     private volatile Membership membership;
 
-    private Cluster(ClusterConnection connection) {
+    private Cluster(ClusterConnection connection) throws IOException {
         this.connection = connection;
+        this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
         this.catalogStore = new ZooKeeperCatalogStore(connection);
         this.policyStore = new ZooKeeperPolicyStore(connection);
-        this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
+        this.memberProof = MemberProof.load(connection.client());
+        this.users = new ZooKeeperUserDirectory(connection);
+        this.sessions = new ZooKeeperSessionStore(connection, memberId);
     }
 
     /** Connects to the cluster's ensemble; the node becomes a member with {@link #join}. */
     public static Cluster connect(ClusterConfig config) throws IOException {
-        return new Cluster(ClusterConnection.open(config));
+        ClusterConnection connection = ClusterConnection.open(config);
+        try {
+            return new Cluster(connection);
+        } catch (IOException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** This member's id ({@code node-} and 8 hex digits, new at each start); it begins the ids of sessions opened here. */
+    public String memberId() {
+        return memberId;
+    }
+
+    /** The cluster's users, shared by every member. */
+    public ZooKeeperUserDirectory users() {
+        return users;
+    }
+
+    /** The cluster's open sessions, shared by every member. */
+    public ZooKeeperSessionStore sessions() {
+        return sessions;
+    }
+
+    /** What proves a call to be a member's, e.g. asking this member to open a session. */
+    public MemberProof memberProof() {
+        return memberProof;
     }
 
     public ClusterConfig config() {
@@ -82,6 +114,8 @@ public final class Cluster implements AutoCloseable {
     @Override
     public void close() {
         leave();
+        sessions.close();
+        users.close();
         catalogStore.close();
         policyStore.close();
         connection.close();
