@@ -245,7 +245,8 @@ public final class Node implements AutoCloseable {
             StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
             HttpInstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
-            ChildRegistry children = ChildRegistry.open(config.dataDir());
+            ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
+                    : ChildRegistry.open(cluster.childStore());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
                     dispatcher, events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,

@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.DoubleSupplier;
 import org.servicedomain.node.catalog.CatalogStore;
+import org.servicedomain.node.hierarchy.ChildStore;
 import org.servicedomain.node.policy.PolicyStore;
 
 /**
  * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
- * catalog, policy, users and sessions, and, once the node listens, its membership.
+ * catalog, policy, users, sessions and child nodes, and, once the node listens, its membership.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -21,6 +22,7 @@ public final class Cluster implements AutoCloseable {
     private final ZooKeeperUserDirectory users;
     private final ZooKeeperSessionStore sessions;
     private final MemberProof memberProof;
+    private final ZooKeeperChildStore childStore;
     private volatile Membership membership;
 
     private Cluster(ClusterConnection connection) throws IOException {
@@ -31,6 +33,7 @@ public final class Cluster implements AutoCloseable {
         this.memberProof = MemberProof.load(connection.client());
         this.users = new ZooKeeperUserDirectory(connection);
         this.sessions = new ZooKeeperSessionStore(connection, memberId);
+        this.childStore = new ZooKeeperChildStore(connection);
     }
 
     /** Connects to the cluster's ensemble; the node becomes a member with {@link #join}. */
@@ -57,6 +60,11 @@ public final class Cluster implements AutoCloseable {
     /** The cluster's open sessions, shared by every member. */
     public ZooKeeperSessionStore sessions() {
         return sessions;
+    }
+
+    /** The child nodes registered with any member (hierarchy). */
+    public ChildStore childStore() {
+        return childStore;
     }
 
     /** What proves a call to be a member's, e.g. asking this member to open a session. */
@@ -114,6 +122,7 @@ public final class Cluster implements AutoCloseable {
     @Override
     public void close() {
         leave();
+        childStore.close();
         sessions.close();
         users.close();
         catalogStore.close();
