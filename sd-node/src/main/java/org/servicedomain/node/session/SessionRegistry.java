@@ -44,6 +44,8 @@ public final class SessionRegistry {
         final long createdMillis;
         /** The last use the store was told of. */
         volatile long sharedUsedMillis;
+        /** Set while this node ends the session, so that the store's echo of the end does not end it first. */
+        volatile boolean ending;
 
         Live(Caller caller, long now, long createdMillis) {
             this.caller = caller;
@@ -83,7 +85,7 @@ public final class SessionRegistry {
             @Override
             public void ended(String sessionId) {
                 Live live = sessions.get(sessionId);
-                if (live != null) {
+                if (live != null && !live.ending) {
                     end(sessionId, live, "ended at another member");
                 }
             }
@@ -284,9 +286,11 @@ public final class SessionRegistry {
             return false;
         }
         boolean expired = expired(live, clock.millis());
+        live.ending = true;
         try {
             store.ended(sessionId);
         } catch (IOException e) {
+            live.ending = false;
             LOG.error("could not end a session of user {} in the session store; it stays open", live.caller.user(), e);
             throw new NodeFault(FaultCode.InternalError, "the session could not be ended: " + e.getMessage(), e);
         }
@@ -341,6 +345,7 @@ public final class SessionRegistry {
 
     /** Ends the session here and in the store; a store that cannot is only logged (the session ends here anyway). */
     private boolean endEverywhere(String sessionId, Live live, String why) {
+        live.ending = true;
         try {
             store.ended(sessionId);
         } catch (IOException e) {

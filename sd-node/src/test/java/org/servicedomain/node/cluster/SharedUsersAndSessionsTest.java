@@ -118,6 +118,24 @@ class SharedUsersAndSessionsTest {
     }
 
     @Test
+    void everyLogoutAnswersThatItEndedTheSessionThoughTheStoreMayEchoTheEndFirst() {
+        ZooKeeperUserDirectory users = users();
+        users.put(user("joe", "customer"), "joe-pw".toCharArray());
+        SessionRegistry here = sessions("node-0000000a", users);
+        SessionRegistry there = sessions("node-0000000b", users());
+        List<Session> opened = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            opened.add(here.login("joe", "joe-pw".toCharArray()));
+        }
+        await().atMost(Duration.ofSeconds(1)).until(() -> there.open().size() == 10);
+
+        for (int i = 0; i < 10; i++) {
+            SessionRegistry member = i % 2 == 0 ? here : there;
+            assertThat(member.logout(opened.get(i).id())).as("logout %d", i).isTrue();
+        }
+    }
+
+    @Test
     void aSessionUsedAtAnotherMemberStaysOpenHereWhileAnUnusedOneExpires() {
         ZooKeeperUserDirectory users = users();
         users.put(user("joe", "customer"), "joe-pw".toCharArray());
