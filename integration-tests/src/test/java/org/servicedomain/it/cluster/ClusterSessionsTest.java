@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
@@ -89,8 +90,9 @@ class ClusterSessionsTest {
     void aUserAddedAtNode1LogsInAtNode2WithTheLevelSetAtNode1() throws HomeFault {
         new DomainSetup(node1.home()).user("joe", "joe-pw", "gold");
 
-        LoginResponse login = await().atMost(Duration.ofSeconds(1)).ignoreExceptions()
-                .until(() -> login(node2, "joe", "joe-pw"), r -> r != null);
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20)).until(() ->
+                node2.home().getUsers(new GetUsers()).getUser().stream().anyMatch(u -> u.getName().equals("joe")));
+        LoginResponse login = login(node2, "joe", "joe-pw");
 
         assertThat(login.getUserLevel()).isEqualTo("gold");
         assertThat(login.getSessionId()).matches("node-[0-9a-f]{8}:[A-Za-z0-9_-]{43}");
