@@ -211,7 +211,7 @@ public final class SessionRegistry {
         try {
             store.opened(shared(id, live));
         } catch (IOException e) {
-            LOG.error("could not open a session for user {}: the session store refused it", known.name(), e);
+            LOG.warn("could not open a session for user {}: {}", known.name(), e.getMessage());
             throw new NodeFault(FaultCode.InternalError, "the session could not be opened: " + e.getMessage(), e);
         }
         sessions.put(id, live);
@@ -291,7 +291,8 @@ public final class SessionRegistry {
             store.ended(sessionId);
         } catch (IOException e) {
             live.ending = false;
-            LOG.error("could not end a session of user {} in the session store; it stays open", live.caller.user(), e);
+            LOG.warn("could not end a session of user {} in the session store, so it stays open: {}", live.caller.user(),
+                    e.getMessage());
             throw new NodeFault(FaultCode.InternalError, "the session could not be ended: " + e.getMessage(), e);
         }
         boolean ended = end(sessionId, live, expired ? "expired" : "logged out") && !expired;

@@ -161,6 +161,27 @@ class SharedUsersAndSessionsTest {
     }
 
     @Test
+    void withoutZooKeeperOpenSessionsKeepWorkingButLoginsAndLogoutsAreRefusedClearly() throws Exception {
+        try (TestingServer own = new TestingServer(true)) {
+            cluster = new ClusterConfig(own.getConnectString(), "no-quorum");
+            ZooKeeperUserDirectory users = users();
+            users.put(user("joe", "customer"), "joe-pw".toCharArray());
+            SessionRegistry here = sessions("node-0000000a", users);
+            Session open = here.login("joe", "joe-pw".toCharArray());
+
+            own.stop();
+
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThatThrownBy(() -> here.login("joe", "joe-pw".toCharArray()))
+                            .isInstanceOf(NodeFault.class).hasMessageContaining("no ZooKeeper quorum"));
+            assertThatThrownBy(() -> here.logout(open.id())).hasMessageContaining("no ZooKeeper quorum");
+            assertThat(here.caller(open.id())).as("still open, checked from memory").isPresent();
+            own.restart();
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> here.logout(open.id()));
+        }
+    }
+
+    @Test
     void aMadeUpIdAndAnEndedSessionOfThisMemberAreRefused() {
         ZooKeeperUserDirectory users = users();
         users.put(user("joe", "customer"), "joe-pw".toCharArray());
