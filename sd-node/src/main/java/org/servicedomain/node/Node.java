@@ -4,6 +4,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.cluster.Cluster;
 import org.servicedomain.node.cluster.LeaderChores;
+import org.servicedomain.node.cluster.LeastLoadedPlacement;
+import org.servicedomain.node.cluster.Membership;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.core.EngineListener;
@@ -73,9 +76,11 @@ import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.FixedChoiceStore;
+import org.servicedomain.node.session.LocalSessionStore;
 import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SavedSessions;
 import org.servicedomain.node.session.SessionActivity;
+import org.servicedomain.node.session.SessionPlacement;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
 import org.servicedomain.node.session.UserDirectory;
@@ -123,6 +128,7 @@ public final class Node implements AutoCloseable {
     private volatile boolean draining;
     private final java.time.Instant startedAt;
     private final Cluster cluster;
+    private volatile LeastLoadedPlacement placement;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
@@ -220,10 +226,14 @@ public final class Node implements AutoCloseable {
             cluster = config.cluster() == null ? null : Cluster.connect(config.cluster());
             Catalog catalog = Catalog.open(cluster == null ? new FileCatalogStore(config.dataDir()) : cluster.catalogStore(), wsdlSource,
                     new EndpointNetworks(networks), config.stateLimits());
-            UserDirectory users = new FileUserDirectory(config.dataDir());
+            UserDirectory users = cluster == null ? new FileUserDirectory(config.dataDir()) : cluster.users();
             DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
             TransactionHistory history = new TransactionHistory();
-            SessionRegistry sessions = new SessionRegistry(users, config.clock());
+            SessionRegistry sessions = new SessionRegistry(users,
+                    cluster == null ? LocalSessionStore.INSTANCE : cluster.sessions(), config.clock());
+            if (cluster != null) {
+                cluster.users().onChange(sessions::refresh);
+            }
             sessions.addListener(history);
             InstanceMonitor monitor = new InstanceMonitor();
             FixedChoiceStore fixedChoices = new FixedChoiceStore(config.stateLimits().maxFixedChoices());
@@ -243,7 +253,8 @@ public final class Node implements AutoCloseable {
             StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
             HttpInstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
                     config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
-            ChildRegistry children = ChildRegistry.open(config.dataDir());
+            ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
+                    : ChildRegistry.open(cluster.childStore());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             Cluster member = cluster;
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
@@ -269,10 +280,16 @@ public final class Node implements AutoCloseable {
     private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, SessionRegistry sessions, TransactionHistory history) {
         SavedSessions savedSessions = new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS);
-        StatusStore status = new StatusStore(config.dataDir(), List.of(
-                new SavedLatencies(monitor, config.stateLimits().maxInstances()), fixedChoices, savedSessions, history));
+        List<StatusStore.Part> parts = new ArrayList<>(List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances()),
+                fixedChoices, history));
+        if (sessions.savedWithStatus()) {
+            parts.add(2, savedSessions);
+        }
+        StatusStore status = new StatusStore(config.dataDir(), parts);
         status.restore();
-        sessions.onRevocation(() -> status.save(savedSessions));
+        if (sessions.savedWithStatus()) {
+            sessions.onRevocation(() -> status.save(savedSessions));
+        }
         Set<String> cataloged = catalog.snapshot().instanceIds();
         monitor.retainInstances(cataloged);
         fixedChoices.retainInstances(cataloged);
@@ -451,7 +468,11 @@ public final class Node implements AutoCloseable {
      */
     public void joinCluster(java.net.URI home) throws IOException {
         if (cluster != null) {
-            cluster.join(home, () -> load.index(policy.current().peers().capacity()));
+            Membership membership = cluster.join(home, () -> load.index(policy.current().peers().capacity()));
+            placement = new LeastLoadedPlacement(membership, () -> load.index(policy.current().peers().capacity()),
+                    () -> policy.current().peers().placementMargin(), cluster.memberProof(), config.connectTimeout(),
+                    config.clock());
+            sessions.setPlacement(placement);
             cluster.contend(new LeaderChores(health, events, meterRegistry, cluster::leads));
         }
     }
@@ -475,7 +496,11 @@ public final class Node implements AutoCloseable {
         readiness.add(Readiness.when("draining", () -> false,
                 "the node is stopping: it finishes the requests it has and takes no new ones"));
         if (cluster != null) {
+            sessions.setPlacement(SessionPlacement.HERE);
             cluster.leave();
+        }
+        if (placement != null) {
+            placement.close();
         }
         Discovery running = discovery;
         discovery = null;

@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.DoubleSupplier;
 import org.servicedomain.node.catalog.CatalogStore;
+import org.servicedomain.node.hierarchy.ChildStore;
 import org.servicedomain.node.policy.PolicyStore;
 
 /**
  * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
- * catalog and policy stores, and, once the node listens, its membership.
+ * catalog, policy, users, sessions and child nodes, and, once the node listens, its membership.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -20,21 +21,60 @@ public final class Cluster implements AutoCloseable {
     private final String memberId;
     private final ZooKeeperEjections ejections;
     private final Leadership leadership;
+    private final ZooKeeperUserDirectory users;
+    private final ZooKeeperSessionStore sessions;
+    private final MemberProof memberProof;
+    private final ZooKeeperChildStore childStore;
     private volatile Membership membership;
     private volatile boolean contending;
 
-    private Cluster(ClusterConnection connection) {
+    private Cluster(ClusterConnection connection) throws IOException {
         this.connection = connection;
+        this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
         this.catalogStore = new ZooKeeperCatalogStore(connection);
         this.policyStore = new ZooKeeperPolicyStore(connection);
-        this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
         this.ejections = new ZooKeeperEjections(connection, memberId);
         this.leadership = new Leadership(connection, memberId);
+        this.memberProof = MemberProof.load(connection.client());
+        this.users = new ZooKeeperUserDirectory(connection);
+        this.sessions = new ZooKeeperSessionStore(connection, memberId);
+        this.childStore = new ZooKeeperChildStore(connection);
     }
 
     /** Connects to the cluster's ensemble; the node becomes a member with {@link #join}. */
     public static Cluster connect(ClusterConfig config) throws IOException {
-        return new Cluster(ClusterConnection.open(config));
+        ClusterConnection connection = ClusterConnection.open(config);
+        try {
+            return new Cluster(connection);
+        } catch (IOException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** This member's id ({@code node-} and 8 hex digits, new at each start); it begins the ids of sessions opened here. */
+    public String memberId() {
+        return memberId;
+    }
+
+    /** The cluster's users, shared by every member. */
+    public ZooKeeperUserDirectory users() {
+        return users;
+    }
+
+    /** The cluster's open sessions, shared by every member. */
+    public ZooKeeperSessionStore sessions() {
+        return sessions;
+    }
+
+    /** The child nodes registered with any member (hierarchy). */
+    public ChildStore childStore() {
+        return childStore;
+    }
+
+    /** What proves a call to be a member's, e.g. asking this member to open a session. */
+    public MemberProof memberProof() {
+        return memberProof;
     }
 
     public ClusterConfig config() {
@@ -61,11 +101,6 @@ public final class Cluster implements AutoCloseable {
         }
         membership = Membership.join(connection, memberId, home, loadIndex);
         return membership;
-    }
-
-    /** This member's id, as it joins ({@code node-} and 8 hex digits, new at each start). */
-    public String memberId() {
-        return memberId;
     }
 
     /** The ejections every member honours and the leader probes; start reading them before the node serves. */
@@ -127,6 +162,9 @@ public final class Cluster implements AutoCloseable {
     public void close() {
         leave();
         ejections.close();
+        childStore.close();
+        sessions.close();
+        users.close();
         catalogStore.close();
         policyStore.close();
         connection.close();

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeVersion;
+import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -86,6 +87,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
         context.addServlet("sd-discovery", new DiscoveryServlet(node)).addMapping(DiscoveryServlet.PATH);
+        context.addServlet("sd-member-sessions", new MemberSessionServlet(node)).addMapping(LeastLoadedPlacement.PATH);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

@@ -18,13 +18,22 @@ final class OpenSessionsView {
     private OpenSessionsView() {
     }
 
+    /**
+     * The first {@value #ID_PREFIX_LENGTH} characters of the secret part of {@code id}, after the
+     * creating member's id ({@code node-1a2b3c4d:}) when a cluster member opened it.
+     */
+    static String idPrefix(String id) {
+        int secret = id.indexOf(':') + 1;
+        return id.substring(0, Math.min(secret + ID_PREFIX_LENGTH, id.length()));
+    }
+
     /** The open sessions, oldest use first; {@code ownId} (may be null) marks the caller's own. */
     static GetSessionsResponse of(SessionRegistry sessions, String ownId) {
         GetSessionsResponse response = new GetSessionsResponse();
         sessions.described().stream().sorted(Comparator.comparingLong(SessionRegistry.Described::lastUsedMillis))
                 .forEach(s -> {
                     OpenSessionInfo info = new OpenSessionInfo();
-                    info.setIdPrefix(s.id().substring(0, Math.min(ID_PREFIX_LENGTH, s.id().length())));
+                    info.setIdPrefix(idPrefix(s.id()));
                     info.setUser(s.user());
                     info.setUserLevel(s.userLevel());
                     if (s.createdMillis() >= 0) {

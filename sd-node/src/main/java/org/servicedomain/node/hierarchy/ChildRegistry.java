@@ -1,9 +1,6 @@
 package org.servicedomain.node.hierarchy;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,37 +9,56 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.storage.AtomicFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The child nodes registered with this node, kept in {@code children.json} under the data
- * directory (readable by the node's user only: it holds the children's secrets), in registration
- * order. Readers see an immutable map; changes are serialised and durable before they are published.
+ * The child nodes registered with this node, in registration order, kept by a {@link ChildStore}
+ * ({@code children.json}, or the cluster's ZooKeeper on a member). Readers see an immutable map;
+ * changes are serialised and durable before they are published; a change made on a stale view of a
+ * shared store is made again on top of the other member's.
  */
 public final class ChildRegistry {
 
-    static final String FILE = "children.json";
+    private static final Logger LOG = LoggerFactory.getLogger(ChildRegistry.class);
+    private static final int ATTEMPTS = 10;
 
-    private final Path file;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ChildStore store;
     private volatile Map<String, ChildNode> children;
 
-    private ChildRegistry(Path file, Map<String, ChildNode> children) {
-        this.file = file;
+    private ChildRegistry(ChildStore store, Map<String, ChildNode> children) {
+        this.store = store;
         this.children = children;
     }
 
+    /** The children of a node of its own, in {@code children.json} under {@code dataDir}. */
     public static ChildRegistry open(Path dataDir) throws IOException {
-        Path file = dataDir.resolve(FILE);
+        return open(new FileChildStore(dataDir));
+    }
+
+    /** The children {@code store} keeps; changes other members make are taken in as they are heard of. */
+    public static ChildRegistry open(ChildStore store) throws IOException {
+        ChildRegistry registry = new ChildRegistry(store, index(store.load()));
+        store.onChange(registry::reload);
+        return registry;
+    }
+
+    private static Map<String, ChildNode> index(List<ChildNode> stored) {
         Map<String, ChildNode> children = new LinkedHashMap<>();
-        if (Files.exists(file)) {
-            List<ChildNode> stored = new ObjectMapper().readValue(file.toFile(), new TypeReference<List<ChildNode>>() { });
-            stored.forEach(c -> children.put(c.address(), c));
+        stored.forEach(c -> children.put(c.address(), c));
+        return Collections.unmodifiableMap(children);
+    }
+
+    private synchronized void reload() {
+        try {
+            children = index(store.load());
+        } catch (IOException e) {
+            LOG.error("could not read the child nodes another member changed; keeping those known", e);
         }
-        return new ChildRegistry(file, Collections.unmodifiableMap(children));
     }
 
     public Collection<ChildNode> all() {
@@ -71,30 +87,48 @@ public final class ChildRegistry {
     }
 
     public synchronized void put(ChildNode child) {
-        for (ChildNode other : children.values()) {
-            if (other.name().equals(child.name()) && !other.address().equals(child.address())) {
-                throw new NodeFault(FaultCode.BadRequest, "a child node named " + child.name() + " is already registered from "
-                        + other.address() + "; give this one another name attribute");
+        change(next -> {
+            for (ChildNode other : next.values()) {
+                if (other.name().equals(child.name()) && !other.address().equals(child.address())) {
+                    throw new NodeFault(FaultCode.BadRequest, "a child node named " + child.name() + " is already registered from "
+                            + other.address() + "; give this one another name attribute");
+                }
             }
-        }
-        Map<String, ChildNode> next = new LinkedHashMap<>(children);
-        next.put(child.address(), child);
-        save(next);
+            next.put(child.address(), child);
+            return true;
+        });
     }
 
     public synchronized void remove(String address) {
-        Map<String, ChildNode> next = new LinkedHashMap<>(children);
-        if (next.remove(address) != null) {
-            save(next);
-        }
+        change(next -> next.remove(address) != null);
     }
 
-    private void save(Map<String, ChildNode> next) {
-        try {
-            AtomicFiles.writePrivate(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(new ArrayList<>(next.values())));
-        } catch (IOException e) {
-            throw new NodeFault(FaultCode.InternalError, "the node could not save its child nodes: " + e.getMessage(), e);
+    /** Applies {@code edit} to the children and saves them if it changed them, again on top of another member's change. */
+    private void change(Predicate<Map<String, ChildNode>> edit) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Map<String, ChildNode> next = new LinkedHashMap<>(children);
+            if (!edit.test(next)) {
+                return;
+            }
+            try {
+                store.save(new ArrayList<>(next.values()));
+                children = Collections.unmodifiableMap(next);
+                return;
+            } catch (ChildStore.StaleChildrenException e) {
+                LOG.debug("the child nodes changed at another member; making this change again on top of it", e);
+                reloadOrFail();
+            } catch (IOException e) {
+                throw new NodeFault(FaultCode.InternalError, "the node could not save its child nodes: " + e.getMessage(), e);
+            }
         }
-        children = Collections.unmodifiableMap(next);
+        throw new NodeFault(FaultCode.InternalError, "the child nodes were not saved: other members kept changing them; try again");
+    }
+
+    private void reloadOrFail() {
+        try {
+            children = index(store.load());
+        } catch (IOException e) {
+            throw new NodeFault(FaultCode.InternalError, "the node could not read its child nodes: " + e.getMessage(), e);
+        }
     }
 }

@@ -38,7 +38,9 @@ final class PeerCompiler {
             }
             refresh = Duration.ofMillis(element.getRefreshMs().longValue());
         }
-        return new PeerSettings(addresses, capacity, threshold, refresh);
+        double margin = element.getPlacementMargin() == null ? PeerSettings.DEFAULT_PLACEMENT_MARGIN
+                : element.getPlacementMargin().doubleValue();
+        return new PeerSettings(addresses, capacity, threshold, refresh, margin);
     }
 
     private static URI address(Peer peer) {

@@ -9,9 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,29 +29,17 @@ import org.slf4j.LoggerFactory;
 public final class FileUserDirectory implements UserDirectory {
 
     private static final Logger LOG = LoggerFactory.getLogger(FileUserDirectory.class);
-    private static final String WRONG_CREDENTIALS = "wrong user name or password";
 
     private final Path file;
     private final SecureRandom random = new SecureRandom();
-    private final PasswordHash unknownUserHash = PasswordHash.unmatchable(random);
+    private final PasswordCheck check = new PasswordCheck(random);
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ObjectMapper json = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    private volatile Map<String, Entry> users;
+    private volatile Map<String, StoredUser> users;
 
-    /** A user with their password hash, as held in memory. */
-    private record Entry(User user, PasswordHash password) {
-    }
-
-    record PasswordRecord(String algorithm, int iterations, String salt, String hash) {
-    }
-
-    record UserRecord(String name, String userLevel, List<String> designated, List<String> roles,
-            PasswordRecord password) {
-    }
-
-    record UsersFile(int format, List<UserRecord> users) {
+    record UsersFile(int format, List<StoredUser.UserRecord> users) {
     }
 
     /** Opens {@code users.json} under {@code dataDir}; a missing file is an empty directory. */
@@ -65,17 +51,12 @@ public final class FileUserDirectory implements UserDirectory {
 
     @Override
     public Optional<User> find(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(Entry::user);
+        return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(StoredUser::user);
     }
 
     @Override
     public User authenticate(String name, char[] password) {
-        Entry entry = name == null ? null : users.get(name);
-        PasswordHash expected = entry == null ? unknownUserHash : entry.password();
-        if (!expected.matches(password) || entry == null) {
-            throw new NodeFault(FaultCode.NotAuthorized, WRONG_CREDENTIALS);
-        }
-        return entry.user();
+        return check.check(name == null ? null : users.get(name), password);
     }
 
     @Override
@@ -83,12 +64,12 @@ public final class FileUserDirectory implements UserDirectory {
         PasswordHash hash = password == null ? null : PasswordHash.of(password, random);
         writeLock.lock();
         try {
-            Entry existing = users.get(user.name());
+            StoredUser existing = users.get(user.name());
             if (hash == null && existing == null) {
                 throw new IllegalArgumentException("a new user needs a password: " + user.name());
             }
-            Map<String, Entry> next = new TreeMap<>(users);
-            next.put(user.name(), new Entry(user, hash == null ? existing.password() : hash));
+            Map<String, StoredUser> next = new TreeMap<>(users);
+            next.put(user.name(), new StoredUser(user, hash == null ? existing.password() : hash));
             save(next);
             LOG.info("{} user {} at level {}{}", existing == null ? "added" : "changed", user.name(),
                     user.userLevel(), hash == null ? "" : " with a new password");
@@ -104,7 +85,7 @@ public final class FileUserDirectory implements UserDirectory {
             if (name == null || !users.containsKey(name)) {
                 return false;
             }
-            Map<String, Entry> next = new TreeMap<>(users);
+            Map<String, StoredUser> next = new TreeMap<>(users);
             next.remove(name);
             save(next);
             LOG.info("removed user {}", name);
@@ -116,18 +97,14 @@ public final class FileUserDirectory implements UserDirectory {
 
     @Override
     public List<User> list() {
-        return users.values().stream().map(Entry::user).toList();
+        return users.values().stream().map(StoredUser::user).toList();
     }
 
     /** Writes {@code next} to disk, then publishes it; on failure nothing changes. */
-    private void save(Map<String, Entry> next) {
-        List<UserRecord> records = new ArrayList<>();
-        Base64.Encoder base64 = Base64.getEncoder();
-        for (Entry e : next.values()) {
-            PasswordHash p = e.password();
-            records.add(new UserRecord(e.user().name(), e.user().userLevel(), e.user().designated(),
-                    e.user().sortedRoles(), new PasswordRecord(PasswordHash.ALGORITHM, p.iterations(),
-                            base64.encodeToString(p.salt()), base64.encodeToString(p.hash()))));
+    private void save(Map<String, StoredUser> next) {
+        List<StoredUser.UserRecord> records = new ArrayList<>();
+        for (StoredUser e : next.values()) {
+            records.add(e.record());
         }
         try {
             AtomicFiles.writePrivate(file, json.writeValueAsBytes(new UsersFile(1, records)));
@@ -150,31 +127,16 @@ public final class FileUserDirectory implements UserDirectory {
         }
     }
 
-    private Map<String, Entry> load() throws IOException {
+    private Map<String, StoredUser> load() throws IOException {
         if (!Files.exists(file)) {
             return Map.of();
         }
         UsersFile stored = json.readValue(file.toFile(), UsersFile.class);
-        Map<String, Entry> loaded = new TreeMap<>();
-        Base64.Decoder base64 = Base64.getDecoder();
-        for (UserRecord r : stored.users()) {
-            PasswordRecord p = r.password();
-            if (p == null || !PasswordHash.ALGORITHM.equals(p.algorithm())) {
-                throw new IOException(file + ": user " + r.name() + " has no " + PasswordHash.ALGORITHM + " password");
-            }
-            try {
-                User user = new User(r.name(), r.userLevel(), orEmpty(r.designated()),
-                        new LinkedHashSet<>(orEmpty(r.roles())));
-                loaded.put(user.name(), new Entry(user,
-                        new PasswordHash(p.iterations(), base64.decode(p.salt()), base64.decode(p.hash()))));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                throw new IOException(file + ": user " + r.name() + " is malformed: " + e.getMessage(), e);
-            }
+        Map<String, StoredUser> loaded = new TreeMap<>();
+        for (StoredUser.UserRecord r : stored.users()) {
+            StoredUser user = StoredUser.of(r, file.toString());
+            loaded.put(user.user().name(), user);
         }
         return Collections.unmodifiableMap(loaded);
-    }
-
-    private static List<String> orEmpty(List<String> list) {
-        return list == null ? List.of() : list;
     }
 }

@@ -1,5 +1,6 @@
 package org.servicedomain.node.session;
 
+import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * out a random session id; every request looks its caller up by that id without taking a lock.
  * A session ends at logout or after an idle time. The open sessions are saved with the node's status
  * ({@link SavedSessions}), so a restart does not log everyone out: a session reopens at start if its
- * user still exists, with the user's current level.
+ * user still exists, with the user's current level. On a member of a cluster the {@link SessionStore}
+ * shares them: sessions opened at other members arrive here, a logout here ends them everywhere, and
+ * new ones may be opened at a less loaded member ({@link SessionPlacement}).
  */
 public final class SessionRegistry {
 
@@ -37,6 +42,10 @@ public final class SessionRegistry {
         volatile long lastUsedMillis;
         /** When the session was opened, or -1 for one reopened after a restart (not kept). */
         final long createdMillis;
+        /** The last use the store was told of. */
+        volatile long sharedUsedMillis;
+        /** Set while this node ends the session, so that the store's echo of the end does not end it first. */
+        volatile boolean ending;
 
         Live(Caller caller, long now, long createdMillis) {
             this.caller = caller;
@@ -46,6 +55,9 @@ public final class SessionRegistry {
     }
 
     private final UserDirectory directory;
+    private final SessionStore store;
+    private final long useDelayMillis;
+    private volatile SessionPlacement placement = SessionPlacement.HERE;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Live> sessions = new ConcurrentHashMap<>();
@@ -55,8 +67,39 @@ public final class SessionRegistry {
     private volatile long idleTimeoutMillis = DEFAULT_IDLE_TIMEOUT.toMillis();
 
     public SessionRegistry(UserDirectory directory, Clock clock) {
+        this(directory, LocalSessionStore.INSTANCE, clock);
+    }
+
+    /** Sessions shared through {@code store}; its sessions are taken in at once. */
+    public SessionRegistry(UserDirectory directory, SessionStore store, Clock clock) {
         this.directory = Objects.requireNonNull(directory, "directory");
+        this.store = Objects.requireNonNull(store, "store");
+        this.useDelayMillis = store.useDelay().toMillis();
         this.clock = Objects.requireNonNull(clock, "clock");
+        store.listen(new SessionStore.Listener() {
+            @Override
+            public void opened(SessionStore.SharedSession session) {
+                heardOpened(session);
+            }
+
+            @Override
+            public void ended(String sessionId) {
+                Live live = sessions.get(sessionId);
+                if (live != null && !live.ending) {
+                    end(sessionId, live, "ended at another member");
+                }
+            }
+        });
+    }
+
+    /** Where new sessions are opened from now on; here until this is called. */
+    public void setPlacement(SessionPlacement placement) {
+        this.placement = Objects.requireNonNull(placement, "placement");
+    }
+
+    /** Whether the node saves these sessions with its status (alone), rather than a cluster keeping them. */
+    public boolean savedWithStatus() {
+        return store.savedWithStatus();
     }
 
     /** How long a session may go unused before it ends; the policy sets it, for open sessions too. */
@@ -136,30 +179,98 @@ public final class SessionRegistry {
     /** Opens a session for {@code user}; a wrong name or password is a {@code NotAuthorized} fault. */
     public Session login(String user, char[] password) {
         User known = directory.authenticate(user, password);
+        Optional<Session> placed = placement.elsewhere(known);
+        if (placed.isPresent()) {
+            LOG.info("user {} logged in at level {}; session opened at a less loaded member", known.name(), known.userLevel());
+            return placed.get();
+        }
+        Session session = open(known);
+        LOG.info("user {} logged in at level {}", known.name(), known.userLevel());
+        return session;
+    }
+
+    /**
+     * Opens a session here for the user named {@code user}, whose password another member has checked
+     * (that member placed the session here); {@code NotAuthorized} when there is no such user.
+     */
+    public Session openFor(String user) {
+        User known = directory.find(user).orElseThrow(() ->
+                new NodeFault(FaultCode.NotAuthorized, "no user " + user + " to open a session for"));
+        Session session = open(known);
+        LOG.info("user {} logged in at level {} through another member", known.name(), known.userLevel());
+        return session;
+    }
+
+    private Session open(User known) {
         long now = clock.millis();
         sweepIfDue(now);
-        String id = newId();
+        String id = store.idPrefix() + newId();
         Caller caller = known.caller(id);
-        sessions.put(id, new Live(caller, now, now));
-        LOG.info("user {} logged in at level {}", known.name(), known.userLevel());
+        Live live = new Live(caller, now, now);
+        live.sharedUsedMillis = now;
+        try {
+            store.opened(shared(id, live));
+        } catch (IOException e) {
+            LOG.warn("could not open a session for user {}: {}", known.name(), e.getMessage());
+            throw new NodeFault(FaultCode.InternalError, "the session could not be opened: " + e.getMessage(), e);
+        }
+        sessions.put(id, live);
         return new Session(caller);
+    }
+
+    private void heardOpened(SessionStore.SharedSession shared) {
+        Live live = sessions.get(shared.id());
+        if (live == null) {
+            Live heard = new Live(new Caller(shared.id(), shared.user(), shared.userLevel(), shared.designated()),
+                    shared.lastUsedMillis(), shared.createdMillis());
+            heard.sharedUsedMillis = shared.lastUsedMillis();
+            live = sessions.putIfAbsent(shared.id(), heard);
+        }
+        if (live != null) {
+            if (live.lastUsedMillis < shared.lastUsedMillis()) {
+                live.lastUsedMillis = shared.lastUsedMillis();
+            }
+            if (live.sharedUsedMillis < shared.lastUsedMillis()) {
+                live.sharedUsedMillis = shared.lastUsedMillis();
+            }
+        }
+    }
+
+    private static SessionStore.SharedSession shared(String id, Live live) {
+        Caller caller = live.caller;
+        return new SessionStore.SharedSession(id, caller.user(), caller.userLevel(), caller.designated(),
+                live.createdMillis, live.lastUsedMillis);
     }
 
     /** The caller behind {@code sessionId}, marking the session used; empty when unknown or expired. */
     public Optional<Caller> caller(String sessionId) {
-        Live live = sessionId == null ? null : sessions.get(sessionId);
+        Live live = sessionId == null ? null : held(sessionId);
         if (live == null) {
             return Optional.empty();
         }
         long now = clock.millis();
         if (expired(live, now)) {
-            end(sessionId, live, "expired");
+            endEverywhere(sessionId, live, "expired");
             return Optional.empty();
         }
         if (live.lastUsedMillis < now) {
             live.lastUsedMillis = now;
         }
+        if (useDelayMillis > 0 && now - live.sharedUsedMillis >= useDelayMillis) {
+            live.sharedUsedMillis = now;
+            store.used(shared(sessionId, live));
+        }
         return Optional.of(live.caller);
+    }
+
+    /** The session held here, or one the store knows that this node has not heard of yet. */
+    private Live held(String sessionId) {
+        Live live = sessions.get(sessionId);
+        if (live == null) {
+            store.find(sessionId).ifPresent(this::heardOpened);
+            live = sessions.get(sessionId);
+        }
+        return live;
     }
 
     /** The caller of an open session, without counting this look as a use of the session (for administrators). */
@@ -170,11 +281,20 @@ public final class SessionRegistry {
 
     /** Ends a session; false when it was unknown or had already expired. */
     public boolean logout(String sessionId) {
-        Live live = sessionId == null ? null : sessions.get(sessionId);
+        Live live = sessionId == null ? null : held(sessionId);
         if (live == null) {
             return false;
         }
         boolean expired = expired(live, clock.millis());
+        live.ending = true;
+        try {
+            store.ended(sessionId);
+        } catch (IOException e) {
+            live.ending = false;
+            LOG.warn("could not end a session of user {} in the session store, so it stays open: {}", live.caller.user(),
+                    e.getMessage());
+            throw new NodeFault(FaultCode.InternalError, "the session could not be ended: " + e.getMessage(), e);
+        }
         boolean ended = end(sessionId, live, expired ? "expired" : "logged out") && !expired;
         if (ended) {
             revoked();
@@ -186,7 +306,7 @@ public final class SessionRegistry {
     public int endSessionsOf(String user) {
         int ended = 0;
         for (Map.Entry<String, Live> e : sessions.entrySet()) {
-            if (e.getValue().caller.user().equals(user) && end(e.getKey(), e.getValue(), "ended for a change of user")) {
+            if (e.getValue().caller.user().equals(user) && endEverywhere(e.getKey(), e.getValue(), "ended for a change of user")) {
                 ended++;
             }
         }
@@ -221,7 +341,19 @@ public final class SessionRegistry {
     }
 
     private boolean expired(Live live, long now) {
-        return now - live.lastUsedMillis > idleTimeoutMillis;
+        return now - live.lastUsedMillis > idleTimeoutMillis + useDelayMillis;
+    }
+
+    /** Ends the session here and in the store; a store that cannot is only logged (the session ends here anyway). */
+    private boolean endEverywhere(String sessionId, Live live, String why) {
+        live.ending = true;
+        try {
+            store.ended(sessionId);
+        } catch (IOException e) {
+            LOG.error("could not end a session of user {} in the session store ({}); other members may keep it until it expires",
+                    live.caller.user(), why, e);
+        }
+        return end(sessionId, live, why);
     }
 
     /** Removes the session if it is still {@code live}; only the thread that removes it tells the listeners. */
@@ -249,7 +381,7 @@ public final class SessionRegistry {
         }
         sessions.forEach((id, live) -> {
             if (expired(live, now)) {
-                end(id, live, "expired");
+                endEverywhere(id, live, "expired");
             }
         });
     }

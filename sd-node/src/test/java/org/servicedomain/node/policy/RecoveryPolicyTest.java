@@ -115,6 +115,20 @@ class RecoveryPolicyTest {
     }
 
     @Test
+    void compilesThePlacementMarginOfAClusterAndDefaultsIt() {
+        PeerSettings peers = compile(policy("""
+                <peers placementMargin="0.4">
+                  <peer address="http://node-b:8080/sd/services/home"/>
+                </peers>""")).peers();
+
+        assertThat(peers.placementMargin()).isEqualTo(0.4);
+        assertThat(peers.withPeers(java.util.List.of()).placementMargin()).as("kept when a member swaps the peers").isEqualTo(0.4);
+        assertThat(compile(policy("")).peers().placementMargin()).isEqualTo(PeerSettings.DEFAULT_PLACEMENT_MARGIN);
+        assertThat(refusal(policy("<peers placementMargin=\"-0.1\"><peer address=\"http://b/sd/services/home\"/></peers>")))
+                .hasMessageContaining("placementMargin");
+    }
+
+    @Test
     void refusesAPeerAddressThatIsNotAnHttpUrl() {
         InvalidPolicyException e = refusal(policy("<peers><peer address=\"node-b/sd\"/></peers>"));
 

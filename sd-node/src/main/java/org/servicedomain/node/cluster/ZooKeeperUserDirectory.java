@@ -1,0 +1,229 @@
+package org.servicedomain.node.cluster;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.cache.ChildData;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.session.PasswordCheck;
+import org.servicedomain.node.session.PasswordHash;
+import org.servicedomain.node.session.StoredUser;
+import org.servicedomain.node.session.User;
+import org.servicedomain.node.session.UserDirectory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cluster's users: one znode {@value #USERS}/NAME per user holding the user and their password
+ * hash (never a password), written with the version last read so that two members changing one user
+ * at once cannot lose a change silently. Every member reads from a {@link CuratorCache}, so logins
+ * check passwords without asking ZooKeeper.
+ */
+public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperUserDirectory.class);
+    static final String USERS = "/users";
+    private static final int ATTEMPTS = 10;
+    private static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private final CuratorFramework client;
+    private final ClusterConnection connection;
+    private final CuratorCache cache;
+    private final SecureRandom random = new SecureRandom();
+    private final PasswordCheck check = new PasswordCheck(random);
+    private final List<Consumer<User>> listeners = new CopyOnWriteArrayList<>();
+    private volatile Map<String, StoredUser> users = Map.of();
+
+    public ZooKeeperUserDirectory(ClusterConnection connection) throws IOException {
+        this.client = connection.client();
+        this.connection = connection;
+        this.cache = CuratorCache.build(client, USERS);
+        cache.listenable().addListener(CuratorCacheListener.builder()
+                .forCreatesAndChanges((before, after) -> heard(after))
+                .forDeletes(this::heardGone)
+                .build());
+        CacheStart.await(cache, "the users");
+        LOG.info("shared user directory opened: {} users", users.size());
+    }
+
+    /** Hears of every user another member (or this one) adds or changes, e.g. to refresh open sessions. */
+    public void onChange(Consumer<User> listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public Optional<User> find(String name) {
+        return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(StoredUser::user);
+    }
+
+    @Override
+    public User authenticate(String name, char[] password) {
+        return check.check(name == null ? null : users.get(name), password);
+    }
+
+    @Override
+    public void put(User user, char[] password) {
+        PasswordHash hash = password == null ? null : PasswordHash.of(password, random);
+        String path = path(user.name());
+        try {
+            connection.requireQuorum();
+            for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+                Stat stat = new Stat();
+                StoredUser existing = read(path, stat);
+                if (hash == null && existing == null) {
+                    throw new IllegalArgumentException("a new user needs a password: " + user.name());
+                }
+                StoredUser next = new StoredUser(user, hash == null ? existing.password() : hash);
+                byte[] data = ZnodeLimit.check(JSON.writeValueAsBytes(next.record()), "user " + user.name());
+                try {
+                    if (existing == null) {
+                        client.create().creatingParentsIfNeeded().forPath(path, data);
+                    } else {
+                        client.setData().withVersion(stat.getVersion()).forPath(path, data);
+                    }
+                } catch (KeeperException.NodeExistsException | KeeperException.BadVersionException
+                        | KeeperException.NoNodeException e) {
+                    LOG.debug("user {} changed at another member meanwhile; reading it again", user.name(), e);
+                    continue;
+                }
+                publish(next);
+                LOG.info("{} user {} at level {}{}", existing == null ? "added" : "changed", user.name(),
+                        user.userLevel(), hash == null ? "" : " with a new password");
+                return;
+            }
+        } catch (IOException e) {
+            throw unsaved(e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw unsaved(ZooKeeperFailure.ofChange(connection, "save user " + user.name(), e));
+        }
+        throw new NodeFault(FaultCode.InternalError, "user " + user.name()
+                + " was not saved: other members kept changing it; try again");
+    }
+
+    @Override
+    public boolean remove(String name) {
+        if (name == null) {
+            return false;
+        }
+        try {
+            connection.requireQuorum();
+            client.delete().forPath(path(name));
+        } catch (KeeperException.NoNodeException e) {
+            LOG.debug("no user {} to remove", name, e);
+            return false;
+        } catch (IOException e) {
+            throw unsaved(e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw unsaved(ZooKeeperFailure.ofChange(connection, "remove user " + name, e));
+        }
+        forget(name);
+        LOG.info("removed user {}", name);
+        return true;
+    }
+
+    @Override
+    public List<User> list() {
+        return users.values().stream().map(StoredUser::user).toList();
+    }
+
+    private StoredUser read(String path, Stat stat) throws Exception {
+        try {
+            return decode(path, client.getData().storingStatIn(stat).forPath(path));
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        }
+    }
+
+    private void heard(ChildData data) {
+        if (data.getPath().equals(USERS)) {
+            return;
+        }
+        try {
+            StoredUser user = decode(data.getPath(), data.getData());
+            publish(user);
+            listeners.forEach(l -> l.accept(user.user()));
+        } catch (IOException e) {
+            LOG.warn("user entry {} is not readable; left out", data.getPath(), e);
+        }
+    }
+
+    private void heardGone(ChildData data) {
+        if (data.getPath().equals(USERS)) {
+            return;
+        }
+        forget(nameOf(data.getPath()));
+    }
+
+    private synchronized void forget(String name) {
+        if (users.containsKey(name)) {
+            Map<String, StoredUser> next = new TreeMap<>(users);
+            next.remove(name);
+            users = Collections.unmodifiableMap(next);
+        }
+    }
+
+    /** Makes {@code user} visible here at once, without waiting for the cache to hear of it. */
+    private synchronized void publish(StoredUser user) {
+        Map<String, StoredUser> next = new TreeMap<>(users);
+        next.put(user.user().name(), user);
+        users = Collections.unmodifiableMap(next);
+    }
+
+    private static StoredUser decode(String path, byte[] data) throws IOException {
+        if (data == null || data.length == 0) {
+            throw new IOException(path + " is empty");
+        }
+        return StoredUser.of(JSON.readValue(data, StoredUser.UserRecord.class), "ZooKeeper " + path);
+    }
+
+    private static NodeFault unsaved(IOException e) {
+        LOG.error("could not save the shared users; the change was not made", e);
+        return new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);
+    }
+
+    /**
+     * The znode of user {@code name}: letters, digits, {@code _} and {@code -} as they are, every other
+     * byte of its UTF-8 as {@code %XX}, so that any user name is one valid znode name.
+     */
+    static String path(String name) {
+        StringBuilder path = new StringBuilder(USERS).append('/');
+        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-') {
+                path.append(c);
+            } else {
+                path.append('%').append(String.format("%02X", b & 0xff));
+            }
+        }
+        return path.toString();
+    }
+
+    static String nameOf(String path) {
+        String encoded = path.substring(path.lastIndexOf('/') + 1);
+        return java.net.URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        cache.close();
+    }
+}
