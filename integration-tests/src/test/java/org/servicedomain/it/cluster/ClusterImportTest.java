@@ -57,7 +57,7 @@ class ClusterImportTest {
     }
 
     @Test
-    void aMemberOfTheImportedClusterServesTheStandaloneNodesRegistrationAndHasItsPolicy() throws Exception {
+    void aMemberOfTheImportedClusterServesTheStandaloneNodesRegistrationAndHasItsPolicyAndUsers() throws Exception {
         String document = """
                 <policy xmlns="urn:sd:policy:1">
                   <!-- set on the standalone node -->
@@ -70,6 +70,7 @@ class ClusterImportTest {
         try (RunningNode standalone = RunningNode.start(standaloneDir)) {
             new DomainSetup(standalone.home()).provider(providers.named("quote-a"), null);
             version = new DomainSetup(standalone.home()).policy(document);
+            new DomainSetup(standalone.home()).user("alice", "alice-secret-1", "gold");
         }
 
         Run imported = importInto("imported");
@@ -84,6 +85,8 @@ class ClusterImportTest {
         var active = member.home().getPolicy(new GetPolicy());
         assertThat(active.getDocument()).isEqualTo(document);
         assertThat(active.getVersion()).isEqualTo(version);
+        assertThat(new DomainSetup(member.home()).login("alice", "alice-secret-1"))
+                .as("a session for the imported user, whose password hash came along").isNotBlank();
     }
 
     @Test

@@ -2,6 +2,8 @@ package org.servicedomain.node.cluster;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -23,11 +25,13 @@ public final class ClusterConnection implements AutoCloseable {
 
     private final ClusterConfig config;
     private final CuratorFramework client;
+    private final ExecutorService notifications;
     private volatile boolean connected = true;
 
-    private ClusterConnection(ClusterConfig config, CuratorFramework client) {
+    private ClusterConnection(ClusterConfig config, CuratorFramework client, ExecutorService notifications) {
         this.config = config;
         this.client = client;
+        this.notifications = notifications;
         client.getConnectionStateListenable().addListener((c, state) -> {
             connected = state.isConnected();
             if (connected) {
@@ -62,7 +66,13 @@ public final class ClusterConnection implements AutoCloseable {
 
     /** Connects to the ensemble; fails when it cannot be reached within {@link #CONNECT_TIMEOUT}. */
     public static ClusterConnection open(ClusterConfig config) throws IOException {
+        ExecutorService notifications = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "sd-cluster-notify");
+            thread.setDaemon(true);
+            return thread;
+        });
         CuratorFramework client = CuratorFrameworkFactory.builder()
+                .runSafeService(notifications)
                 .connectString(config.zookeeper())
                 .namespace(config.root().substring(1))
                 .sessionTimeoutMs(10_000)
@@ -72,17 +82,17 @@ public final class ClusterConnection implements AutoCloseable {
         client.start();
         try {
             if (!client.blockUntilConnected((int) CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                client.close();
+                close(client, notifications);
                 throw new IOException("ZooKeeper at " + config.zookeeper() + " could not be reached within "
                         + CONNECT_TIMEOUT.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
-            client.close();
+            close(client, notifications);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while connecting to ZooKeeper at " + config.zookeeper(), e);
         }
         LOG.info("connected to ZooKeeper at {} as a member of cluster {}", config.zookeeper(), config.name());
-        return new ClusterConnection(config, client);
+        return new ClusterConnection(config, client, notifications);
     }
 
     public ClusterConfig config() {
@@ -96,6 +106,22 @@ public final class ClusterConnection implements AutoCloseable {
 
     @Override
     public void close() {
+        close(client, notifications);
+    }
+
+    /**
+     * Closes the session, then waits (a few seconds at most) for Curator's notification thread, which the
+     * node owns so that a WAR that is undeployed leaves no thread behind.
+     */
+    private static void close(CuratorFramework client, ExecutorService notifications) {
         client.close();
+        notifications.shutdown();
+        try {
+            if (!notifications.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.warn("Curator's notification thread did not end within 5 s of closing the ZooKeeper session");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -59,8 +59,9 @@ public final class ClusterImportCommand {
                     + config.zookeeper() + ": " + imported.ports() + " virtual ports, " + imported.instances()
                     + " instances, " + imported.wsdls() + " WSDLs, policy versions " + imported.policyVersions()
                     + (imported.policyVersions().isEmpty() ? "" : " (active: "
-                            + imported.policyVersions().get(imported.policyVersions().size() - 1) + ")"));
-            out.println("not imported: users, sessions, metering and transaction history (docs/cluster.md, Moving to a cluster)");
+                            + imported.policyVersions().get(imported.policyVersions().size() - 1) + ")")
+                    + ", " + imported.users() + " users");
+            out.println("not imported: sessions, metering and transaction history (docs/cluster.md, Moving to a cluster)");
             return OK;
         } catch (ClusterImport.ClusterNotEmptyException | ClusterImport.NothingToImportException e) {
             err.println(NAME + ": " + e.getMessage());

@@ -217,6 +217,23 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         return path.toString();
     }
 
+    /** How many users the cluster holds, without opening a directory (for cluster-import's check). */
+    static int count(ClusterConnection connection) throws Exception {
+        return connection.client().checkExists().forPath(USERS) == null ? 0
+                : connection.client().getChildren().forPath(USERS).size();
+    }
+
+    /**
+     * Writes {@code stored} as they are, hashes included, into a cluster that has no users yet
+     * (cluster-import); a user already there is an error, since the import copies into a new cluster only.
+     */
+    static void importUsers(ClusterConnection connection, List<StoredUser> stored) throws Exception {
+        for (StoredUser user : stored) {
+            byte[] data = ZnodeLimit.check(JSON.writeValueAsBytes(user.record()), "user " + user.user().name());
+            connection.client().create().creatingParentsIfNeeded().forPath(path(user.user().name()), data);
+        }
+    }
+
     static String nameOf(String path) {
         String encoded = path.substring(path.lastIndexOf('/') + 1);
         return java.net.URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);

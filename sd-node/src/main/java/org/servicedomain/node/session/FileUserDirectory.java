@@ -100,6 +100,11 @@ public final class FileUserDirectory implements UserDirectory {
         return users.values().stream().map(StoredUser::user).toList();
     }
 
+    /** The users with their password hashes, as kept; for copying them into a cluster (cluster-import). */
+    public List<StoredUser> storedUsers() {
+        return List.copyOf(users.values());
+    }
+
     /** Writes {@code next} to disk, then publishes it; on failure nothing changes. */
     private void save(Map<String, StoredUser> next) {
         List<StoredUser.UserRecord> records = new ArrayList<>();
