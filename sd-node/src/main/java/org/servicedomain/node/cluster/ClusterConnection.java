@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -26,12 +27,15 @@ public final class ClusterConnection implements AutoCloseable {
     private final ClusterConfig config;
     private final CuratorFramework client;
     private final ExecutorService notifications;
+    private final NotificationThread notificationThread;
     private volatile boolean connected = true;
 
-    private ClusterConnection(ClusterConfig config, CuratorFramework client, ExecutorService notifications) {
+    private ClusterConnection(ClusterConfig config, CuratorFramework client, ExecutorService notifications,
+            NotificationThread notificationThread) {
         this.config = config;
         this.client = client;
         this.notifications = notifications;
+        this.notificationThread = notificationThread;
         client.getConnectionStateListenable().addListener((c, state) -> {
             connected = state.isConnected();
             if (connected) {
@@ -66,11 +70,8 @@ public final class ClusterConnection implements AutoCloseable {
 
     /** Connects to the ensemble; fails when it cannot be reached within {@link #CONNECT_TIMEOUT}. */
     public static ClusterConnection open(ClusterConfig config) throws IOException {
-        ExecutorService notifications = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "sd-cluster-notify");
-            thread.setDaemon(true);
-            return thread;
-        });
+        NotificationThread notificationThread = new NotificationThread();
+        ExecutorService notifications = Executors.newSingleThreadExecutor(notificationThread);
         CuratorFramework client = CuratorFrameworkFactory.builder()
                 .runSafeService(notifications)
                 .connectString(config.zookeeper())
@@ -82,17 +83,17 @@ public final class ClusterConnection implements AutoCloseable {
         client.start();
         try {
             if (!client.blockUntilConnected((int) CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                close(client, notifications);
+                close(client, notifications, notificationThread);
                 throw new IOException("ZooKeeper at " + config.zookeeper() + " could not be reached within "
                         + CONNECT_TIMEOUT.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
-            close(client, notifications);
+            close(client, notifications, notificationThread);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while connecting to ZooKeeper at " + config.zookeeper(), e);
         }
         LOG.info("connected to ZooKeeper at {} as a member of cluster {}", config.zookeeper(), config.name());
-        return new ClusterConnection(config, client, notifications);
+        return new ClusterConnection(config, client, notifications, notificationThread);
     }
 
     public ClusterConfig config() {
@@ -106,22 +107,46 @@ public final class ClusterConnection implements AutoCloseable {
 
     @Override
     public void close() {
-        close(client, notifications);
+        close(client, notifications, notificationThread);
     }
 
     /**
      * Closes the session, then waits (a few seconds at most) for Curator's notification thread, which the
      * node owns so that a WAR that is undeployed leaves no thread behind.
      */
-    private static void close(CuratorFramework client, ExecutorService notifications) {
+    private static void close(CuratorFramework client, ExecutorService notifications, NotificationThread thread) {
         client.close();
         notifications.shutdown();
         try {
-            if (!notifications.awaitTermination(5, TimeUnit.SECONDS)) {
+            if (!thread.join(5_000)) {
                 LOG.warn("Curator's notification thread did not end within 5 s of closing the ZooKeeper session");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Makes Curator's one notification thread and keeps it, so that closing can wait until it has ended. */
+    private static final class NotificationThread implements ThreadFactory {
+
+        private volatile Thread thread;
+
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread made = new Thread(task, "sd-cluster-notify");
+            made.setDaemon(true);
+            thread = made;
+            return made;
+        }
+
+        /** Waits at most {@code millis} for the thread to end; true when it has (or none was made). */
+        boolean join(long millis) throws InterruptedException {
+            Thread made = thread;
+            if (made == null) {
+                return true;
+            }
+            made.join(millis);
+            return !made.isAlive();
         }
     }
 }
