@@ -20,8 +20,8 @@ import org.servicedomain.home.v1.VirtualPortInfo;
  *   propagation COUNT WSDL ENDPOINT_BASE MEMBER_BASE...   registers COUNT instances, one at a time, at
  *       the first member; after each, polls every other member until its getServiceInfo knows the new
  *       instance; prints one line per registration: {@code ms} from sending the register to the last
- *       member knowing it, then a summary line {@code propagation count N median_ms X p99_ms X max_ms X}
- *   fill COUNT THREADS WSDL ENDPOINT_BASE MEMBER_BASE     registers COUNT instances at one member
+ *       member knowing it, then a summary line {@code propagation count N median_ms X p99_ms X max_ms X
+ *       ack_median_ms X ack_p99_ms X}, the last two the time until member 1 answered the register
  *   instances MEMBER_BASE COUNT TIMEOUT_S START_EPOCH_MS  waits until the member answers and lists at
  *       least COUNT instances; prints {@code joined ms X instances N} counted from START_EPOCH_MS
  * </pre>
@@ -33,7 +33,6 @@ public class ClusterBench {
         switch (args[0]) {
             case "propagation" -> propagation(Integer.parseInt(args[1]), args[2], args[3],
                     Arrays.stream(args, 4, args.length).map(ClusterBench::home).toList());
-            case "fill" -> fill(Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3], args[4], args[5]);
             case "instances" -> instances(args[1], Integer.parseInt(args[2]), Long.parseLong(args[3]), Long.parseLong(args[4]));
             default -> throw new IllegalArgumentException("unknown part " + args[0]);
         }
@@ -55,10 +54,12 @@ public class ClusterBench {
         List<HomePortType> others = members.subList(1, members.size());
         ExecutorService pollers = Executors.newFixedThreadPool(others.size());
         long[] millis = new long[count];
+        long[] acks = new long[count];
         try {
             for (int i = 0; i < count; i++) {
                 long start = System.nanoTime();
                 String id = register(first, wsdl, endpointBase + "?propagation=" + i + "-" + start);
+                acks[i] = (System.nanoTime() - start) / 1_000_000;
                 List<Future<Long>> seen = new ArrayList<>();
                 for (HomePortType member : others) {
                     seen.add(pollers.submit(() -> awaitInstance(member, id)));
@@ -74,8 +75,10 @@ public class ClusterBench {
             pollers.shutdownNow();
         }
         Arrays.sort(millis);
-        System.out.printf("propagation count %d median_ms %d p99_ms %d max_ms %d%n", count, millis[count / 2],
-                millis[Math.min(count - 1, (int) Math.ceil(count * 0.99) - 1)], millis[count - 1]);
+        Arrays.sort(acks);
+        int p99 = Math.min(count - 1, (int) Math.ceil(count * 0.99) - 1);
+        System.out.printf("propagation count %d median_ms %d p99_ms %d max_ms %d ack_median_ms %d ack_p99_ms %d%n", count,
+                millis[count / 2], millis[p99], millis[count - 1], acks[count / 2], acks[p99]);
     }
 
     /** Polls one member until it knows the instance; returns System.nanoTime() of the first answer that does. */
@@ -94,26 +97,6 @@ public class ClusterBench {
             Thread.sleep(1);
         }
         throw new IllegalStateException("instance " + instanceId + " did not reach a member within 30 s");
-    }
-
-    private static void fill(int count, int threads, String wsdl, String endpointBase, String memberBase) throws Exception {
-        ExecutorService workers = Executors.newFixedThreadPool(threads);
-        List<Future<?>> done = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            int from = t;
-            done.add(workers.submit(() -> {
-                HomePortType home = home(memberBase);
-                for (int i = from; i < count; i += threads) {
-                    register(home, wsdl, endpointBase + "?fill=" + i);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> f : done) {
-            f.get();
-        }
-        workers.shutdown();
-        System.out.println("filled " + count);
     }
 
     private static void instances(String memberBase, int count, long timeoutSeconds, long startEpochMillis) throws Exception {
