@@ -197,7 +197,7 @@ public final class Node implements AutoCloseable {
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover, events);
         this.requestChain = new RequestChain(catalog, policy, outcomes,
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
-                        new PeerOffload(load, peerLoads, forwarder, events), load, config.clock(), failover, backOut,
+                        new PeerOffload(load, peerLoads, forwarder, events, cluster != null), load, config.clock(), failover, backOut,
                         priorityFlows));
         this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
                 new InstanceCapacity(monitor), config.clock());

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.test.TestingCluster;
@@ -55,6 +57,8 @@ class ClusterSessionsTest {
     private RunningNode node2;
     private RunningNode node3;
     private ProviderFleet providers;
+    /** Callers that wait for hanging requests: one thread each, whatever the machine's core count. */
+    private final ExecutorService callers = Executors.newCachedThreadPool();
 
     @BeforeAll
     static void threeZooKeeperServers() throws Exception {
@@ -79,6 +83,7 @@ class ClusterSessionsTest {
 
     @AfterEach
     void stopNodes() {
+        callers.shutdownNow();
         providers.all().forEach(p -> p.setFaultMode(FaultMode.NONE));
         providers.close();
         node1.close();
@@ -135,7 +140,8 @@ class ClusterSessionsTest {
                   </peers>
                 </policy>
                 """);
-        String node1Member = member(login(node1, "joe", "joe-pw").getSessionId());
+        String heldSession = login(node1, "joe", "joe-pw").getSessionId();
+        String node1Member = member(heldSession);
         String node2Member = member(login(node2, "joe", "joe-pw").getSessionId());
         String node3Member = member(login(node3, "joe", "joe-pw").getSessionId());
         assertThat(Set.of(node1Member, node2Member, node3Member)).hasSize(3);
@@ -143,13 +149,7 @@ class ClusterSessionsTest {
                 StockQuoteCalls.getQuote(node1.virtualPortAddress("StockQuotePortType"), "ACME").status() == 200);
 
         SampleProvider slow = providers.named("quote-a");
-        slow.setFaultMode(FaultMode.HANG);
-        List<CompletableFuture<SoapReply>> held = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            held.add(CompletableFuture.supplyAsync(() ->
-                    StockQuoteCalls.getQuote(node1.virtualPortAddress("StockQuotePortType"), "ACME")));
-        }
-        await().atMost(Duration.ofSeconds(5)).until(() -> node1.loadReport().loadIndex() >= 1.0);
+        List<CompletableFuture<SoapReply>> held = saturate(node1, heldSession, slow);
 
         List<String> placed = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -170,6 +170,58 @@ class ClusterSessionsTest {
         assertThat(atNode2).as("node 2 is not busier than the others: its logins stay").isEqualTo(node2Member);
         await().atMost(Duration.ofSeconds(5)).until(() -> node1.loadReport().loadIndex() == 0.0);
         assertThat(member(login(node1, "joe", "joe-pw").getSessionId())).as("no longer saturated").isEqualTo(node1Member);
+    }
+
+    @Test
+    void withNode1SaturatedItsNewRequestsWithoutASessionAreServedByTheLessLoadedMembers() throws Exception {
+        new DomainSetup(node1.home()).user("joe", "joe-pw", "gold");
+        new DomainSetup(node1.home()).policy("""
+                <policy xmlns="urn:sd:policy:1">
+                  <defaults>
+                    <recovery retries="0" timeoutMs="60000"/>
+                  </defaults>
+                  <peers capacity="2" placementMargin="0.25" refreshMs="100"/>
+                </policy>
+                """);
+        String session = login(node1, "joe", "joe-pw").getSessionId();
+        await().atMost(Duration.ofSeconds(2)).until(() ->
+                StockQuoteCalls.getQuote(node1.virtualPortAddress("StockQuotePortType"), "ACME").status() == 200);
+        await().atMost(Duration.ofSeconds(5)).until(() -> node1.loadReport().peers().stream()
+                .filter(peer -> peer.loadIndex() != null && peer.ageMs() != null && peer.ageMs() < 300).count() == 2);
+        SampleProvider slow = providers.named("quote-a");
+        List<CompletableFuture<SoapReply>> held = saturate(node1, session, slow);
+
+        List<CompletableFuture<SoapReply>> placed = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            placed.add(CompletableFuture.supplyAsync(() ->
+                    StockQuoteCalls.getQuote(node1.virtualPortAddress("StockQuotePortType"), "ACME"), callers));
+        }
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+                assertThat(node2.loadReport().inFlight() + node3.loadReport().inFlight())
+                        .as("node 1's new requests without a session, placed at the other members").isEqualTo(2));
+        slow.setFaultMode(FaultMode.NONE);
+        for (CompletableFuture<SoapReply> request : held) {
+            assertThat(request.get(30, TimeUnit.SECONDS).status()).isEqualTo(200);
+        }
+        for (CompletableFuture<SoapReply> request : placed) {
+            assertThat(StockQuoteCalls.servedBy(request.get(30, TimeUnit.SECONDS))).isEqualTo("quote-a");
+        }
+    }
+
+    /**
+     * Makes {@code node} saturated (capacity 2 in the test's policy): two requests in {@code session}, which
+     * stay on the node, held by {@code provider} hanging; returns them, answered once it stops hanging.
+     */
+    private List<CompletableFuture<SoapReply>> saturate(RunningNode node, String session, SampleProvider provider) {
+        provider.setFaultMode(FaultMode.HANG);
+        List<CompletableFuture<SoapReply>> held = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            held.add(CompletableFuture.supplyAsync(() ->
+                    StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME", session), callers));
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> node.loadReport().loadIndex() >= 1.0);
+        return held;
     }
 
     private static LoginResponse login(RunningNode node, String user, String password) throws HomeFault {

@@ -20,9 +20,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Offloads by load index: while this node's index is above the policy's threshold, a new request
- * goes to the least-loaded peer that serves its port type and is less loaded than this node. A
- * request in a session stays (its transaction history is here), and a request a peer already
- * forwarded is never forwarded again, so two saturated nodes never bounce requests between them.
+ * goes to the least-loaded peer that serves its port type and is less loaded than this node. On a
+ * member of a cluster a new request also goes to the least-loaded member whose index is lower than
+ * this one's by more than the policy's placement margin, threshold or not (docs/cluster.md,
+ * Placement). A request in a session stays (its transaction history is here), and a request a peer
+ * already forwarded is never forwarded again, so two saturated nodes never bounce requests between them.
  */
 public final class PeerOffload implements Offload {
 
@@ -35,8 +37,15 @@ public final class PeerOffload implements Offload {
     private static final CompletableFuture<ProviderReply> HERE = CompletableFuture.completedFuture(null);
 
     private final AtomicBoolean offloading = new AtomicBoolean();
+    private final boolean placesOnMembers;
 
     public PeerOffload(LoadIndex load, PeerLoads peers, PeerForwarder forwarder, NodeEvents events) {
+        this(load, peers, forwarder, events, false);
+    }
+
+    /** @param placesOnMembers whether the peers are a cluster's members, so the placement margin applies */
+    public PeerOffload(LoadIndex load, PeerLoads peers, PeerForwarder forwarder, NodeEvents events, boolean placesOnMembers) {
+        this.placesOnMembers = placesOnMembers;
         this.load = load;
         this.peers = peers;
         this.forwarder = forwarder;
@@ -46,14 +55,20 @@ public final class PeerOffload implements Offload {
     @Override
     public CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current) {
         PeerSettings settings = current.peers();
-        if (settings.offloadThreshold() == null || request.offloaded() || request.sessionId() != null) {
+        if ((settings.offloadThreshold() == null && !placesOnMembers) || request.offloaded() || request.sessionId() != null) {
             return HERE;
         }
         double local = load.index(settings.capacity());
-        if (local <= settings.offloadThreshold()) {
+        PeerLoad placed = placesOnMembers ? leastLoaded(peers.fresh(), request, local - settings.placementMargin()) : null;
+        if (placed != null) {
+            return forward(placed, request, current.forPort(request.virtualPort().name()).recovery(), local);
+        }
+        if (settings.offloadThreshold() == null || local <= settings.offloadThreshold()) {
             if (offloading.compareAndSet(true, false)) {
                 events.publish(NodeEvent.Type.OFFLOAD_STOPPED, null, null, "load index " + local
-                        + " is back at or below " + settings.offloadThreshold() + ": serving new requests here");
+                        + (settings.offloadThreshold() == null ? "" : " is back at or below " + settings.offloadThreshold())
+                        + (placesOnMembers ? " and no member is lower by more than " + settings.placementMargin() : "")
+                        + ": serving new requests here");
             }
             return HERE;
         }
@@ -64,10 +79,11 @@ public final class PeerOffload implements Offload {
         return forward(target, request, current.forPort(request.virtualPort().name()).recovery(), local);
     }
 
-    private static PeerLoad leastLoaded(List<PeerLoad> candidates, RequestContext request, double local) {
+    /** The least-loaded candidate serving the request's port type with a load index below {@code below}. */
+    private static PeerLoad leastLoaded(List<PeerLoad> candidates, RequestContext request, double below) {
         PeerLoad best = null;
         for (PeerLoad peer : candidates) {
-            if (peer.report().loadIndex() < local && peer.portOf(request.virtualPort().portType()).isPresent()
+            if (peer.report().loadIndex() < below && peer.portOf(request.virtualPort().portType()).isPresent()
                     && (best == null || peer.report().loadIndex() < best.report().loadIndex())) {
                 best = peer;
             }
@@ -86,8 +102,8 @@ public final class PeerOffload implements Offload {
             if (error == null) {
                 if (offloading.compareAndSet(false, true)) {
                     events.publish(NodeEvent.Type.OFFLOAD_STARTED, request.virtualPort().name(), null, "load index " + local
-                            + " is above the threshold: forwarding new requests to peer " + peer.home()
-                            + " (load index " + peer.report().loadIndex() + ")");
+                            + (placesOnMembers ? "" : " is above the threshold") + ": forwarding new requests to peer "
+                            + peer.home() + " (load index " + peer.report().loadIndex() + ")");
                 }
                 return reply.servedBy("peer " + peer.home());
             }
