@@ -24,6 +24,7 @@
 #   CONC_PROVIDERS [CONCURRENCY/160 rounded up]  delayed providers (each has 200 Tomcat threads)
 #   NODE_JAVA_OPTS, PROVIDER_JAVA_OPTS, CONC_PROVIDER_JAVA_OPTS  extra JVM options
 #   NODE_ARGS []  extra launcher options of the node (e.g. --max-connections 8192)
+#   NODE_ENTRY [relay]  the node's way in: relay (its --relay-port, on the dispatching event loops) or tomcat
 #   BASE_PORT [19000]  listening ports are BASE_PORT+1 .. BASE_PORT+100+CONC_PROVIDERS, all on 127.0.0.1
 #   DOC [docs/performance.md]  where the sections go (point it at a scratch file for trial runs)
 #   KEEP_WORK []  when set, the temporary directory (every process's log, wrk's raw output) is kept
@@ -51,6 +52,8 @@ CONC_NODE_JAVA_OPTS="${CONC_NODE_JAVA_OPTS:--Xmx512m}"
 CONC_PROVIDERS="${CONC_PROVIDERS:-$(( (CONCURRENCY + 159) / 160 ))}"
 NODE_JAVA_OPTS="${NODE_JAVA_OPTS:-}"
 NODE_ARGS="${NODE_ARGS:-}"
+NODE_ENTRY="${NODE_ENTRY:-relay}"
+case "$NODE_ENTRY" in relay|tomcat) ;; *) echo "NODE_ENTRY must be relay or tomcat" >&2; exit 2 ;; esac
 PROVIDER_JAVA_OPTS="${PROVIDER_JAVA_OPTS:-}"
 # Dozens of delayed providers mostly sleep; small heaps, the serial collector and the quick
 # compiler only keep their start-up (dozens of JVMs on 2 cores) and memory cheap.
@@ -104,12 +107,28 @@ pids=()
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# The node's relay listens RELAY_OFFSET above its Tomcat port when NODE_ENTRY=relay.
+RELAY_OFFSET=5
 start_node() { # port data_dir
-  local limit=()
+  local limit=() relay=()
   [ -z "$MAX_MESSAGE_BYTES" ] || limit=(--max-message-bytes "$MAX_MESSAGE_BYTES")
+  [ "$NODE_ENTRY" != relay ] || relay=(--relay-port $(($1 + RELAY_OFFSET)))
   # shellcheck disable=SC2086
   start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" --host "$HOST" --port "$1" --data-dir "$2" \
-    --console none "${limit[@]}" $NODE_ARGS
+    --console none "${limit[@]}" "${relay[@]}" $NODE_ARGS
+}
+
+node_url() { # tomcat_port -> the virtual port's URL through the node's entry
+  if [ "$NODE_ENTRY" = relay ]; then echo "http://$HOST:$(($1 + RELAY_OFFSET))$VIRTUAL_PATH"
+  else echo "http://$HOST:$1$VIRTUAL_PATH"; fi
+}
+
+entry_line() {
+  if [ "$NODE_ENTRY" = relay ]; then
+    echo "The node path enters through the node's relay port (\`--relay-port\`: Netty, requests answered on the event loop that dispatches them)."
+  else
+    echo "The node path enters through Tomcat's port (the servlet entry)."
+  fi
 }
 
 # ---- the three paths of the throughput, latency and sizes parts ----------------------------------
@@ -120,7 +139,7 @@ PATHS=(direct haproxy node)
 
 setup_main() {
   [ -z "$PROVIDER_PID" ] || return 0
-  require_free "$PROVIDER_PORT" "$HAPROXY_PORT" "$NODE_PORT"
+  require_free "$PROVIDER_PORT" "$HAPROXY_PORT" "$NODE_PORT" $((NODE_PORT + RELAY_OFFSET))
   log "starting provider, HAProxy and node"
   start_provider bench "$PROVIDER_PORT" 0 "$PROVIDER_JAVA_OPTS"; PROVIDER_PID=$LAST_PID
   start_node "$NODE_PORT" "$work/node-data"; NODE_PID=$LAST_PID
@@ -131,7 +150,7 @@ setup_main() {
   register "$NODE_PORT" "$PROVIDER_PORT"
   URL[direct]="http://$HOST:$PROVIDER_PORT$SERVICE_PATH"
   URL[haproxy]="http://$HOST:$HAPROXY_PORT$SERVICE_PATH"
-  URL[node]="http://$HOST:$NODE_PORT$VIRTUAL_PATH"
+  URL[node]="$(node_url "$NODE_PORT")"
   local path
   for path in "${PATHS[@]}"; do
     [ "$(probe "${URL[$path]}")" = 200 ] || { echo "the $path path does not answer 200 at ${URL[$path]}" >&2; exit 1; }
@@ -192,7 +211,7 @@ part_throughput() {
     echo "<!-- bench:proxy-throughput:start -->"
     echo "### Throughput: direct, HAProxy, node (\`bench/proxy-comparison.sh throughput\`)"
     echo
-    machine
+    machine; entry_line
     echo "A 1 KB SOAP 1.1 \`getQuote\` to one sample stock-quote provider; wrk with $THREADS threads and $CONNECTIONS connections;"
     echo "${WARMUP} s of warm-up of each path, then $ROUNDS rounds of ${DURATION} s on each path, alternating (the order rotates each round)."
     echo "HAProxy: \`mode http\`, keep-alive, \`http-reuse always\`, default threads."
@@ -232,7 +251,7 @@ part_latency() {
     echo "<!-- bench:proxy-latency:start -->"
     echo "### Added latency at low load (\`bench/proxy-comparison.sh latency\`)"
     echo
-    machine
+    machine; entry_line
     echo "The 1 KB \`getQuote\`, wrk with $THREADS threads and $LAT_CONNECTIONS connections (\`--latency\`), after the warm-up above;"
     echo "$ROUNDS rounds of ${DURATION} s on each path, alternating. Milliseconds, medians of the rounds."
     echo
@@ -278,7 +297,7 @@ part_sizes() {
     echo "<!-- bench:proxy-sizes:start -->"
     echo "### Larger messages (\`bench/proxy-comparison.sh sizes\`)"
     echo
-    machine
+    machine; entry_line
     echo "A \`getQuote\` whose symbol is padded so the request envelope has the size below (the provider echoes it, so the"
     echo "reply is as large); wrk with $THREADS threads and $CONNECTIONS connections; ${SIZE_WARMUP} s of warm-up per size and path, then"
     echo "$ROUNDS rounds of ${DURATION} s on each path, alternating. Node message limit: ${MAX_MESSAGE_BYTES:-its default}."
@@ -346,7 +365,7 @@ part_concurrency() {
     echo "concurrency: ulimit -n is $(ulimit -n), $need needed; raise the hard limit" >&2; exit 1; }
   local ports=() i
   for i in $(seq 1 "$CONC_PROVIDERS"); do ports+=($((CONC_PROVIDER_BASE + i))); done
-  require_free "$CONC_HAPROXY_PORT" "$CONC_NODE_PORT" "${ports[@]}"
+  require_free "$CONC_HAPROXY_PORT" "$CONC_NODE_PORT" $((CONC_NODE_PORT + RELAY_OFFSET)) "${ports[@]}"
   log "concurrency: starting $CONC_PROVIDERS providers answering after ${CONC_DELAY_MS} ms"
   for i in "${ports[@]}"; do
     start_provider "slow$i" "$i" "$CONC_DELAY_MS" "$CONC_PROVIDER_JAVA_OPTS"; CONC_PROVIDER_PIDS+=("$LAST_PID")
@@ -360,7 +379,7 @@ part_concurrency() {
   # The node waits for a provider as long as HAProxy does (its built-in policy gives each instance 5 s):
   # this part measures holding requests, not giving up on them.
   set_policy "$CONC_NODE_PORT" "<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"round-robin\"/><recovery retries=\"2\" timeoutMs=\"$((CONC_TIMEOUT * 1000))\"/></defaults></policy>"
-  local hurl="http://$HOST:$CONC_HAPROXY_PORT$SERVICE_PATH" nurl="http://$HOST:$CONC_NODE_PORT$VIRTUAL_PATH"
+  local hurl="http://$HOST:$CONC_HAPROXY_PORT$SERVICE_PATH" nurl="$(node_url "$CONC_NODE_PORT")"
   [ "$(probe "$hurl")" = 200 ] && [ "$(probe "$nurl")" = 200 ] || { echo "concurrency setup does not answer 200" >&2; exit 1; }
   printf '%s%s%s' "$LUA_HEAD" "$(printf 'X%.0s' $(seq 1 800))" "$LUA_TAIL" > "$work/burst-body.xml"
   local idle_threads; idle_threads=$(awk '/^Threads:/ {print $2}' "/proc/$CUR_NODE_PID/status")
@@ -385,7 +404,7 @@ part_concurrency() {
     echo "<!-- bench:proxy-concurrency:start -->"
     echo "### Many callers of slow providers (\`bench/proxy-comparison.sh concurrency\`)"
     echo
-    machine
+    machine; entry_line
     echo "$CONC_PROVIDERS sample stock-quote providers answering after ${CONC_DELAY_MS} ms (each has 200 Tomcat threads, so together they can"
     echo "hold $((CONC_PROVIDERS * 200)) requests), registered with one node; HAProxy balances round-robin over the same providers"
     echo "(maxconn $((CONCURRENCY + 1000))). A burst is $CONCURRENCY requests of the 1 KB \`getQuote\` sent at once, each on its own"

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.SetPolicy;
@@ -17,10 +18,12 @@ import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
+import org.servicedomain.testsupport.VirtualPortEntry;
 
 /**
  * Each way a provider can fail makes the node try the next instance, while a provider's own SOAP
- * fault is an answer: it goes back unchanged and nothing is retried.
+ * fault is an answer: it goes back unchanged and nothing is retried. Each holds on Tomcat's entry
+ * and on the relay's.
  */
 class FailoverTest {
 
@@ -44,36 +47,41 @@ class FailoverTest {
                 + "</defaults></policy>");
     }
 
-    @Test
-    void failsOverToNextInstanceWhenProviderRefusesConnection() {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void failsOverToNextInstanceWhenProviderRefusesConnection(VirtualPortEntry entry) {
         primary.stop();
-        assertServedByBackup();
+        assertServedByBackup(entry);
     }
 
-    @Test
-    void failsOverWhenProviderAnswersHttpErrorWithoutSoapFault() {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void failsOverWhenProviderAnswersHttpErrorWithoutSoapFault(VirtualPortEntry entry) {
         primary.setFaultMode(FaultMode.HTTP_500_PLAIN);
-        assertServedByBackup();
+        assertServedByBackup(entry);
     }
 
-    @Test
-    void failsOverWhenProviderResetsTheConnection() {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void failsOverWhenProviderResetsTheConnection(VirtualPortEntry entry) {
         primary.setFaultMode(FaultMode.RESET);
-        assertServedByBackup();
+        assertServedByBackup(entry);
     }
 
-    @Test
-    void failsOverWhenProviderDoesNotAnswerWithinTheInstanceTimeout() {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void failsOverWhenProviderDoesNotAnswerWithinTheInstanceTimeout(VirtualPortEntry entry) {
         primary.setFaultMode(FaultMode.HANG);
-        assertServedByBackup();
+        assertServedByBackup(entry);
     }
 
-    @Test
-    void providerSoapFaultGoesBackUnchangedAndIsNotRetried() {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void providerSoapFaultGoesBackUnchangedAndIsNotRetried(VirtualPortEntry entry) {
         primary.setFaultMode(FaultMode.SOAP_FAULT);
         long backupBefore = backup.requestsReceived();
 
-        SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
+        SoapReply reply = StockQuoteCalls.getQuote(entry.address(domain.node(), "StockQuotePortType"), "ACME");
 
         assertThat(reply.status()).isEqualTo(500);
         assertThat(reply.isSoapFault()).isTrue();
@@ -82,21 +90,23 @@ class FailoverTest {
         assertThat(backup.requestsReceived()).isEqualTo(backupBefore);
     }
 
-    @Test
-    void recoveryRuleWithoutRetriesTriesOnlyOneInstance() throws Exception {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void recoveryRuleWithoutRetriesTriesOnlyOneInstance(VirtualPortEntry entry) throws Exception {
         setPolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
                 + "<recovery retries=\"0\"/></defaults></policy>");
         primary.stop();
         long backupBefore = backup.requestsReceived();
 
-        SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
+        SoapReply reply = StockQuoteCalls.getQuote(entry.address(domain.node(), "StockQuotePortType"), "ACME");
 
         assertThat(reply.faultCode()).contains("NoInstanceAvailable");
         assertThat(backup.requestsReceived()).isEqualTo(backupBefore);
     }
 
-    @Test
-    void instancesTakenDownByTheAdministratorAreNotSelected() throws Exception {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void instancesTakenDownByTheAdministratorAreNotSelected(VirtualPortEntry entry) throws Exception {
         String primaryId = domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance()
                 .stream().filter(i -> i.getEndpointAddress().equals(primary.address().toString()))
                 .findFirst().orElseThrow().getInstanceId();
@@ -106,14 +116,14 @@ class FailoverTest {
         domain.node().home().setServiceInfo(down);
         long primaryBefore = primary.requestsReceived();
 
-        assertServedByBackup();
+        assertServedByBackup(entry);
         assertThat(primary.requestsReceived()).isEqualTo(primaryBefore);
     }
 
-    private void assertServedByBackup() {
+    private void assertServedByBackup(VirtualPortEntry entry) {
         List<String> servedBy = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            SoapReply reply = StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME");
+            SoapReply reply = StockQuoteCalls.getQuote(entry.address(domain.node(), "StockQuotePortType"), "ACME");
             assertThat(reply.status()).as(reply.text()).isEqualTo(200);
             servedBy.add(StockQuoteCalls.servedBy(reply));
         }

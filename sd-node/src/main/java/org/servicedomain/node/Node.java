@@ -2,6 +2,7 @@ package org.servicedomain.node;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -73,7 +74,9 @@ import org.servicedomain.node.policy.FilePolicyStore;
 import org.servicedomain.node.rendering.ChildNodeDispatcher;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.NettySoapTransport;
 import org.servicedomain.node.rendering.OriginDispatcher;
+import org.servicedomain.node.rendering.SoapHttpClient;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.FixedChoiceStore;
 import org.servicedomain.node.session.LocalSessionStore;
@@ -98,6 +101,7 @@ public final class Node implements AutoCloseable {
     private final ActivePolicy policy;
     private final InstanceMonitor monitor;
     private final InstanceDispatcher dispatcher;
+    private final EventLoopGroup relayLoops;
     private final RequestChain requestChain;
     private final HttpWsdlSource wsdlSource;
     private final UserDirectory users;
@@ -133,7 +137,7 @@ public final class Node implements AutoCloseable {
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
-            NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
+            EventLoopGroup relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
         this.cluster = cluster;
         this.hierarchy = hierarchy;
         this.startedAt = config.clock().instant();
@@ -157,6 +161,7 @@ public final class Node implements AutoCloseable {
         this.monitor = monitor;
         this.policy = policy;
         this.dispatcher = dispatcher;
+        this.relayLoops = relayLoops;
         String prober = cluster != null ? cluster.memberId() : hierarchy.nodeName();
         this.probe = new WsdlProbe(config.connectTimeout(), prober);
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
@@ -251,14 +256,17 @@ public final class Node implements AutoCloseable {
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
                     });
             StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
-            HttpInstanceDispatcher http = new HttpInstanceDispatcher(config.connectTimeout(),
-                    config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes());
+            NettySoapTransport transport = new NettySoapTransport(Runtime.getRuntime().availableProcessors(), "sd-node",
+                    config.connectTimeout(), config.maxConnectionsPerInstance(), config.maxConnectionsTotal(),
+                    config.maxMessageBytes(), new SoapHttpClient("sd-node", config.connectTimeout(),
+                            config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes()));
+            HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
             ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
                     : ChildRegistry.open(cluster.childStore());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
             Cluster member = cluster;
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
-                    dispatcher, events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
+                    dispatcher, transport.eventLoops(), events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
                             new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout()),
                             () -> member == null || member.leads()), cluster);
         } catch (IOException | RuntimeException e) {
@@ -326,6 +334,11 @@ public final class Node implements AutoCloseable {
     }
 
     /** The stages every request on a virtual port passes, and their runner. */
+    /** The event loops that dispatch to providers; an entry running on them answers without a thread hand-off. */
+    public EventLoopGroup relayLoops() {
+        return relayLoops;
+    }
+
     public RequestChain requestChain() {
         return requestChain;
     }

@@ -27,6 +27,7 @@ public final class RunningNode implements AutoCloseable {
     private final Path consoleWar;
     private EmbeddedNode node;
     private int port;
+    private int relayPort = -1;
 
     private RunningNode(NodeConfig config, Path consoleWar) {
         this.config = config;
@@ -69,6 +70,9 @@ public final class RunningNode implements AutoCloseable {
         try {
             node = EmbeddedNode.start(config, "127.0.0.1", wantedPort, consoleWar);
             port = node.port();
+            if (relayPort >= 0) {
+                node.startRelay(relayPort);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("the node did not start", e);
         }
@@ -125,6 +129,22 @@ public final class RunningNode implements AutoCloseable {
 
     public URI virtualPortAddress(String name) {
         return URI.create(baseUri() + "/services/ports/" + name);
+    }
+
+    /**
+     * The address of virtual port {@code name} on the node's relay ({@code --relay-port}), which is
+     * started on an ephemeral loopback port the first time it is asked for (and again on restart).
+     */
+    public URI relayedPortAddress(String name) {
+        if (relayPort < 0) {
+            try {
+                node.startRelay(0);
+            } catch (IOException e) {
+                throw new UncheckedIOException("the relay did not start", e);
+            }
+            relayPort = node.relayPort();
+        }
+        return URI.create("http://localhost:" + relayPort + EmbeddedNode.CONTEXT_PATH + "/services/ports/" + name);
     }
 
     public URI virtualPortWsdl(String name) {

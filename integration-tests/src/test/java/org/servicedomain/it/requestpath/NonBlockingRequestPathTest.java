@@ -17,18 +17,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
  * While a provider works, the node holds no thread for the requests waiting on it: thousands of
  * calls to a slow provider are all served, and the threads inside the node's virtual-port entry
- * stay few however many calls the provider is working on.
+ * stay few however many calls the provider is working on, on Tomcat's entry and on the relay's.
  */
 class NonBlockingRequestPathTest {
 
@@ -38,17 +40,33 @@ class NonBlockingRequestPathTest {
     private static final int BUSY_PROVIDER = 100;
     /** The most node threads a sample may find inside the virtual-port entry: far below the calls waiting. */
     private static final int THREAD_BOUND = 16;
-    private static final String ENTRY = "org.servicedomain.node.entry.VirtualPortServlet";
+
+    /** The node's two entries of a virtual port, and the class whose frames mark a thread working in each. */
+    enum Entry {
+        TOMCAT("org.servicedomain.node.entry.VirtualPortServlet"),
+        RELAY("org.servicedomain.node.entry.RelayConnection");
+
+        final String frames;
+
+        Entry(String frames) {
+            this.frames = frames;
+        }
+
+        URI address(RunningNode node, String port) {
+            return this == TOMCAT ? node.virtualPortAddress(port) : node.relayedPortAddress(port);
+        }
+    }
 
     @RegisterExtension
     final NodeWithProviders domain = NodeWithProviders.stockQuotes("slow");
 
-    @Test
-    void twoThousandCallsToASlowProviderAreServedWithoutANodeThreadEach() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Entry.class)
+    void twoThousandCallsToASlowProviderAreServedWithoutANodeThreadEach(Entry entry) throws Exception {
         SampleProvider slow = domain.provider("slow");
         Registrations.register(domain.node().home(), slow);
         slow.setDelayMs(PROVIDER_DELAY_MS);
-        URI port = domain.node().virtualPortAddress("StockQuotePortType");
+        URI port = entry.address(domain.node(), "StockQuotePortType");
         byte[] body = SoapExchange.soap11(null, StockQuoteCalls.getQuoteBody("ACME")).getBytes(StandardCharsets.UTF_8);
 
         ExecutorService clientThreads = Executors.newFixedThreadPool(4);
@@ -63,7 +81,7 @@ class NonBlockingRequestPathTest {
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString()));
             }
             CompletableFuture<Void> all = CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
-            Samples samples = sampleWhile(all, slow);
+            Samples samples = sampleWhile(all, slow, entry);
 
             all.get(180, TimeUnit.SECONDS);
             List<HttpResponse<String>> answers = calls.stream().map(CompletableFuture::join).toList();
@@ -86,7 +104,8 @@ class NonBlockingRequestPathTest {
         long peakAtProvider;
     }
 
-    private static Samples sampleWhile(CompletableFuture<Void> calls, SampleProvider provider) throws InterruptedException {
+    private static Samples sampleWhile(CompletableFuture<Void> calls, SampleProvider provider, Entry entry)
+            throws InterruptedException {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Samples samples = new Samples();
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
@@ -94,7 +113,7 @@ class NonBlockingRequestPathTest {
             long atProvider = provider.requestsReceived() - provider.requestsServed();
             int inEntry = 0;
             for (ThreadInfo info : threads.dumpAllThreads(false, false)) {
-                if (info != null && inEntry(info)) {
+                if (info != null && inEntry(info, entry)) {
                     inEntry++;
                 }
             }
@@ -108,9 +127,9 @@ class NonBlockingRequestPathTest {
         return samples;
     }
 
-    private static boolean inEntry(ThreadInfo info) {
+    private static boolean inEntry(ThreadInfo info, Entry entry) {
         for (StackTraceElement frame : info.getStackTrace()) {
-            if (frame.getClassName().startsWith(ENTRY)) {
+            if (frame.getClassName().startsWith(entry.frames)) {
                 return true;
             }
         }

@@ -5,6 +5,8 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.xml.XmlText;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes the node's own faults on virtual ports: a SOAP 1.1 or 1.2 fault whose detail holds
@@ -16,7 +18,28 @@ final class SoapFaultWriter {
     record FaultResponse(int status, String contentType, byte[] body) {
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(SoapFaultWriter.class);
+
     private SoapFaultWriter() {
+    }
+
+    /**
+     * The answer to a virtual-port request that the chain failed: the node's fault as it is, any
+     * other failure logged under the request's id and answered as an {@code InternalError}.
+     */
+    static FaultResponse forFailure(Throwable failure, String requestId, SoapVersion version) {
+        NodeFault fault;
+        if (failure instanceof NodeFault f) {
+            fault = f;
+            if (f.code() != FaultCode.NoInstanceAvailable) {
+                LOG.debug("refused request {}: {}", requestId, f.getMessage());
+            }
+        } else {
+            LOG.error("request {} failed inside the node", requestId, failure);
+            fault = new NodeFault(FaultCode.InternalError, "the node failed to handle the request; its log has the"
+                    + " details under request id " + requestId);
+        }
+        return write(fault, version);
     }
 
     static FaultResponse write(NodeFault fault, SoapVersion version) {

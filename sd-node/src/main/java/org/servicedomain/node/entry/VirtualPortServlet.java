@@ -124,13 +124,17 @@ public final class VirtualPortServlet extends HttpServlet {
         }
     }
 
-    /** The SOAP version of the request's port, or the one its content type names when there is no such port. */
     private SoapVersion versionOf(HttpServletRequest request) {
-        VirtualPort port = catalog.snapshot().port(portName(request)).orElse(null);
+        return versionOf(catalog, portName(request), request.getContentType());
+    }
+
+    /** The SOAP version of the named port, or the one the content type names when there is no such port. */
+    static SoapVersion versionOf(Catalog catalog, String portName, String contentType) {
+        VirtualPort port = catalog.snapshot().port(portName).orElse(null);
         if (port != null) {
             return port.soapVersion();
         }
-        return SoapVersion.SOAP_12.acceptsContentType(request.getContentType()) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+        return SoapVersion.SOAP_12.acceptsContentType(contentType) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
     }
 
     /** Writes one request's answer once, whichever comes first: the chain's, or the last-resort timeout's. */
@@ -163,19 +167,8 @@ public final class VirtualPortServlet extends HttpServlet {
         }
 
         private void answer(Throwable failure, boolean bodyUnread) {
-            NodeFault fault;
-            if (failure instanceof NodeFault f) {
-                fault = f;
-                if (f.code() != FaultCode.NoInstanceAvailable) {
-                    LOG.debug("refused request {}: {}", requestId, f.getMessage());
-                }
-            } else {
-                LOG.error("request {} failed inside the node", requestId, failure);
-                fault = new NodeFault(FaultCode.InternalError, "the node failed to handle the request; its log has the"
-                        + " details under request id " + requestId);
-            }
+            SoapFaultWriter.FaultResponse out = SoapFaultWriter.forFailure(failure, requestId, version);
             if (written.compareAndSet(false, true)) {
-                SoapFaultWriter.FaultResponse out = SoapFaultWriter.write(fault, version);
                 write(out.status(), out.contentType(), out.body(), bodyUnread);
             }
         }

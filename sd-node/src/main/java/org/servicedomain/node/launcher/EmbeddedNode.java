@@ -20,6 +20,7 @@ import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.entry.NodeWebApp;
+import org.servicedomain.node.entry.VirtualPortRelay;
 import org.servicedomain.node.network.Networks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +53,7 @@ public final class EmbeddedNode implements AutoCloseable {
     private final Context context;
     private final String bindAddress;
     private volatile boolean serving;
+    private volatile VirtualPortRelay relay;
 
     private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, String scheme, Context context,
             String bindAddress) {
@@ -184,6 +186,23 @@ public final class EmbeddedNode implements AutoCloseable {
         return connector.getLocalPort();
     }
 
+    /**
+     * Serves the virtual ports on {@code port} too (0 for any free port), through the
+     * {@link VirtualPortRelay}, on the same address as Tomcat.
+     */
+    public synchronized void startRelay(int port) throws IOException {
+        if (relay != null) {
+            throw new IllegalStateException("the relay is running on port " + relay.port());
+        }
+        relay = VirtualPortRelay.start(node(), bindAddress, port, CONTEXT_PATH);
+    }
+
+    /** The relay's port, or 0 when there is no relay. */
+    public int relayPort() {
+        VirtualPortRelay running = relay;
+        return running == null ? 0 : running.port();
+    }
+
     /** {@code http://localhost:PORT/sd}, or {@code https://} with TLS. */
     public URI baseUri() {
         return URI.create(scheme + "://localhost:" + port() + CONTEXT_PATH);
@@ -226,6 +245,11 @@ public final class EmbeddedNode implements AutoCloseable {
             serving = false;
             Node node = node();
             GracefulStop.drain(node, tomcat, connector, node.config().drain());
+        }
+        VirtualPortRelay running = relay;
+        relay = null;
+        if (running != null) {
+            running.close(node().config().drain().grace());
         }
         try {
             tomcat.stop();

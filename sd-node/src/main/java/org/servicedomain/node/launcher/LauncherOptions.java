@@ -31,7 +31,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
-        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain) {
+        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -55,6 +55,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> { }),
             LauncherOption.value("port", "N", 8080, "HTTP port to listen on; 0 takes any free port.",
                     (v, flag, value) -> v.port = number(flag, value, 0, 65535)),
+            LauncherOption.value("relay-port", "N", null,
+                    "Also serve the virtual ports on this port, on the dispatching event loops (plain HTTP); none when left out.",
+                    (v, flag, value) -> v.relayPort = number(flag, value, 0, 65535)),
             LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
                     (v, flag, value) -> v.host = value),
             LauncherOption.value("data-dir", "DIR", DEFAULTS.dataDir(), "Where the node keeps its state and logs.",
@@ -166,6 +169,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
     /** Mutable while the sources are applied; then frozen into a {@link LauncherOptions}. */
     static final class Values {
         int port = 8080;
+        Integer relayPort;
         String dataDir = DEFAULTS.dataDir().toString();
         String host;
         long maxBytes = DEFAULTS.maxMessageBytes();
@@ -205,7 +209,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
-                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)));
+                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort);
         }
 
         private ClusterConfig clusterConfig() {

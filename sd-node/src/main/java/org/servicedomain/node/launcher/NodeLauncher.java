@@ -89,6 +89,16 @@ public final class NodeLauncher {
         }
         LOG.info("SD node {} starting on Java {} (pid {})", NodeVersion.current(), Runtime.version(), ProcessHandle.current().pid());
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies(), tls);
+        if (options.relayPort() != null) {
+            try {
+                node.startRelay(options.relayPort());
+            } catch (IOException e) {
+                System.err.println("The relay could not start: " + e.getMessage());
+                node.close();
+                System.exit(PortCheck.EXIT_CODE);
+                return;
+            }
+        }
         if (options.discovery().mode() != DiscoveryMode.OFF) {
             try {
                 node.startDiscovery(options.discovery());
@@ -109,6 +119,10 @@ public final class NodeLauncher {
         System.out.println("SD node " + NodeVersion.current().version() + " ready (data in " + config.dataDir().toAbsolutePath() + ")");
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
+        if (node.relayPort() > 0) {
+            System.out.println("  relay:         http://localhost:" + node.relayPort() + EmbeddedNode.CONTEXT_PATH
+                    + "/services/ports/{name}   (virtual ports on the event loops)");
+        }
         System.out.println("  health:        " + base + "/health/ready   metrics: " + base + "/metrics");
         if (options.discovery().mode() != DiscoveryMode.OFF) {
             System.out.println("  WS-Discovery:  " + options.discovery().mode().name().toLowerCase(java.util.Locale.ROOT)

@@ -26,10 +26,11 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
     private static final Set<Integer> NOT_PROCESSED = Set.of(HttpStatus.SC_NOT_FOUND, HttpStatus.SC_REQUEST_TIMEOUT,
             HttpStatus.SC_TOO_MANY_REQUESTS, HttpStatus.SC_SERVICE_UNAVAILABLE);
 
-    private final SoapHttpClient http;
+    private final SoapTransport http;
 
-    public HttpInstanceDispatcher(Duration connectTimeout, int maxPerInstance, int maxTotal, long maxReplyBytes) {
-        this.http = new SoapHttpClient("sd-node", connectTimeout, maxPerInstance, maxTotal, maxReplyBytes);
+    /** @param http the transport; closed with this dispatcher */
+    public HttpInstanceDispatcher(SoapTransport http) {
+        this.http = http;
     }
 
     @Override

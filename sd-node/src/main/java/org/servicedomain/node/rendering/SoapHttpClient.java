@@ -42,7 +42,7 @@ import org.servicedomain.node.core.RequestContext;
  * answer comes back on an I/O thread, and no thread waits in between. Failures become
  * {@link DispatchException}s that say whether the request may have reached the server.
  */
-public final class SoapHttpClient implements AutoCloseable {
+public final class SoapHttpClient implements SoapTransport {
 
     /** Parsed addresses, so a request does not parse a URI; bounded, since addresses come and go. */
     private static final int MAX_TARGETS = 10_000;
@@ -83,10 +83,7 @@ public final class SoapHttpClient implements AutoCloseable {
         this.maxReplyBytes = maxReplyBytes;
     }
 
-    /**
-     * The server's answer to {@code request}'s body posted to {@code address}, whatever its status,
-     * with at most {@code timeout} to answer; {@code extraHeaders} are name, value pairs.
-     */
+    @Override
     public CompletableFuture<ProviderReply> post(String address, RequestContext request, Duration timeout,
             String... extraHeaders) {
         Target target = target(address);

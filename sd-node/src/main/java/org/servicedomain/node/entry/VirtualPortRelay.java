@@ -1,0 +1,108 @@
+package org.servicedomain.node.entry;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's data-plane listener: serves the virtual ports ({@code /sd/services/ports/{name}}, POST
+ * and {@code ?wsdl}) on a port of its own, on the same event loops that dispatch to providers. A
+ * request is read, run through the {@link org.servicedomain.node.engine.RequestChain}, sent to its
+ * instance and answered on the loop its connection belongs to, without a thread hand-off; Tomcat's
+ * port keeps serving everything, virtual ports included.
+ */
+public final class VirtualPortRelay implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VirtualPortRelay.class);
+
+    /** What every connection of the relay shares. */
+    record Settings(Node node, String pathPrefix, long maxMessageBytes, Duration bodyTimeout, AtomicInteger inFlight) {
+    }
+
+    private final Channel server;
+    private final ChannelGroup connections;
+    private final AtomicInteger inFlight;
+
+    private VirtualPortRelay(Channel server, ChannelGroup connections, AtomicInteger inFlight) {
+        this.server = server;
+        this.connections = connections;
+        this.inFlight = inFlight;
+    }
+
+    /**
+     * Listens on {@code bindAddress:port} (0 for an ephemeral port; a null address for every
+     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}.
+     */
+    public static VirtualPortRelay start(Node node, String bindAddress, int port, String contextPath) throws IOException {
+        NodeConfig config = node.config();
+        ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
+        Settings settings = new Settings(node, contextPath + NodeAddress.VIRTUAL_PORTS_PATH, config.maxMessageBytes(),
+                config.bodyTimeout(), new AtomicInteger());
+        ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops()).channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        connections.add(channel);
+                        channel.pipeline().addLast(new HttpServerCodec(), new RelayConnection(settings));
+                    }
+                });
+        InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
+        try {
+            Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
+            LOG.info("virtual ports relayed on {}", server.localAddress());
+            return new VirtualPortRelay(server, connections, settings.inFlight());
+        } catch (RuntimeException e) {
+            throw new IOException("the relay could not listen on " + address + ": " + e.getMessage(), e);
+        }
+    }
+
+    public int port() {
+        return ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    /** Requests in the chain now, answered or not. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Stops taking connections, waits up to {@code grace} for the requests in flight, then closes every connection. */
+    public void close(Duration grace) {
+        server.close().syncUninterruptibly();
+        long end = System.nanoTime() + grace.toNanos();
+        while (inFlight.get() > 0 && System.nanoTime() < end) {
+            try {
+                Thread.sleep(20); // a bounded wait for answers that the event loops are writing
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (inFlight.get() > 0) {
+            LOG.warn("{} relayed requests were still in flight after {} ms; their connections are closed", inFlight.get(),
+                    grace.toMillis());
+        }
+        connections.close().awaitUninterruptibly(5_000);
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ZERO);
+    }
+}

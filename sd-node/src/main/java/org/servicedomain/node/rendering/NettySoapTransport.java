@@ -1,0 +1,112 @@
+package org.servicedomain.node.rendering;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestContext;
+
+/**
+ * Posts SOAP messages to providers on Netty event loops, with keep-alive connections kept per loop
+ * ({@link LoopConnections}). A request posted from one of the loops (the relay's entry runs its
+ * requests there) goes out and comes back on that same loop: no thread hand-off, no lock. A request
+ * from any other thread is handed to the next loop. Addresses other than plain HTTP go to the
+ * {@code other} transport.
+ */
+public final class NettySoapTransport implements SoapTransport {
+
+    /** Parsed addresses, so a request does not parse a URI; bounded, since addresses come and go. */
+    private static final int MAX_ADDRESSES = 10_000;
+
+    private final EventLoopGroup loops;
+    private final List<LoopConnections> connections = new ArrayList<>();
+    private final SoapTransport other;
+    private final String userAgent;
+    private final long maxReplyBytes;
+    private final Map<String, ProviderAddress> addresses = new ConcurrentHashMap<>();
+
+    /**
+     * @param threads the number of event loops; the limits on connections are shared out among them
+     * @param other the transport for addresses that are not plain HTTP; closed with this one
+     */
+    public NettySoapTransport(int threads, String userAgent, Duration connectTimeout, int maxPerAddress, int maxTotal,
+            long maxReplyBytes, SoapTransport other) {
+        this.loops = new NioEventLoopGroup(threads, new DefaultThreadFactory("sd-relay", true));
+        this.other = other;
+        this.userAgent = userAgent;
+        this.maxReplyBytes = maxReplyBytes;
+        for (EventExecutor executor : loops) {
+            connections.add(new LoopConnections((EventLoop) executor, connectTimeout,
+                    share(maxPerAddress, threads), share(maxTotal, threads)));
+        }
+    }
+
+    private static int share(int limit, int threads) {
+        return Math.max(1, (limit + threads - 1) / threads);
+    }
+
+    /** The event loops, for an entry that wants its requests answered on the loop they arrived on. */
+    public EventLoopGroup eventLoops() {
+        return loops;
+    }
+
+    @Override
+    public CompletableFuture<ProviderReply> post(String address, RequestContext request, Duration timeout,
+            String... extraHeaders) {
+        ProviderAddress target = address(address);
+        if (!target.plainHttp()) {
+            return other.post(address, request, timeout, extraHeaders);
+        }
+        CompletableFuture<ProviderReply> reply = new CompletableFuture<>();
+        ProviderExchange exchange = new ProviderExchange(target, request.body(), request.contentType(), request.soapAction(),
+                extraHeaders, userAgent, timeout, maxReplyBytes, reply);
+        LoopConnections here = current();
+        if (here != null) {
+            here.start(exchange);
+        } else {
+            LoopConnections there = connections.get(Math.floorMod(Thread.currentThread().hashCode()
+                    + System.identityHashCode(exchange), connections.size()));
+            there.loop().execute(() -> there.start(exchange));
+        }
+        return reply;
+    }
+
+    private LoopConnections current() {
+        for (LoopConnections loop : connections) {
+            if (loop.loop().inEventLoop()) {
+                return loop;
+            }
+        }
+        return null;
+    }
+
+    private ProviderAddress address(String address) {
+        ProviderAddress parsed = addresses.get(address);
+        if (parsed == null) {
+            if (addresses.size() >= MAX_ADDRESSES) {
+                addresses.clear();
+            }
+            parsed = addresses.computeIfAbsent(address, ProviderAddress::parse);
+        }
+        return parsed;
+    }
+
+    /** Closes the connections and ends the loops (waiting a few seconds at most), so an undeployed WAR leaves no thread. */
+    @Override
+    public void close() {
+        for (LoopConnections loop : connections) {
+            loop.loop().execute(loop::closeAll);
+        }
+        loops.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        other.close();
+    }
+}

@@ -1,0 +1,117 @@
+package org.servicedomain.node.rendering;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import org.servicedomain.node.core.DispatchException;
+
+/**
+ * One pooled connection to a provider: carries one {@link ProviderExchange} at a time, feeds it
+ * the answer as it arrives, and gives the connection back to its {@link LoopConnections} when the
+ * answer is complete and the provider keeps the connection alive.
+ */
+final class ProviderChannel extends ChannelInboundHandlerAdapter {
+
+    private final LoopConnections owner;
+    private final ProviderAddress.Route route;
+    private ProviderExchange current;
+    private int exchanges;
+    private boolean skipping;
+
+    ProviderChannel(LoopConnections owner, ProviderAddress.Route route) {
+        this.owner = owner;
+        this.route = route;
+    }
+
+    void send(Channel channel, ProviderExchange exchange) {
+        current = exchange;
+        skipping = false;
+        exchanges++;
+        channel.writeAndFlush(exchange.sentOn(channel, exchanges > 1)).addListener(written -> {
+            if (!written.isSuccess() && current == exchange) {
+                current = null;
+                exchange.connectionClosed();
+                channel.close();
+            }
+        });
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) {
+        try {
+            read(ctx.channel(), message);
+        } finally {
+            ReferenceCountUtil.release(message);
+        }
+    }
+
+    private void read(Channel channel, Object message) {
+        ProviderExchange exchange = current;
+        if (exchange == null || exchange.done()) {
+            if (!skipping) {
+                skipping = true;
+                channel.close(); // an answer nobody waits for (timed out) leaves the connection in an unknown state
+            }
+            return;
+        }
+        if (message instanceof HttpResponse response) {
+            if (response.status().equals(HttpResponseStatus.CONTINUE)) {
+                return;
+            }
+            if (!exchange.head(response)) {
+                drop(channel);
+                return;
+            }
+        }
+        if (message instanceof HttpContent content) {
+            if (!exchange.started() || !exchange.content(content.content())) {
+                drop(channel);
+                return;
+            }
+            if (message instanceof LastHttpContent) {
+                current = null;
+                if (exchange.keepAlive() && channel.isActive()) {
+                    owner.released(route, channel);
+                } else {
+                    channel.close();
+                }
+                exchange.complete();
+            }
+        }
+    }
+
+    private void drop(Channel channel) {
+        current = null;
+        channel.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        ProviderExchange exchange = current;
+        current = null;
+        if (exchange != null) {
+            exchange.connectionClosed();
+        }
+        owner.closed(route, ctx.channel());
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ProviderExchange exchange = current;
+        current = null;
+        if (exchange != null) {
+            exchange.fail(new DispatchException(DispatchException.Kind.CONNECTION, true, describe(cause), cause));
+        }
+        ctx.close();
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

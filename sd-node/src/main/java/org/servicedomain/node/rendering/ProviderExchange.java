@@ -1,0 +1,206 @@
+package org.servicedomain.node.rendering;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.ProviderReply;
+
+/**
+ * One request to a provider on an event loop, from waiting for a connection to the last byte of
+ * the answer. Everything here runs on that one loop, so its state needs no locks; it ends
+ * once, with the reply or with a {@link DispatchException} naming the phase it failed in.
+ */
+final class ProviderExchange {
+
+    private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
+
+    /** Where the exchange stands, which decides what a timeout means. */
+    enum Phase { WAITING, CONNECTING, SENT }
+
+    final ProviderAddress address;
+    private final byte[] body;
+    private final String contentType;
+    private final String soapAction;
+    private final String[] extraHeaders;
+    private final String userAgent;
+    private final Duration timeout;
+    private final long maxReplyBytes;
+    private final CompletableFuture<ProviderReply> reply;
+
+    private Phase phase = Phase.WAITING;
+    private boolean done;
+    private boolean reusedConnection;
+    private ScheduledFuture<?> timer;
+    private Channel channel;
+    private int status;
+    private String replyType;
+    private boolean keepAlive;
+    private byte[] buffer;
+    private int size;
+
+    ProviderExchange(ProviderAddress address, byte[] body, String contentType, String soapAction, String[] extraHeaders,
+            String userAgent, Duration timeout, long maxReplyBytes, CompletableFuture<ProviderReply> reply) {
+        this.address = address;
+        this.body = body;
+        this.contentType = contentType;
+        this.soapAction = soapAction;
+        this.extraHeaders = extraHeaders;
+        this.userAgent = userAgent;
+        this.timeout = timeout;
+        this.maxReplyBytes = maxReplyBytes;
+        this.reply = reply;
+    }
+
+    /**
+     * Starts the clock of the wait for a connection (a free pooled one, or a new one), which gets
+     * {@code timeout}; the answer gets {@code timeout} again once the request is sent, as
+     * HttpClient's connection-request and response timeouts do.
+     */
+    void awaitConnection(EventLoop loop) {
+        timer = loop.schedule(this::timedOut, Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    boolean done() {
+        return done;
+    }
+
+    void connecting() {
+        phase = Phase.CONNECTING;
+    }
+
+    /** The request as it goes out on {@code channel}; {@code reused} when the connection carried earlier ones. */
+    FullHttpRequest sentOn(Channel on, boolean reused) {
+        phase = Phase.SENT;
+        channel = on;
+        reusedConnection = reused;
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        timer = on.eventLoop().schedule(this::timedOut, Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+        ByteBuf content = Unpooled.wrappedBuffer(body);
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, address.path(), content, false);
+        HttpHeaders headers = request.headers();
+        headers.set(HttpHeaderNames.HOST, address.hostHeader());
+        if (contentType != null) {
+            headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        if (soapAction != null) {
+            headers.set(SOAP_ACTION, soapAction);
+        }
+        for (int i = 0; i + 1 < extraHeaders.length; i += 2) {
+            headers.set(extraHeaders[i], extraHeaders[i + 1]);
+        }
+        headers.set(HttpHeaderNames.USER_AGENT, userAgent);
+        headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        return request;
+    }
+
+    /** The head of the answer; false when it announces more than the node passes on. */
+    boolean head(HttpResponse response) {
+        status = response.status().code();
+        replyType = response.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        keepAlive = HttpUtil.isKeepAlive(response);
+        long length = HttpUtil.getContentLength(response, -1L);
+        if (length > maxReplyBytes) {
+            fail(tooLarge());
+            return false;
+        }
+        buffer = new byte[length >= 0 ? (int) length : 4096];
+        return true;
+    }
+
+    boolean started() {
+        return status != 0;
+    }
+
+    /** Appends answer bytes; false when the answer has grown beyond the node's message limit. */
+    boolean content(ByteBuf bytes) {
+        int n = bytes.readableBytes();
+        if (size + (long) n > maxReplyBytes) {
+            fail(tooLarge());
+            return false;
+        }
+        if (size + n > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + n));
+        }
+        bytes.readBytes(buffer, size, n);
+        size += n;
+        return true;
+    }
+
+    /** Whether the connection may carry another request once this answer is complete. */
+    boolean keepAlive() {
+        return keepAlive;
+    }
+
+    void complete() {
+        if (finish()) {
+            reply.complete(new ProviderReply(status, replyType, size == buffer.length ? buffer : Arrays.copyOf(buffer, size)));
+        }
+    }
+
+    void fail(DispatchException failure) {
+        if (finish()) {
+            reply.completeExceptionally(failure);
+        }
+    }
+
+    /**
+     * The connection ended before the answer did. When it had carried earlier requests and no
+     * answer had begun, the server most likely closed it while idle as this request went out (the
+     * keep-alive race): the request counts as not sent, as HTTP clients generally treat it.
+     */
+    void connectionClosed() {
+        boolean sent = !(reusedConnection && !started());
+        fail(new DispatchException(DispatchException.Kind.CONNECTION, sent,
+                "the connection closed before " + (started() ? "the whole response" : "a response") + " arrived", null));
+    }
+
+    private boolean finish() {
+        if (done) {
+            return false;
+        }
+        done = true;
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        return true;
+    }
+
+    private void timedOut() {
+        if (done) {
+            return;
+        }
+        long millis = timeout.toMillis();
+        switch (phase) {
+            case WAITING -> fail(new DispatchException(DispatchException.Kind.CONNECTION, false,
+                    "no connection to " + address.hostHeader() + " free within " + millis + " ms", null));
+            case CONNECTING -> fail(new DispatchException(DispatchException.Kind.TIMEOUT, false,
+                    "no connection within " + millis + " ms", null));
+            case SENT -> {
+                fail(new DispatchException(DispatchException.Kind.TIMEOUT, "no response within " + millis + " ms", null));
+                channel.close();
+            }
+        }
+    }
+
+    private DispatchException tooLarge() {
+        return new DispatchException(DispatchException.Kind.PROTOCOL, "reply larger than " + maxReplyBytes + " bytes", null);
+    }
+}

@@ -1,0 +1,205 @@
+package org.servicedomain.node.rendering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.servicedomain.node.TestInstances;
+import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestContext;
+
+/**
+ * Both transports against a real loopback server: the message goes out unchanged, connections
+ * are kept alive and bounded, and each failure says whether the request may have reached the server.
+ */
+class SoapTransportTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    /** The transports, each with at most one connection per address and a reply limit of 1 KB. */
+    enum Kind {
+        HTTP_CLIENT(limit -> new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit)),
+        NETTY(limit -> new NettySoapTransport(1, "test", Duration.ofSeconds(5), 1, 4, limit,
+                new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit)));
+
+        final Function<Long, SoapTransport> open;
+
+        Kind(Function<Long, SoapTransport> open) {
+            this.open = open;
+        }
+    }
+
+    private final CountDownLatch released = new CountDownLatch(1);
+    private final ExecutorService handlers = Executors.newCachedThreadPool();
+    private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger atOnce = new AtomicInteger();
+    private final AtomicInteger mostAtOnce = new AtomicInteger();
+    private HttpServer server;
+    private SoapTransport transport;
+
+    @BeforeEach
+    void aLoopbackServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/silent", exchange -> {
+            try {
+                released.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        server.createContext("/echo", this::echo);
+        server.createContext("/large", exchange -> answer(exchange, 200, "x".repeat(4096).getBytes(StandardCharsets.UTF_8)));
+        server.setExecutor(handlers);
+        server.start();
+    }
+
+    /** Answers with what it got: the SOAPAction, a line break and the body, as Content-Type; after a while when asked to. */
+    private void echo(HttpExchange exchange) throws IOException {
+        clientPorts.add(exchange.getRemoteAddress().getPort());
+        mostAtOnce.accumulateAndGet(atOnce.incrementAndGet(), Math::max);
+        try {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            if (exchange.getRequestURI().getQuery() != null) {
+                TimeUnit.MILLISECONDS.sleep(200); // the query asks for a slow answer, to overlap requests
+            }
+            exchange.getResponseHeaders().add("Content-Type", exchange.getRequestHeaders().getFirst("Content-Type"));
+            byte[] action = (exchange.getRequestHeaders().getFirst("SOAPAction") + "\n").getBytes(StandardCharsets.UTF_8);
+            byte[] echoed = new byte[action.length + body.length];
+            System.arraycopy(action, 0, echoed, 0, action.length);
+            System.arraycopy(body, 0, echoed, action.length, body.length);
+            answer(exchange, 200, echoed);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            atOnce.decrementAndGet();
+        }
+    }
+
+    private static void answer(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        released.countDown();
+        if (transport != null) {
+            transport.close();
+        }
+        server.stop(0);
+        handlers.shutdownNow();
+    }
+
+    private String address(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aZeroTimeoutTimesOutInsteadOfWaitingForever(Kind kind) {
+        transport = kind.open.apply(1L << 20);
+
+        CompletableFuture<ProviderReply> reply = transport.post(address("/silent"), TestInstances.request(), Duration.ZERO);
+
+        assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(DispatchException.class);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void postsTheClientsBytesContentTypeAndSoapActionUnchanged(Kind kind) {
+        transport = kind.open.apply(1L << 20);
+        RequestContext request = TestInstances.request();
+
+        ProviderReply reply = transport.post(address("/echo"), request, WAIT).join();
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(new String(reply.body(), StandardCharsets.UTF_8))
+                .isEqualTo(request.soapAction() + "\n" + new String(request.body(), StandardCharsets.UTF_8));
+        assertThat(reply.contentType()).isEqualTo(request.contentType());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void keepsTheConnectionAliveFromRequestToRequest(Kind kind) {
+        transport = kind.open.apply(1L << 20);
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(transport.post(address("/echo"), TestInstances.request(), WAIT).join().status()).isEqualTo(200);
+        }
+
+        assertThat(clientPorts).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void requestsBeyondTheConnectionLimitWaitForAFreeConnection(Kind kind) {
+        transport = kind.open.apply(1L << 20);
+
+        List<CompletableFuture<ProviderReply>> replies = List.of(
+                transport.post(address("/echo?slow"), TestInstances.request(), WAIT),
+                transport.post(address("/echo?slow"), TestInstances.request(), WAIT),
+                transport.post(address("/echo?slow"), TestInstances.request(), WAIT));
+
+        assertThat(replies).allSatisfy(r -> assertThat(r.join().status()).isEqualTo(200));
+        assertThat(mostAtOnce.get()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aRefusedConnectionIsAFailureThatDidNotReachTheServer(Kind kind) throws IOException {
+        transport = kind.open.apply(1L << 20);
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+
+        CompletableFuture<ProviderReply> reply = transport.post("http://127.0.0.1:" + closedPort + "/x", TestInstances.request(), WAIT);
+
+        assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOfSatisfying(DispatchException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(DispatchException.Kind.CONNECTION);
+                    assertThat(e.requestSent()).isFalse();
+                });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aReplyOverTheMessageLimitIsAProtocolFailure(Kind kind) {
+        transport = kind.open.apply(1024L);
+
+        CompletableFuture<ProviderReply> reply = transport.post(address("/large"), TestInstances.request(), WAIT);
+
+        assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOfSatisfying(DispatchException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(DispatchException.Kind.PROTOCOL);
+                    assertThat(e.getMessage()).contains("1024");
+                });
+    }
+}
