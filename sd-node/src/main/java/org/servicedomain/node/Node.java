@@ -2,7 +2,6 @@ package org.servicedomain.node;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -74,6 +73,7 @@ import org.servicedomain.node.policy.FilePolicyStore;
 import org.servicedomain.node.rendering.ChildNodeDispatcher;
 import org.servicedomain.node.rendering.HttpInstanceDispatcher;
 import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.rendering.EventLoops;
 import org.servicedomain.node.rendering.NettySoapTransport;
 import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.rendering.SoapHttpClient;
@@ -101,7 +101,7 @@ public final class Node implements AutoCloseable {
     private final ActivePolicy policy;
     private final InstanceMonitor monitor;
     private final InstanceDispatcher dispatcher;
-    private final EventLoopGroup relayLoops;
+    private final EventLoops relayLoops;
     private final RequestChain requestChain;
     private final HttpWsdlSource wsdlSource;
     private final UserDirectory users;
@@ -137,7 +137,7 @@ public final class Node implements AutoCloseable {
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
-            EventLoopGroup relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
+            EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
         this.cluster = cluster;
         this.hierarchy = hierarchy;
         this.startedAt = config.clock().instant();
@@ -335,7 +335,7 @@ public final class Node implements AutoCloseable {
 
     /** The stages every request on a virtual port passes, and their runner. */
     /** The event loops that dispatch to providers; an entry running on them answers without a thread hand-off. */
-    public EventLoopGroup relayLoops() {
+    public EventLoops relayLoops() {
         return relayLoops;
     }
 

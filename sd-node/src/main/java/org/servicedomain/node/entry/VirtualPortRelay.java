@@ -7,7 +7,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
@@ -53,7 +52,7 @@ public final class VirtualPortRelay implements AutoCloseable {
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
         Settings settings = new Settings(node, contextPath + NodeAddress.VIRTUAL_PORTS_PATH, config.maxMessageBytes(),
                 config.bodyTimeout(), new AtomicInteger());
-        ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops()).channel(NioServerSocketChannel.class)
+        ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -66,7 +65,8 @@ public final class VirtualPortRelay implements AutoCloseable {
         InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
         try {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
-            LOG.info("virtual ports relayed on {}", server.localAddress());
+            LOG.info("virtual ports relayed on {} ({})", server.localAddress(),
+                    node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
             return new VirtualPortRelay(server, connections, settings.inFlight());
         } catch (RuntimeException e) {
             throw new IOException("the relay could not listen on " + address + ": " + e.getMessage(), e);

@@ -7,7 +7,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -34,17 +33,24 @@ final class LoopConnections {
     private final Map<ProviderAddress.Route, Pool> pools = new HashMap<>();
     private int open;
 
-    private static final class Pool {
+    /** The connections of this loop to one host and port; each {@link ProviderChannel} holds its own. */
+    static final class Pool {
+        final ProviderAddress.Route route;
         final ArrayDeque<Channel> idle = new ArrayDeque<>();
         final ArrayDeque<ProviderExchange> waiting = new ArrayDeque<>();
         int open;
+
+        Pool(ProviderAddress.Route route) {
+            this.route = route;
+        }
     }
 
-    LoopConnections(EventLoop loop, Duration connectTimeout, int maxPerAddress, int maxTotal) {
+    LoopConnections(EventLoop loop, Class<? extends SocketChannel> socket, Duration connectTimeout, int maxPerAddress,
+            int maxTotal) {
         this.loop = loop;
         this.maxPerAddress = maxPerAddress;
         this.maxTotal = maxTotal;
-        this.bootstrap = new Bootstrap().group(loop).channel(NioSocketChannel.class)
+        this.bootstrap = new Bootstrap().group(loop).channel(socket)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
     }
@@ -55,7 +61,7 @@ final class LoopConnections {
 
     /** Sends {@code exchange} on an idle connection, a new one, or the first to come free. Runs on the loop. */
     void start(ProviderExchange exchange) {
-        Pool pool = pools.computeIfAbsent(exchange.address.route(), a -> new Pool());
+        Pool pool = pools.computeIfAbsent(exchange.address.route(), Pool::new);
         Channel idle = idle(pool);
         if (idle != null) {
             handler(idle).send(idle, exchange);
@@ -70,8 +76,7 @@ final class LoopConnections {
     }
 
     /** A connection whose answer is complete: to the next waiting request, or idle. */
-    void released(ProviderAddress.Route route, Channel channel) {
-        Pool pool = pools.get(route);
+    void released(Pool pool, Channel channel) {
         ProviderExchange next = nextWaiting(pool);
         if (next != null) {
             handler(channel).send(channel, next);
@@ -81,23 +86,19 @@ final class LoopConnections {
     }
 
     /** A connection that ended: its place goes to the next waiting request. */
-    void closed(ProviderAddress.Route route, Channel channel) {
-        Pool pool = pools.get(route);
-        if (pool == null) {
-            return;
-        }
+    void closed(Pool pool, Channel channel) {
         pool.idle.remove(channel);
         pool.open--;
         open--;
-        afterClose(route, pool);
+        afterClose(pool);
     }
 
-    private void afterClose(ProviderAddress.Route route, Pool pool) {
+    private void afterClose(Pool pool) {
         ProviderExchange next = nextWaiting(pool);
         if (next != null) {
             connect(pool, next);
         } else if (pool.open == 0 && pool.waiting.isEmpty()) {
-            pools.remove(route);
+            pools.remove(pool.route);
         }
     }
 
@@ -105,8 +106,8 @@ final class LoopConnections {
         pool.open++;
         open++;
         exchange.connecting();
-        ProviderAddress.Route route = exchange.address.route();
-        ProviderChannel handler = new ProviderChannel(this, route);
+        ProviderAddress.Route route = pool.route;
+        ProviderChannel handler = new ProviderChannel(this, pool);
         ChannelFuture connected = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel channel) {
@@ -119,9 +120,9 @@ final class LoopConnections {
                 pool.open--;
                 open--;
                 exchange.fail(connectFailure(done.cause()));
-                afterClose(route, pool);
+                afterClose(pool);
             } else if (exchange.done()) {
-                released(route, channel);
+                released(pool, channel);
             } else {
                 handler.send(channel, exchange);
             }

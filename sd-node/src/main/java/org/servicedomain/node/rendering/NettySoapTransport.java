@@ -1,9 +1,6 @@
 package org.servicedomain.node.rendering;
 
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 
@@ -27,7 +23,7 @@ public final class NettySoapTransport implements SoapTransport {
     /** Parsed addresses, so a request does not parse a URI; bounded, since addresses come and go. */
     private static final int MAX_ADDRESSES = 10_000;
 
-    private final EventLoopGroup loops;
+    private final EventLoops loops;
     private final List<LoopConnections> connections = new ArrayList<>();
     private final SoapTransport other;
     private final String userAgent;
@@ -40,12 +36,12 @@ public final class NettySoapTransport implements SoapTransport {
      */
     public NettySoapTransport(int threads, String userAgent, Duration connectTimeout, int maxPerAddress, int maxTotal,
             long maxReplyBytes, SoapTransport other) {
-        this.loops = new NioEventLoopGroup(threads, new DefaultThreadFactory("sd-relay", true));
+        this.loops = EventLoops.open(threads);
         this.other = other;
         this.userAgent = userAgent;
         this.maxReplyBytes = maxReplyBytes;
-        for (EventExecutor executor : loops) {
-            connections.add(new LoopConnections((EventLoop) executor, connectTimeout,
+        for (EventExecutor executor : loops.group()) {
+            connections.add(new LoopConnections((EventLoop) executor, loops.socket(), connectTimeout,
                     share(maxPerAddress, threads), share(maxTotal, threads)));
         }
     }
@@ -55,7 +51,7 @@ public final class NettySoapTransport implements SoapTransport {
     }
 
     /** The event loops, for an entry that wants its requests answered on the loop they arrived on. */
-    public EventLoopGroup eventLoops() {
+    public EventLoops eventLoops() {
         return loops;
     }
 
@@ -106,7 +102,7 @@ public final class NettySoapTransport implements SoapTransport {
         for (LoopConnections loop : connections) {
             loop.loop().execute(loop::closeAll);
         }
-        loops.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        loops.shutDown();
         other.close();
     }
 }

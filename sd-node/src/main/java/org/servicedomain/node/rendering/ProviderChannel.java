@@ -18,14 +18,14 @@ import org.servicedomain.node.core.DispatchException;
 final class ProviderChannel extends ChannelInboundHandlerAdapter {
 
     private final LoopConnections owner;
-    private final ProviderAddress.Route route;
+    private final LoopConnections.Pool pool;
     private ProviderExchange current;
     private int exchanges;
     private boolean skipping;
 
-    ProviderChannel(LoopConnections owner, ProviderAddress.Route route) {
+    ProviderChannel(LoopConnections owner, LoopConnections.Pool pool) {
         this.owner = owner;
-        this.route = route;
+        this.pool = pool;
     }
 
     void send(Channel channel, ProviderExchange exchange) {
@@ -76,7 +76,7 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
             if (message instanceof LastHttpContent) {
                 current = null;
                 if (exchange.keepAlive() && channel.isActive()) {
-                    owner.released(route, channel);
+                    owner.released(pool, channel);
                 } else {
                     channel.close();
                 }
@@ -97,7 +97,7 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
         if (exchange != null) {
             exchange.connectionClosed();
         }
-        owner.closed(route, ctx.channel());
+        owner.closed(pool, ctx.channel());
     }
 
     @Override

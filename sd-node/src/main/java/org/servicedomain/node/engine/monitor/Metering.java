@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -34,6 +34,7 @@ public final class Metering implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Metering.class);
     private static final int QUEUE = 10_000;
+    private static final Duration WRITE_INTERVAL = Duration.ofMillis(100);
     private static final String ANONYMOUS = "(anonymous)";
 
     /** One invocation as metered. */
@@ -152,23 +153,30 @@ public final class Metering implements AutoCloseable {
         return dropped.sum();
     }
 
+    /**
+     * Writes what is queued at most every {@link #WRITE_INTERVAL}: each write opens the day's file
+     * and saves the totals durably, so under load a write carries hundreds of records, not a few.
+     */
     private void writeLoop() {
         List<Record> batch = new ArrayList<>();
         while (open || !queue.isEmpty()) {
+            long started = System.nanoTime();
             try {
-                for (Record r = queue.poll(); r != null && batch.size() < 1_000; r = queue.poll()) {
+                for (Record r = queue.poll(); r != null && batch.size() < QUEUE; r = queue.poll()) {
                     batch.add(r);
                 }
-                if (batch.isEmpty()) {
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-                    continue;
+                if (!batch.isEmpty()) {
+                    queued.addAndGet(-batch.size());
+                    append(batch);
                 }
-                queued.addAndGet(-batch.size());
-                append(batch);
             } catch (IOException e) {
                 LOG.error("could not write {} metering records to {}", batch.size(), dir, e);
             } finally {
                 batch.clear();
+            }
+            long rest = WRITE_INTERVAL.toNanos() - (System.nanoTime() - started);
+            if (open && rest > 0) {
+                LockSupport.parkNanos(rest);
             }
         }
     }
