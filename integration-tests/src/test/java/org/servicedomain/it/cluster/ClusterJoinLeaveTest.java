@@ -18,16 +18,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.curator.test.InstanceSpec;
-import org.apache.curator.test.TestingCluster;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.NodeConfig;
@@ -48,7 +45,6 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class ClusterJoinLeaveTest {
 
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
     private static final String PORT = "StockQuotePortType";
     /**
      * HAProxy checks each member every 200 ms and takes it out after 2 failed checks, so a draining
@@ -56,7 +52,8 @@ class ClusterJoinLeaveTest {
      */
     private static final HaproxyFront.Checks CHECKS = new HaproxyFront.Checks(Duration.ofMillis(200), 2, 2);
     private static final DrainConfig DRAIN = new DrainConfig(Duration.ofSeconds(3), Duration.ofSeconds(20));
-    private static TestingCluster zookeeper;
+    @RegisterExtension
+    static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
     @TempDir
     Path dir1;
@@ -72,20 +69,9 @@ class ClusterJoinLeaveTest {
     private ProviderFleet providers;
     private HaproxyFront haproxy;
 
-    @BeforeAll
-    static void threeZooKeeperServers() throws Exception {
-        zookeeper = new TestingCluster(3);
-        zookeeper.start();
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        zookeeper.close();
-    }
-
     @BeforeEach
     void threeMembersServingOneProvider() throws Exception {
-        cluster = new ClusterConfig(zookeeper.getConnectString(), "join-leave-" + CLUSTERS.incrementAndGet());
+        cluster = ZOOKEEPER.freshCluster("join-leave");
         for (Path dir : List.of(dir1, dir2, dir3)) {
             members.add(RunningNode.start(memberConfig(dir)));
         }
@@ -112,8 +98,9 @@ class ClusterJoinLeaveTest {
         List<Integer> ports = new ArrayList<>(members.stream().map(m -> m.baseUri().getPort()).toList());
         ports.add(fourthPort);
         haproxy = HaproxyFront.start(ports, CHECKS);
-        await().atMost(Duration.ofSeconds(10)).until(() -> haproxy.serverStatuses()
-                .equals(Map.of("m1", "UP", "m2", "UP", "m3", "UP", "m4", "DOWN")));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(haproxy.serverStatuses())
+                .as("HAProxy's view of the members; HAProxy's log: %s", haproxy.log())
+                .isEqualTo(Map.of("m1", "UP", "m2", "UP", "m3", "UP", "m4", "DOWN")));
 
         try (SteadyLoad load = SteadyLoad.start(haproxy.virtualPortAddress(PORT), Set.of("quote-a"), 4, 40_000,
                 Duration.ofSeconds(100))) {
@@ -155,17 +142,17 @@ class ClusterJoinLeaveTest {
 
     @Test
     void withTheZooKeeperLeaderKilledTheClusterKeepsServingAndAcceptsChanges() throws Exception {
-        InstanceSpec leader = leader(zookeeper.getInstances());
+        InstanceSpec leader = leader(ZOOKEEPER.servers().getInstances());
         assertThat(leader).as("the ensemble's leader").isNotNull();
         try (SteadyLoad load = SteadyLoad.start(members.get(1).virtualPortAddress(PORT), Set.of("quote-a", "quote-b"), 2,
                 40_000, Duration.ofSeconds(100))) {
             await().atMost(Duration.ofSeconds(10)).until(() -> load.answered() >= 50);
 
-            zookeeper.killServer(leader);
+            ZOOKEEPER.servers().killServer(leader);
 
             // The members connected to the old leader, and those on followers that lose it, are cut off
             // until the two servers left elect a leader; changes wait for that, serving does not.
-            List<InstanceSpec> left = zookeeper.getInstances().stream().filter(s -> !s.equals(leader)).toList();
+            List<InstanceSpec> left = ZOOKEEPER.servers().getInstances().stream().filter(s -> !s.equals(leader)).toList();
             await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> leader(left) != null);
             for (RunningNode member : members) {
                 await().atMost(Duration.ofSeconds(30)).until(() ->
@@ -181,7 +168,7 @@ class ClusterJoinLeaveTest {
             assertThat(outcome.failed()).as("requests failed at a member while ZooKeeper lost its leader: %s",
                     outcome.failures()).isZero();
         } finally {
-            zookeeper.restartServer(leader);
+            ZOOKEEPER.servers().restartServer(leader);
         }
     }
 

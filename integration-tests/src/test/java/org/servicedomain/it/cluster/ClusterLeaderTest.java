@@ -11,23 +11,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.apache.curator.test.TestingCluster;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.InstanceState;
-import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
-import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
@@ -48,8 +43,8 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 class ClusterLeaderTest {
 
     private static final String PORT = "StockQuotePortType";
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingCluster zookeeper;
+    @RegisterExtension
+    static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
     @TempDir
     Path dir1;
@@ -63,22 +58,11 @@ class ClusterLeaderTest {
     private SampleProvider failing;
     private String failingId;
 
-    @BeforeAll
-    static void threeZooKeeperServers() throws Exception {
-        zookeeper = new TestingCluster(3);
-        zookeeper.start();
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        zookeeper.close();
-    }
-
     @BeforeEach
     void threeMembersServingTwoProviders() throws HomeFault {
-        ClusterConfig cluster = new ClusterConfig(zookeeper.getConnectString(), "leader-" + CLUSTERS.incrementAndGet());
+        ClusterConfig cluster = ZOOKEEPER.freshCluster("leader");
         for (Path dir : List.of(dir1, dir2, dir3)) {
-            members.add(RunningNode.start(NodeConfig.builder(dir).cluster(cluster).build()));
+            members.add(ZooKeeperEnsemble.member(dir, cluster));
         }
         providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
         failing = providers.named("quote-b");

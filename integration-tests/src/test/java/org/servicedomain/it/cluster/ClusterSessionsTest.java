@@ -12,21 +12,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.curator.test.TestingCluster;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
-import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
@@ -43,8 +39,8 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ClusterSessionsTest {
 
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingCluster zookeeper;
+    @RegisterExtension
+    static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
     @TempDir
     Path dir1;
@@ -60,23 +56,12 @@ class ClusterSessionsTest {
     /** Callers that wait for hanging requests: one thread each, whatever the machine's core count. */
     private final ExecutorService callers = Executors.newCachedThreadPool();
 
-    @BeforeAll
-    static void threeZooKeeperServers() throws Exception {
-        zookeeper = new TestingCluster(3);
-        zookeeper.start();
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        zookeeper.close();
-    }
-
     @BeforeEach
     void threeMembersOfAFreshCluster() throws HomeFault {
-        ClusterConfig cluster = new ClusterConfig(zookeeper.getConnectString(), "sessions-" + CLUSTERS.incrementAndGet());
-        node1 = RunningNode.start(NodeConfig.builder(dir1).cluster(cluster).build());
-        node2 = RunningNode.start(NodeConfig.builder(dir2).cluster(cluster).build());
-        node3 = RunningNode.start(NodeConfig.builder(dir3).cluster(cluster).build());
+        ClusterConfig cluster = ZOOKEEPER.freshCluster("sessions");
+        node1 = ZooKeeperEnsemble.member(dir1, cluster);
+        node2 = ZooKeeperEnsemble.member(dir2, cluster);
+        node3 = ZooKeeperEnsemble.member(dir3, cluster);
         providers = ProviderFleet.stockQuotes("quote-a");
         new DomainSetup(node1.home()).provider(providers.named("quote-a"), null);
     }

@@ -12,21 +12,17 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.curator.test.InstanceSpec;
-import org.apache.curator.test.TestingCluster;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.HomeFault;
-import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.testsupport.DomainSetup;
@@ -43,8 +39,8 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ClusterTest {
 
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingCluster zookeeper;
+    @RegisterExtension
+    static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
     @TempDir
     Path dir1;
@@ -58,23 +54,12 @@ class ClusterTest {
     private RunningNode node3;
     private ProviderFleet providers;
 
-    @BeforeAll
-    static void threeZooKeeperServers() throws Exception {
-        zookeeper = new TestingCluster(3);
-        zookeeper.start();
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        zookeeper.close();
-    }
-
     @BeforeEach
     void threeMembersOfAFreshCluster() {
-        ClusterConfig cluster = new ClusterConfig(zookeeper.getConnectString(), "test-" + CLUSTERS.incrementAndGet());
-        node1 = RunningNode.start(NodeConfig.builder(dir1).cluster(cluster).build());
-        node2 = RunningNode.start(NodeConfig.builder(dir2).cluster(cluster).build());
-        node3 = RunningNode.start(NodeConfig.builder(dir3).cluster(cluster).build());
+        ClusterConfig cluster = ZOOKEEPER.freshCluster("test");
+        node1 = ZooKeeperEnsemble.member(dir1, cluster);
+        node2 = ZooKeeperEnsemble.member(dir2, cluster);
+        node3 = ZooKeeperEnsemble.member(dir3, cluster);
         providers = ProviderFleet.stockQuotes("quote-a");
     }
 
@@ -169,10 +154,10 @@ class ClusterTest {
         new DomainSetup(node1.home()).provider(providers.named("quote-a"), null);
         await().atMost(Duration.ofSeconds(2)).until(() ->
                 StockQuoteCalls.getQuote(node2.virtualPortAddress("StockQuotePortType"), "ACME").status() == 200);
-        List<InstanceSpec> two = List.copyOf(zookeeper.getInstances()).subList(0, 2);
+        List<InstanceSpec> two = List.copyOf(ZOOKEEPER.servers().getInstances()).subList(0, 2);
         try {
             for (InstanceSpec server : two) {
-                zookeeper.killServer(server);
+                ZOOKEEPER.servers().killServer(server);
             }
 
             // While the ensemble loses quorum the session may briefly reconnect to the last server before
@@ -188,7 +173,7 @@ class ClusterTest {
             assertThat(StockQuoteCalls.servedBy(served)).as("served from the cached catalog").isEqualTo("quote-a");
         } finally {
             for (InstanceSpec server : two) {
-                zookeeper.restartServer(server);
+                ZOOKEEPER.servers().restartServer(server);
             }
         }
 

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.samples.provider.FaultMode;
@@ -25,11 +27,12 @@ import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
+import org.servicedomain.testsupport.VirtualPortEntry;
 
 /**
  * A node of its own, behind whatever load balancer, stops the way a cluster member does
  * (docs/cluster.md, "Leaving: draining"): not ready first, serving on for the drain delay, then no new
- * connections, and the requests it has finished before it exits.
+ * connections, and the requests it has finished before it exits; on Tomcat's port and on the relay's.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class DrainOnStopTest {
@@ -39,14 +42,16 @@ class DrainOnStopTest {
     @TempDir
     Path dataDir;
 
-    @Test
-    void aStoppingNodeAnswersNotReadyFirstThenRefusesNewConnectionsAndFinishesTheRequestItHas() throws Exception {
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void aStoppingNodeAnswersNotReadyFirstThenRefusesNewConnectionsAndFinishesTheRequestItHas(VirtualPortEntry entry)
+            throws Exception {
         try (ProviderFleet providers = ProviderFleet.stockQuotes("quote-a");
                 RunningNode node = RunningNode.start(NodeConfig.builder(dataDir)
                         .drain(new DrainConfig(DELAY, Duration.ofSeconds(30))).build())) {
             SampleProvider provider = providers.named("quote-a");
             new DomainSetup(node.home()).provider(provider, null);
-            URI port = node.virtualPortAddress("StockQuotePortType");
+            URI port = entry.address(node, "StockQuotePortType");
             provider.setFaultMode(FaultMode.HANG);
             CompletableFuture<SoapReply> inFlight = CompletableFuture.supplyAsync(() -> StockQuoteCalls.getQuote(port, "ACME"));
             await().atMost(Duration.ofSeconds(10)).until(() -> provider.requestsReceived() == 1);
@@ -58,7 +63,7 @@ class DrainOnStopTest {
             assertThat(SoapExchange.get(node.virtualPortWsdl("StockQuotePortType")).status())
                     .as("still serving during the drain delay").isEqualTo(200);
             await().atMost(DELAY.plusSeconds(10)).pollInterval(Duration.ofMillis(50))
-                    .until(() -> !acceptsConnections(node.baseUri().getPort()));
+                    .until(() -> !acceptsConnections(port.getPort()));
             assertThat(inFlight).as("the request in flight is not cut").isNotDone();
             assertThat(stopping).as("the node waits for it").isNotDone();
 

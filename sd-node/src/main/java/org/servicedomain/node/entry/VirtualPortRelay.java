@@ -82,27 +82,18 @@ public final class VirtualPortRelay implements AutoCloseable {
         return inFlight.get();
     }
 
-    /** Stops taking connections, waits up to {@code grace} for the requests in flight, then closes every connection. */
-    public void close(Duration grace) {
+    /** Stops taking new connections; those open keep being served until {@link #close()}. */
+    public void stopAccepting() {
         server.close().syncUninterruptibly();
-        long end = System.nanoTime() + grace.toNanos();
-        while (inFlight.get() > 0 && System.nanoTime() < end) {
-            try {
-                Thread.sleep(20); // a bounded wait for answers that the event loops are writing
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        if (inFlight.get() > 0) {
-            LOG.warn("{} relayed requests were still in flight after {} ms; their connections are closed", inFlight.get(),
-                    grace.toMillis());
-        }
-        connections.close().awaitUninterruptibly(5_000);
     }
 
+    /** Stops taking connections and closes every open one, answered or not. */
     @Override
     public void close() {
-        close(Duration.ZERO);
+        stopAccepting();
+        if (inFlight.get() > 0) {
+            LOG.warn("{} relayed requests were still in flight; their connections are closed", inFlight.get());
+        }
+        connections.close().awaitUninterruptibly(5_000);
     }
 }

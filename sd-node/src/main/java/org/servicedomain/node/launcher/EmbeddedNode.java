@@ -244,12 +244,12 @@ public final class EmbeddedNode implements AutoCloseable {
         if (serving) {
             serving = false;
             Node node = node();
-            GracefulStop.drain(node, tomcat, connector, node.config().drain());
+            GracefulStop.drain(node, tomcat, connector, relay, node.config().drain());
         }
         VirtualPortRelay running = relay;
         relay = null;
         if (running != null) {
-            running.close(node().config().drain().grace());
+            running.close();
         }
         try {
             tomcat.stop();

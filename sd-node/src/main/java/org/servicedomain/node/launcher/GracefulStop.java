@@ -8,6 +8,7 @@ import org.apache.catalina.core.StandardWrapper;
 import org.apache.catalina.startup.Tomcat;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.entry.VirtualPortRelay;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +26,11 @@ final class GracefulStop {
     private GracefulStop() {
     }
 
-    /** Runs the drain of {@code node}, served by {@code tomcat} on {@code connector}; returns when Tomcat may stop. */
-    static void drain(Node node, Tomcat tomcat, Connector connector, DrainConfig drain) {
+    /**
+     * Runs the drain of {@code node}, served by {@code tomcat} on {@code connector} and by {@code relay}
+     * (null without one); returns when Tomcat may stop and the relay may close.
+     */
+    static void drain(Node node, Tomcat tomcat, Connector connector, VirtualPortRelay relay, DrainConfig drain) {
         node.drain();
         LOG.info("draining: /sd/health/ready answers 503{}; serving {} ms more so load balancers notice",
                 node.cluster() == null ? "" : " and the node has left cluster " + node.cluster().config().name(),
@@ -36,13 +40,16 @@ final class GracefulStop {
         }
         connector.pause();
         connector.getProtocolHandler().closeServerSocketGraceful();
+        if (relay != null) {
+            relay.stopAccepting();
+        }
         long deadline = System.nanoTime() + drain.grace().toNanos();
-        long inFlight = inFlight(tomcat);
+        long inFlight = inFlight(tomcat, relay);
         while (inFlight > 0 && System.nanoTime() < deadline) {
             if (!pause(Duration.ofMillis(POLL_MS))) {
                 return;
             }
-            inFlight = inFlight(tomcat);
+            inFlight = inFlight(tomcat, relay);
         }
         if (inFlight > 0) {
             LOG.warn("{} requests still in flight after the drain grace of {} ms; stopping anyway", inFlight,
@@ -52,9 +59,12 @@ final class GracefulStop {
         }
     }
 
-    /** Requests being served now, in every web application of the host: synchronous ones in a servlet, and asynchronous ones. */
-    private static long inFlight(Tomcat tomcat) {
-        long count = 0;
+    /**
+     * Requests being served now: in every web application of the host (synchronous ones in a servlet,
+     * and asynchronous ones), and on the relay.
+     */
+    private static long inFlight(Tomcat tomcat, VirtualPortRelay relay) {
+        long count = relay == null ? 0 : relay.inFlight();
         for (Container child : tomcat.getHost().findChildren()) {
             if (child instanceof StandardContext context) {
                 count += context.getInProgressAsyncCount();

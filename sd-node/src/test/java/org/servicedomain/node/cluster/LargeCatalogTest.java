@@ -15,13 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.CatalogStore;
@@ -40,32 +35,9 @@ import org.servicedomain.node.core.VirtualPort;
 class LargeCatalogTest {
 
     private static final int INSTANCES = 10_000;
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingServer zookeeper;
-    private final List<AutoCloseable> opened = new ArrayList<>();
-    private ClusterConfig cluster;
 
-    @BeforeAll
-    static void oneZooKeeperServer() throws Exception {
-        zookeeper = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zookeeper.close();
-    }
-
-    @BeforeEach
-    void aFreshCluster() {
-        cluster = new ClusterConfig(zookeeper.getConnectString(), "large-" + CLUSTERS.incrementAndGet());
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-    }
+    @RegisterExtension
+    static final OneZooKeeper ZOOKEEPER = new OneZooKeeper("large");
 
     @Test
     void aCatalogOfTenThousandInstancesIsStoredAndLoadedByAJoiningMemberAndReachesAListeningOne() throws IOException {
@@ -123,7 +95,7 @@ class LargeCatalogTest {
         Catalog member = Catalog.open(catalogStore(), wsdlSource());
         member.register(registration(SOAP11_WSDL, "http://provider-a.example/quote"));
 
-        zookeeper.stop();
+        ZOOKEEPER.server().stop();
         try {
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThatThrownBy(() -> member.register(registration(SOAP11_WSDL, "http://provider-b.example/quote")))
@@ -131,7 +103,7 @@ class LargeCatalogTest {
                             .hasMessageContaining("no ZooKeeper quorum"));
             assertThat(member.snapshot().instances()).as("still served from the cache").hasSize(1);
         } finally {
-            zookeeper.restart();
+            ZOOKEEPER.server().restart();
         }
 
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() ->
@@ -176,14 +148,6 @@ class LargeCatalogTest {
     }
 
     private ZooKeeperCatalogStore catalogStore() {
-        try {
-            ClusterConnection connection = ClusterConnection.open(cluster);
-            opened.add(connection);
-            ZooKeeperCatalogStore store = new ZooKeeperCatalogStore(connection);
-            opened.add(store);
-            return store;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return ZOOKEEPER.closeAfterTest(new ZooKeeperCatalogStore(ZOOKEEPER.connection()));
     }
 }

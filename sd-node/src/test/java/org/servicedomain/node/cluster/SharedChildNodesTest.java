@@ -5,15 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.ChildStore;
@@ -22,32 +16,8 @@ import org.servicedomain.node.hierarchy.ChildTerms;
 /** Child nodes registered with one member of a cluster are known, with their secrets, to every member. */
 class SharedChildNodesTest {
 
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingServer zookeeper;
-    private final List<AutoCloseable> opened = new ArrayList<>();
-    private ClusterConfig cluster;
-
-    @BeforeAll
-    static void oneZooKeeperServer() throws Exception {
-        zookeeper = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zookeeper.close();
-    }
-
-    @BeforeEach
-    void aFreshCluster() {
-        cluster = new ClusterConfig(zookeeper.getConnectString(), "children-" + CLUSTERS.incrementAndGet());
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-    }
+    @RegisterExtension
+    static final OneZooKeeper ZOOKEEPER = new OneZooKeeper("children");
 
     @Test
     void aChildRegisteredAtOneMemberIsKnownWithItsSecretAtAnotherWithinOneSecond() throws IOException {
@@ -80,15 +50,7 @@ class SharedChildNodesTest {
     }
 
     private ZooKeeperChildStore store() {
-        try {
-            ClusterConnection connection = ClusterConnection.open(cluster);
-            opened.add(connection);
-            ZooKeeperChildStore store = new ZooKeeperChildStore(connection);
-            opened.add(store);
-            return store;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return ZOOKEEPER.closeAfterTest(new ZooKeeperChildStore(ZOOKEEPER.connection()));
     }
 
     /** A member that hears no changes: its view goes stale as soon as another member writes. */

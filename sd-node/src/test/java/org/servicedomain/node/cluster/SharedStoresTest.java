@@ -10,16 +10,10 @@ import static org.servicedomain.node.TestInstances.wsdlSource;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.CatalogStore;
@@ -36,32 +30,8 @@ import org.servicedomain.node.policy.PolicyStore;
  */
 class SharedStoresTest {
 
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingServer zookeeper;
-    private final List<AutoCloseable> opened = new ArrayList<>();
-    private ClusterConfig cluster;
-
-    @BeforeAll
-    static void oneZooKeeperServer() throws Exception {
-        zookeeper = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zookeeper.close();
-    }
-
-    @BeforeEach
-    void aFreshCluster() {
-        cluster = new ClusterConfig(zookeeper.getConnectString(), "unit-" + CLUSTERS.incrementAndGet());
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-    }
+    @RegisterExtension
+    static final OneZooKeeper ZOOKEEPER = new OneZooKeeper("unit");
 
     @Test
     void aRegistrationOnAStaleViewIsMadeOnTopOfTheOtherMembersChange() throws IOException {
@@ -139,24 +109,16 @@ class SharedStoresTest {
     }
 
     private ClusterConnection connection() {
-        try {
-            ClusterConnection connection = ClusterConnection.open(cluster);
-            opened.add(connection);
-            return connection;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return ZOOKEEPER.connection();
     }
 
     private ZooKeeperCatalogStore catalogStore() {
-        ZooKeeperCatalogStore store = new ZooKeeperCatalogStore(connection());
-        opened.add(store);
-        return store;
+        return ZOOKEEPER.closeAfterTest(new ZooKeeperCatalogStore(connection()));
     }
 
     private ZooKeeperPolicyStore policyStore() {
         ZooKeeperPolicyStore store = new ZooKeeperPolicyStore(connection());
-        opened.add(store);
+        ZOOKEEPER.closeAfterTest(store);
         return store;
     }
 

@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.session.Session;
 import org.servicedomain.node.session.SessionRegistry;
@@ -29,33 +26,10 @@ import org.servicedomain.node.session.User;
  */
 class SharedUsersAndSessionsTest {
 
-    private static final AtomicInteger CLUSTERS = new AtomicInteger();
-    private static TestingServer zookeeper;
-    private final List<AutoCloseable> opened = new ArrayList<>();
+    @RegisterExtension
+    static final OneZooKeeper ZOOKEEPER = new OneZooKeeper("users");
+
     private final TestClock clock = new TestClock();
-    private ClusterConfig cluster;
-
-    @BeforeAll
-    static void oneZooKeeperServer() throws Exception {
-        zookeeper = new TestingServer(true);
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws IOException {
-        zookeeper.close();
-    }
-
-    @BeforeEach
-    void aFreshCluster() {
-        cluster = new ClusterConfig(zookeeper.getConnectString(), "users-" + CLUSTERS.incrementAndGet());
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
-        }
-    }
 
     @Test
     void aUserAddedAtOneMemberLogsInAtAnotherAndZooKeeperHoldsOnlyTheHash() throws Exception {
@@ -163,7 +137,7 @@ class SharedUsersAndSessionsTest {
     @Test
     void withoutZooKeeperOpenSessionsKeepWorkingButLoginsAndLogoutsAreRefusedClearly() throws Exception {
         try (TestingServer own = new TestingServer(true)) {
-            cluster = new ClusterConfig(own.getConnectString(), "no-quorum");
+            ZOOKEEPER.useCluster(new ClusterConfig(own.getConnectString(), "no-quorum"));
             ZooKeeperUserDirectory users = users();
             users.put(user("joe", "customer"), "joe-pw".toCharArray());
             SessionRegistry here = sessions("node-0000000a", users);
@@ -197,7 +171,7 @@ class SharedUsersAndSessionsTest {
     private SessionRegistry sessions(String memberId, ZooKeeperUserDirectory users) {
         try {
             ZooKeeperSessionStore store = new ZooKeeperSessionStore(connection(), memberId);
-            opened.add(store);
+            ZOOKEEPER.closeAfterTest(store);
             return new SessionRegistry(users, store, clock);
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -206,22 +180,14 @@ class SharedUsersAndSessionsTest {
 
     private ZooKeeperUserDirectory users() {
         try {
-            ZooKeeperUserDirectory users = new ZooKeeperUserDirectory(connection());
-            opened.add(users);
-            return users;
+            return ZOOKEEPER.closeAfterTest(new ZooKeeperUserDirectory(connection()));
         } catch (IOException e) {
-            throw new IllegalStateException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
     private ClusterConnection connection() {
-        try {
-            ClusterConnection connection = ClusterConnection.open(cluster);
-            opened.add(connection);
-            return connection;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return ZOOKEEPER.connection();
     }
 
     private static User user(String name, String level) {
