@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,10 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.DrainConfig;
-import org.servicedomain.node.NodeConfig;
-import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.HaproxyFront;
@@ -55,26 +51,13 @@ class ClusterJoinLeaveTest {
     @RegisterExtension
     static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
-    @TempDir
-    Path dir1;
-    @TempDir
-    Path dir2;
-    @TempDir
-    Path dir3;
-    @TempDir
-    Path dir4;
-
-    private ClusterConfig cluster;
-    private final List<RunningNode> members = new ArrayList<>();
+    private List<RunningNode> members;
     private ProviderFleet providers;
     private HaproxyFront haproxy;
 
     @BeforeEach
     void threeMembersServingOneProvider() throws Exception {
-        cluster = ZOOKEEPER.freshCluster("join-leave");
-        for (Path dir : List.of(dir1, dir2, dir3)) {
-            members.add(RunningNode.start(memberConfig(dir)));
-        }
+        members = new ArrayList<>(ZOOKEEPER.startMembers("join-leave", 3, member -> member.drain(DRAIN)));
         providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
         new DomainSetup(members.get(0).home()).provider(providers.named("quote-a"), null);
         for (RunningNode member : members) {
@@ -88,7 +71,6 @@ class ClusterJoinLeaveTest {
         if (haproxy != null) {
             haproxy.close();
         }
-        members.forEach(RunningNode::close);
         providers.close();
     }
 
@@ -106,7 +88,7 @@ class ClusterJoinLeaveTest {
                 Duration.ofSeconds(100))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> load.answered() >= 200);
 
-            RunningNode fourth = RunningNode.start(memberConfig(dir4), fourthPort);
+            RunningNode fourth = ZOOKEEPER.startMember(fourthPort, member -> member.drain(DRAIN));
             members.add(fourth);
             await().atMost(Duration.ofSeconds(10)).until(() -> "UP".equals(haproxy.serverStatuses().get("m4")));
             await().atMost(Duration.ofSeconds(20)).until(() -> haproxy.answered2xx().get("m4") >= 50);
@@ -170,10 +152,6 @@ class ClusterJoinLeaveTest {
         } finally {
             ZOOKEEPER.servers().restartServer(leader);
         }
-    }
-
-    private NodeConfig memberConfig(Path dir) {
-        return NodeConfig.builder(dir).cluster(cluster).drain(DRAIN).build();
     }
 
     private static Set<Integer> peerPorts(RunningNode node) {

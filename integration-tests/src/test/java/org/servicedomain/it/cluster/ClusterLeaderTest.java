@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,12 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.InstanceState;
-import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
@@ -46,24 +42,14 @@ class ClusterLeaderTest {
     @RegisterExtension
     static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
-    @TempDir
-    Path dir1;
-    @TempDir
-    Path dir2;
-    @TempDir
-    Path dir3;
-
-    private final List<RunningNode> members = new ArrayList<>();
+    private List<RunningNode> members;
     private ProviderFleet providers;
     private SampleProvider failing;
     private String failingId;
 
     @BeforeEach
     void threeMembersServingTwoProviders() throws HomeFault {
-        ClusterConfig cluster = ZOOKEEPER.freshCluster("leader");
-        for (Path dir : List.of(dir1, dir2, dir3)) {
-            members.add(ZooKeeperEnsemble.member(dir, cluster));
-        }
+        members = ZOOKEEPER.startMembers("leader", 3);
         providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
         failing = providers.named("quote-b");
         DomainSetup setup = new DomainSetup(members.get(0).home());
@@ -89,7 +75,6 @@ class ClusterLeaderTest {
     @AfterEach
     void stopEverything() {
         providers.close();
-        members.forEach(RunningNode::close);
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.servicedomain.it.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +16,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
-import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
@@ -42,13 +39,6 @@ class ClusterSessionsTest {
     @RegisterExtension
     static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
-    @TempDir
-    Path dir1;
-    @TempDir
-    Path dir2;
-    @TempDir
-    Path dir3;
-
     private RunningNode node1;
     private RunningNode node2;
     private RunningNode node3;
@@ -58,10 +48,10 @@ class ClusterSessionsTest {
 
     @BeforeEach
     void threeMembersOfAFreshCluster() throws HomeFault {
-        ClusterConfig cluster = ZOOKEEPER.freshCluster("sessions");
-        node1 = ZooKeeperEnsemble.member(dir1, cluster);
-        node2 = ZooKeeperEnsemble.member(dir2, cluster);
-        node3 = ZooKeeperEnsemble.member(dir3, cluster);
+        List<RunningNode> members = ZOOKEEPER.startMembers("sessions", 3);
+        node1 = members.get(0);
+        node2 = members.get(1);
+        node3 = members.get(2);
         providers = ProviderFleet.stockQuotes("quote-a");
         new DomainSetup(node1.home()).provider(providers.named("quote-a"), null);
     }
@@ -71,9 +61,6 @@ class ClusterSessionsTest {
         callers.shutdownNow();
         providers.all().forEach(p -> p.setFaultMode(FaultMode.NONE));
         providers.close();
-        node1.close();
-        node2.close();
-        node3.close();
     }
 
     @Test

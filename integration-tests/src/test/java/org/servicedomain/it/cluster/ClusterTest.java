@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -19,11 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.HomeFault;
-import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.engine.offload.LoadReport;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -42,13 +39,6 @@ class ClusterTest {
     @RegisterExtension
     static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
 
-    @TempDir
-    Path dir1;
-    @TempDir
-    Path dir2;
-    @TempDir
-    Path dir3;
-
     private RunningNode node1;
     private RunningNode node2;
     private RunningNode node3;
@@ -56,19 +46,16 @@ class ClusterTest {
 
     @BeforeEach
     void threeMembersOfAFreshCluster() {
-        ClusterConfig cluster = ZOOKEEPER.freshCluster("test");
-        node1 = ZooKeeperEnsemble.member(dir1, cluster);
-        node2 = ZooKeeperEnsemble.member(dir2, cluster);
-        node3 = ZooKeeperEnsemble.member(dir3, cluster);
+        List<RunningNode> members = ZOOKEEPER.startMembers("test", 3);
+        node1 = members.get(0);
+        node2 = members.get(1);
+        node3 = members.get(2);
         providers = ProviderFleet.stockQuotes("quote-a");
     }
 
     @AfterEach
     void stopNodes() {
         providers.close();
-        node1.close();
-        node2.close();
-        node3.close();
     }
 
     @Test

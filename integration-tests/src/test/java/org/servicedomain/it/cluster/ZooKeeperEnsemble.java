@@ -1,9 +1,18 @@
 package org.servicedomain.it.cluster;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.apache.curator.test.TestingCluster;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.servicedomain.node.NodeConfig;
@@ -12,14 +21,18 @@ import org.servicedomain.testsupport.RunningNode;
 
 /**
  * An in-process ensemble of real ZooKeeper servers for a test class (register it as a static
- * extension); each test takes a cluster of a fresh name on it and starts its members there.
+ * extension). A test starts the members of a cluster of a fresh name on it, each with a data
+ * directory of its own; they stop, and their directories go, after the test.
  */
-final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback {
+final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback, AfterEachCallback {
 
     private static final AtomicInteger CLUSTERS = new AtomicInteger();
 
     private final int size;
+    private final List<RunningNode> members = new ArrayList<>();
+    private final List<Path> dataDirs = new ArrayList<>();
     private TestingCluster servers;
+    private ClusterConfig cluster;
 
     ZooKeeperEnsemble(int size) {
         this.size = size;
@@ -36,18 +49,52 @@ final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback {
         servers.close();
     }
 
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        for (int i = members.size() - 1; i >= 0; i--) {
+            members.get(i).close();
+        }
+        members.clear();
+        for (Path dir : dataDirs) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
+        dataDirs.clear();
+    }
+
     /** The servers, for a test that stops or restarts some of them. */
     TestingCluster servers() {
         return servers;
     }
 
-    /** A cluster nobody has used yet, named {@code prefix-N}. */
-    ClusterConfig freshCluster(String prefix) {
-        return new ClusterConfig(servers.getConnectString(), prefix + "-" + CLUSTERS.incrementAndGet());
+    /** {@code count} members, with default settings, of a cluster nobody has used yet, named {@code prefix-N}. */
+    List<RunningNode> startMembers(String prefix, int count) {
+        return startMembers(prefix, count, UnaryOperator.identity());
     }
 
-    /** A member of {@code cluster} keeping its state in {@code dataDir}, with default settings otherwise. */
-    static RunningNode member(Path dataDir, ClusterConfig cluster) {
-        return RunningNode.start(NodeConfig.builder(dataDir).cluster(cluster).build());
+    /** As {@link #startMembers(String, int)}, each member's settings changed by {@code settings}. */
+    List<RunningNode> startMembers(String prefix, int count, UnaryOperator<NodeConfig.Builder> settings) {
+        cluster = new ClusterConfig(servers.getConnectString(), prefix + "-" + CLUSTERS.incrementAndGet());
+        List<RunningNode> started = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            started.add(startMember(0, settings));
+        }
+        return started;
+    }
+
+    /** One more member of this test's cluster, on loopback port {@code port} (0 for any). */
+    RunningNode startMember(int port, UnaryOperator<NodeConfig.Builder> settings) {
+        try {
+            Path dir = Files.createTempDirectory("sd-member");
+            dataDirs.add(dir);
+            RunningNode member = RunningNode.start(settings.apply(NodeConfig.builder(dir).cluster(cluster)).build(), port);
+            members.add(member);
+            return member;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
