@@ -88,6 +88,16 @@ class VirtualPortRelayTest {
     }
 
     @Test
+    void aBodyLargerThanItsFirstBufferArrivesWhole() {
+        String symbol = "L".repeat(60 * 1024);
+
+        SoapReply reply = StockQuoteCalls.getQuote(relayed, symbol);
+
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+        assertThat(reply.firstText(StockQuoteCalls.NS, "symbol")).contains(symbol);
+    }
+
+    @Test
     void refusesABodyOverTheMessageLimitAndClosesTheConnection() throws IOException {
         SampleProvider only = domain.provider("only");
         long received = only.requestsReceived();

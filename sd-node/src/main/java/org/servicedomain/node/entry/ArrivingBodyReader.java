@@ -18,6 +18,8 @@ import org.servicedomain.node.core.NodeFault;
  */
 final class ArrivingBodyReader implements ReadListener {
 
+    private static final int FIRST_BUFFER_BYTES = 16 * 1024;
+
     private final ServletInputStream in;
     private final long maxBytes;
     private final BodyWatch watch;
@@ -31,7 +33,9 @@ final class ArrivingBodyReader implements ReadListener {
         this.in = in;
         this.maxBytes = maxBytes;
         this.watch = watch;
-        this.buffer = new byte[(int) (declared >= 0 ? Math.min(declared, maxBytes) : Math.min(8192, maxBytes))];
+        // a declared length only sizes the first buffer up to FIRST_BUFFER_BYTES: a client that declares
+        // megabytes and sends nothing holds no more memory than one that declares nothing
+        this.buffer = new byte[(int) Math.min(declared >= 0 ? declared : FIRST_BUFFER_BYTES, Math.min(FIRST_BUFFER_BYTES, maxBytes))];
     }
 
     /** Starts reading {@code request}'s body; the request must already be asynchronous. */

@@ -52,6 +52,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private static final AsciiString HOP = AsciiString.cached(Offload.HOP_HEADER);
     /** How much of a refused body is read and dropped, so the client sees the fault rather than a reset. */
     private static final long MAX_DISCARDED_BYTES = 2 * 1024 * 1024;
+    /** The most a body's buffer starts with, whatever its Content-Length says: it grows as bytes arrive. */
+    private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
     private final VirtualPortRelay.Settings settings;
     private final ArrayDeque<HttpObject> waiting = new ArrayDeque<>();
@@ -76,7 +78,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         long discarded;
 
         Body(long declared) {
-            buffer = new byte[(int) (declared >= 0 ? declared : Math.min(8192, settings.maxMessageBytes()))];
+            buffer = new byte[(int) Math.min(declared >= 0 ? declared : FIRST_BUFFER_BYTES, FIRST_BUFFER_BYTES)];
         }
 
         /** Starts the body timeout, once the body did not come with the request's head. */

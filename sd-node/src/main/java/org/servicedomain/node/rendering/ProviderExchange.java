@@ -29,6 +29,8 @@ import org.servicedomain.node.core.ProviderReply;
 final class ProviderExchange {
 
     private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
+    /** The most an answer's buffer starts with, whatever its Content-Length says: it grows as bytes arrive. */
+    private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
     /** Where the exchange stands, which decides what a timeout means. */
     enum Phase { WAITING, CONNECTING, SENT }
@@ -121,7 +123,7 @@ final class ProviderExchange {
             fail(tooLarge());
             return false;
         }
-        buffer = new byte[length >= 0 ? (int) length : 4096];
+        buffer = new byte[(int) Math.min(length >= 0 ? length : FIRST_BUFFER_BYTES, FIRST_BUFFER_BYTES)];
         return true;
     }
 
