@@ -30,6 +30,7 @@ import org.servicedomain.node.storage.StatusStore;
  * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
  *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
  * @param bodyTimeout how long a client may take to send a request's whole body
+ * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
@@ -59,7 +60,8 @@ public record NodeConfig(
         long minBodyBytesPerSecond,
         Duration statusSaveInterval,
         ClusterConfig cluster,
-        DrainConfig drain) {
+        DrainConfig drain,
+        Duration relayIdleTimeout) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -91,6 +93,7 @@ public record NodeConfig(
         requirePositive("maxStateDataBytes", maxStateDataBytes);
         requirePositive("meteringRetentionDays", meteringRetentionDays);
         requirePositive("bodyTimeout", bodyTimeout.toMillis());
+        requirePositive("relayIdleTimeout", relayIdleTimeout.toMillis());
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
@@ -107,7 +110,7 @@ public record NodeConfig(
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster, drain);
+                statusSaveInterval, cluster, drain, relayIdleTimeout);
     }
 
     private static void requirePositive(String name, long value) {
@@ -139,6 +142,7 @@ public record NodeConfig(
         private StateLimits stateLimits = StateLimits.DEFAULT;
         private String publicBaseUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
+        private Duration relayIdleTimeout = Duration.ofSeconds(60);
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
@@ -224,6 +228,12 @@ public record NodeConfig(
             return this;
         }
 
+        /** How long the relay keeps a client's connection open with no request on it. */
+        public Builder relayIdleTimeout(Duration timeout) {
+            this.relayIdleTimeout = timeout;
+            return this;
+        }
+
         public Builder bodyTimeout(Duration timeout) {
             this.bodyTimeout = timeout;
             return this;
@@ -256,7 +266,7 @@ public record NodeConfig(
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain);
+                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout);
         }
     }
 }

@@ -24,17 +24,20 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
  * The relay ({@code --relay-port}) speaks HTTP/1.1 as Tomcat's entry does: the same answers and
- * faults, the port's WSDL at its own address, requests on one connection answered in order, and a
- * body that is too large or too slow refused with a fault and the connection closed.
+ * faults, the port's WSDL at its own address, requests on one connection answered in order, a
+ * body that is too large or too slow refused with a fault and the connection closed, and an idle
+ * connection closed after the idle timeout.
  */
 class VirtualPortRelayTest {
 
     private static final String PORT = "StockQuotePortType";
     private static final long MAX_MESSAGE_BYTES = 64 * 1024;
+    private static final Duration IDLE = Duration.ofSeconds(1);
 
     @RegisterExtension
     final NodeWithProviders domain = NodeWithProviders.stockQuotes("only")
-            .configured(config -> config.maxMessageBytes(MAX_MESSAGE_BYTES).bodyTimeout(Duration.ofSeconds(1)));
+            .configured(config -> config.maxMessageBytes(MAX_MESSAGE_BYTES).bodyTimeout(Duration.ofSeconds(1))
+                    .relayIdleTimeout(IDLE));
 
     private URI relayed;
 
@@ -124,6 +127,21 @@ class VirtualPortRelayTest {
 
             assertThat(answer).startsWith("HTTP/1.1 500").contains("BadRequest").contains("did not arrive within 1000 ms")
                     .containsIgnoringCase("connection: close");
+        }
+    }
+
+    @Test
+    void closesAConnectionIdleForTheIdleTimeoutButNotOneWaitingForItsAnswer() throws IOException {
+        domain.provider("only").setDelayMs(IDLE.toMillis() * 2);
+        try (Socket socket = new Socket("127.0.0.1", relayed.getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(request("SLOW").getBytes(StandardCharsets.UTF_8));
+
+            String answer = readAnswers(socket.getInputStream(), 1);
+            int next = socket.getInputStream().read(); // the socket's read timeout (30 s) fails the test if it never closes
+
+            assertThat(answer).as("answered after twice the idle timeout").startsWith("HTTP/1.1 200").contains("SLOW");
+            assertThat(next).as("then closed by the relay").isEqualTo(-1);
         }
     }
 

@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -316,6 +317,14 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         }
         while (!waiting.isEmpty()) {
             ReferenceCountUtil.release(waiting.pollFirst());
+        }
+    }
+
+    /** A connection with nothing on it for the idle timeout closes; one whose request is still being answered stays. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext context, Object event) {
+        if (event instanceof IdleStateEvent && !busy && waiting.isEmpty()) {
+            context.close();
         }
     }
 

@@ -8,10 +8,12 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
@@ -59,7 +61,8 @@ public final class VirtualPortRelay implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
-                        channel.pipeline().addLast(new HttpServerCodec(), new RelayConnection(settings));
+                        channel.pipeline().addLast(new IdleStateHandler(0, 0, config.relayIdleTimeout().toMillis(),
+                                TimeUnit.MILLISECONDS), new HttpServerCodec(), new RelayConnection(settings));
                     }
                 });
         InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);

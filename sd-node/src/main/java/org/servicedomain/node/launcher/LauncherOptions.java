@@ -31,7 +31,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
-        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort) {
+        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds) {
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -58,6 +58,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("relay-port", "N", null,
                     "Also serve the virtual ports on this port, on the dispatching event loops (plain HTTP); none when left out.",
                     (v, flag, value) -> v.relayPort = number(flag, value, 0, 65535)),
+            LauncherOption.value("relay-idle-seconds", "S", DEFAULTS.relayIdleTimeout().toSeconds(),
+                    "How long the relay keeps a client's connection open with no request on it.",
+                    (v, flag, value) -> v.relayIdleSeconds = number(flag, value, 1, 86_400)),
             LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
                     (v, flag, value) -> v.host = value),
             LauncherOption.value("data-dir", "DIR", DEFAULTS.dataDir(), "Where the node keeps its state and logs.",
@@ -170,6 +173,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
     static final class Values {
         int port = 8080;
         Integer relayPort;
+        Integer relayIdleSeconds;
         String dataDir = DEFAULTS.dataDir().toString();
         String host;
         long maxBytes = DEFAULTS.maxMessageBytes();
@@ -209,7 +213,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
-                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort);
+                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds);
         }
 
         private ClusterConfig clusterConfig() {
@@ -341,6 +345,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         if (allowNetworks != null || denyNetworks != null) {
             boolean loopbackOnly = host != null && Networks.literal(host) != null && Networks.literal(host).isLoopbackAddress();
             config.providerNetworks(ProviderNetworks.of(allowNetworks, denyNetworks, loopbackOnly));
+        }
+        if (relayIdleSeconds != null) {
+            config.relayIdleTimeout(Duration.ofSeconds(relayIdleSeconds));
         }
         if (bodyTimeoutSeconds != null) {
             config.bodyTimeout(Duration.ofSeconds(bodyTimeoutSeconds));
