@@ -29,6 +29,9 @@ import org.servicedomain.node.storage.StatusStore;
  * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
  * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
  *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
+ * @param publicDataUrl the address of the node's data plane as clients should use it, when it differs from
+ *     {@code publicBaseUrl} (a load balancer of its own in front of the relay); virtual ports are advertised
+ *     under it; null: under {@code publicBaseUrl}, else at the relay's port on the host the caller used
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
@@ -56,6 +59,7 @@ public record NodeConfig(
         LoginLimits loginLimits,
         StateLimits stateLimits,
         String publicBaseUrl,
+        String publicDataUrl,
         Duration bodyTimeout,
         long minBodyBytesPerSecond,
         Duration statusSaveInterval,
@@ -75,13 +79,8 @@ public record NodeConfig(
         Objects.requireNonNull(loginLimits, "loginLimits");
         Objects.requireNonNull(stateLimits, "stateLimits");
         Objects.requireNonNull(drain, "drain");
-        if (publicBaseUrl != null) {
-            java.net.URI uri = java.net.URI.create(publicBaseUrl);
-            if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-                throw new IllegalArgumentException("publicBaseUrl must be an http or https URL but was " + publicBaseUrl);
-            }
-            publicBaseUrl = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
-        }
+        publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
+        publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -100,6 +99,18 @@ public record NodeConfig(
         }
     }
 
+    /** {@code url} without a trailing slash, refused unless it is an http or https URL; null stays null. */
+    private static String publicUrl(String name, String url) {
+        if (url == null) {
+            return null;
+        }
+        java.net.URI uri = java.net.URI.create(url);
+        if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+            throw new IllegalArgumentException(name + " must be an http or https URL but was " + url);
+        }
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
     /** The configured provider networks, or the default for a node that listens only on loopback or not. */
     public ProviderNetworks providerNetworksOr(boolean listensOnlyOnLoopback) {
         return providerNetworks != null ? providerNetworks : ProviderNetworks.defaultFor(listensOnlyOnLoopback);
@@ -109,7 +120,7 @@ public record NodeConfig(
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
+                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
                 statusSaveInterval, cluster, drain, relayIdleTimeout);
     }
 
@@ -141,6 +152,7 @@ public record NodeConfig(
         private LoginLimits loginLimits = LoginLimits.DEFAULT;
         private StateLimits stateLimits = StateLimits.DEFAULT;
         private String publicBaseUrl;
+        private String publicDataUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private Duration relayIdleTimeout = Duration.ofSeconds(60);
         private long minBodyBytesPerSecond = 1024;
@@ -228,6 +240,12 @@ public record NodeConfig(
             return this;
         }
 
+        /** The data plane's public address, when it differs from the public base URL ({@link NodeConfig#publicDataUrl()}). */
+        public Builder publicDataUrl(String url) {
+            this.publicDataUrl = url;
+            return this;
+        }
+
         /** How long the relay keeps a client's connection open with no request on it. */
         public Builder relayIdleTimeout(Duration timeout) {
             this.relayIdleTimeout = timeout;
@@ -266,7 +284,7 @@ public record NodeConfig(
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout);
+                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout);
         }
     }
 }

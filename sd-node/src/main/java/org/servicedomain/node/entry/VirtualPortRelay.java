@@ -12,7 +12,6 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.servicedomain.node.Node;
@@ -32,7 +31,10 @@ public final class VirtualPortRelay implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortRelay.class);
 
     /** What every connection of the relay shares. */
-    record Settings(Node node, String pathPrefix, long maxMessageBytes, Duration bodyTimeout, AtomicInteger inFlight) {
+    record Settings(VirtualPortFront front, String scheme, String contextPath, AtomicInteger inFlight) {
+        String pathPrefix() {
+            return contextPath + NodeAddress.VIRTUAL_PORTS_PATH;
+        }
     }
 
     private final Channel server;
@@ -47,13 +49,14 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     /**
      * Listens on {@code bindAddress:port} (0 for an ephemeral port; a null address for every
-     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}.
+     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}, and has
+     * {@code front} advertise it as the node's data plane.
      */
-    public static VirtualPortRelay start(Node node, String bindAddress, int port, String contextPath) throws IOException {
+    public static VirtualPortRelay start(Node node, VirtualPortFront front, String bindAddress, int port, String contextPath)
+            throws IOException {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
-        Settings settings = new Settings(node, contextPath + NodeAddress.VIRTUAL_PORTS_PATH, config.maxMessageBytes(),
-                config.bodyTimeout(), new AtomicInteger());
+        Settings settings = new Settings(front, "http", contextPath, new AtomicInteger());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -70,7 +73,9 @@ public final class VirtualPortRelay implements AutoCloseable {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
             LOG.info("virtual ports relayed on {} ({})", server.localAddress(),
                     node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
-            return new VirtualPortRelay(server, connections, settings.inFlight());
+            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight());
+            front.advertise(settings.scheme(), relay.port());
+            return relay;
         } catch (RuntimeException e) {
             throw new IOException("the relay could not listen on " + address + ": " + e.getMessage(), e);
         }

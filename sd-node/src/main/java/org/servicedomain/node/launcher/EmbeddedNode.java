@@ -20,6 +20,7 @@ import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.entry.NodeWebApp;
+import org.servicedomain.node.entry.VirtualPortFront;
 import org.servicedomain.node.entry.VirtualPortRelay;
 import org.servicedomain.node.network.Networks;
 import org.slf4j.Logger;
@@ -194,13 +195,18 @@ public final class EmbeddedNode implements AutoCloseable {
         if (relay != null) {
             throw new IllegalStateException("the relay is running on port " + relay.port());
         }
-        relay = VirtualPortRelay.start(node(), bindAddress, port, CONTEXT_PATH);
+        relay = VirtualPortRelay.start(node(), front(), bindAddress, port, CONTEXT_PATH);
     }
 
     /** The relay's port, or 0 when there is no relay. */
     public int relayPort() {
         VirtualPortRelay running = relay;
         return running == null ? 0 : running.port();
+    }
+
+    /** The relay's scheme: {@code http}, or {@code https} with TLS. */
+    public String relayScheme() {
+        return "http";
     }
 
     /** {@code http://localhost:PORT/sd}, or {@code https://} with TLS. */
@@ -213,25 +219,24 @@ public final class EmbeddedNode implements AutoCloseable {
         return scheme;
     }
 
+    private VirtualPortFront front() {
+        return (VirtualPortFront) context.getServletContext().getAttribute(VirtualPortFront.ATTRIBUTE);
+    }
+
     /** The running node. */
     public Node node() {
         return (Node) context.getServletContext().getAttribute(NodeWebApp.NODE_ATTRIBUTE);
     }
 
     /**
-     * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced at the
-     * node's public base URL if it has one, else at the address it is bound to, else at the IPv4
-     * address of the interface discovery multicasts on.
+     * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced where the
+     * node advertises them (the public data or base URL, else its data plane), on the address it is
+     * bound to, else on the IPv4 address of the interface discovery multicasts on.
      */
     public Discovery startDiscovery(DiscoveryConfig config) throws IOException {
-        Node node = node();
-        String base = node.config().publicBaseUrl();
-        if (base == null) {
-            InetAddress bound = Networks.literal(bindAddress);
-            String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
-            base = scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
-        }
-        return node.startDiscovery(config, base);
+        InetAddress bound = Networks.literal(bindAddress);
+        String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
+        return node().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH));
     }
 
     /**
