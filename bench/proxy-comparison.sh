@@ -112,7 +112,7 @@ RELAY_OFFSET=5
 start_node() { # port data_dir
   local limit=() relay=()
   [ -z "$MAX_MESSAGE_BYTES" ] || limit=(--max-message-bytes "$MAX_MESSAGE_BYTES")
-  [ "$NODE_ENTRY" != relay ] || relay=(--relay-port $(($1 + RELAY_OFFSET)))
+  if [ "$NODE_ENTRY" = relay ]; then relay=(--relay-port $(($1 + RELAY_OFFSET))); else relay=(--relay-port off); fi
   # shellcheck disable=SC2086
   start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" --host "$HOST" --port "$1" --data-dir "$2" \
     --console none "${limit[@]}" "${relay[@]}" $NODE_ARGS
