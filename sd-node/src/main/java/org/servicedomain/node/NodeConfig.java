@@ -31,6 +31,8 @@ import org.servicedomain.node.storage.StatusStore;
  *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
+ * @param headerTimeout how long a client may take to send a request's head (request line and headers), on
+ *     both entries, from when its connection opened or from the first byte of a later request; then it gets 408
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
@@ -61,7 +63,8 @@ public record NodeConfig(
         Duration statusSaveInterval,
         ClusterConfig cluster,
         DrainConfig drain,
-        Duration relayIdleTimeout) {
+        Duration relayIdleTimeout,
+        Duration headerTimeout) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -94,6 +97,7 @@ public record NodeConfig(
         requirePositive("meteringRetentionDays", meteringRetentionDays);
         requirePositive("bodyTimeout", bodyTimeout.toMillis());
         requirePositive("relayIdleTimeout", relayIdleTimeout.toMillis());
+        requirePositive("headerTimeout", headerTimeout.toMillis());
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
@@ -110,7 +114,7 @@ public record NodeConfig(
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster, drain, relayIdleTimeout);
+                statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
     }
 
     private static void requirePositive(String name, long value) {
@@ -143,6 +147,7 @@ public record NodeConfig(
         private String publicBaseUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private Duration relayIdleTimeout = Duration.ofSeconds(60);
+        private Duration headerTimeout = Duration.ofSeconds(20);
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
@@ -234,6 +239,12 @@ public record NodeConfig(
             return this;
         }
 
+        /** How long a client may take to send a request's head; 20 s, as Tomcat's stock {@code connectionTimeout}. */
+        public Builder headerTimeout(Duration timeout) {
+            this.headerTimeout = timeout;
+            return this;
+        }
+
         public Builder bodyTimeout(Duration timeout) {
             this.bodyTimeout = timeout;
             return this;
@@ -266,7 +277,7 @@ public record NodeConfig(
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout);
+                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
         }
     }
 }
