@@ -26,6 +26,7 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -70,10 +71,11 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         this.settings = settings;
     }
 
-    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout. */
+    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout, or arrives below the minimum rate. */
     private final class Body {
         final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
         ScheduledFuture<?> timer;
+        ScheduledFuture<?> rateCheck;
         byte[] buffer;
         int size;
         long discarded;
@@ -87,7 +89,23 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             if (timer == null && !bytes.isDone()) {
                 timer = ctx.executor().schedule(() -> refuse("the request's body did not arrive within "
                         + settings.bodyTimeout().toMillis() + " ms"), settings.bodyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                rateCheck = watchRate();
             }
+        }
+
+        /** Checks the minimum body rate once per rate window, on the connection's loop, as Tomcat's entry does. */
+        private ScheduledFuture<?> watchRate() {
+            long minBytesPerSecond = settings.node().config().minBodyBytesPerSecond();
+            if (minBytesPerSecond == 0) {
+                return null;
+            }
+            BodyRate rate = new BodyRate(minBytesPerSecond, NodeConfig.BODY_RATE_WINDOW, System.nanoTime(), size);
+            long window = NodeConfig.BODY_RATE_WINDOW.toMillis();
+            return ctx.executor().scheduleWithFixedDelay(() -> {
+                if (rate.tooSlow(System.nanoTime(), size)) {
+                    refuse(rate.refusal());
+                }
+            }, window, window, TimeUnit.MILLISECONDS);
         }
 
         void add(ByteBuf content) {
@@ -123,6 +141,9 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         private void stopWatch() {
             if (timer != null) {
                 timer.cancel(false);
+            }
+            if (rateCheck != null) {
+                rateCheck.cancel(false);
             }
         }
     }
