@@ -203,7 +203,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         busy = true;
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
-            answer(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=UTF-8",
+            answer(RefusedHead.statusOf(request.decoderResult().cause()), "text/plain; charset=UTF-8",
                     ("bad HTTP request: " + request.decoderResult().cause().getMessage() + "\n").getBytes(StandardCharsets.UTF_8),
                     null, false);
             return;
