@@ -58,6 +58,23 @@ class StrictHttpTest {
         assertThat(provider.requestsReceived()).as("both requests served").isEqualTo(2);
     }
 
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void servesAChunkedRequestAndTheOneAfterIt(VirtualPortEntry entry) {
+        URI port = entry.address(domain.node(), PORT);
+        String envelope = envelope();
+        int half = envelope.length() / 2;
+        String chunked = Integer.toHexString(half) + ";note=x\r\n" + envelope.substring(0, half) + "\r\n"
+                + Integer.toHexString(envelope.length() - half) + "\r\n" + envelope.substring(half) + "\r\n0\r\nX-Trailer: t\r\n\r\n";
+
+        RawHttp.Answer answer = RawHttp.send(port, head(port, "Transfer-Encoding: chunked") + chunked + head(port,
+                "Content-Length: " + envelope.length(), "Connection: close") + envelope, ANSWER_WITHIN);
+
+        assertThat(answer.status()).as(answer.text()).isEqualTo(200);
+        assertThat(answer.text().split("HTTP/1.1 200", -1)).as(answer.text()).hasSize(3);
+        assertThat(provider.requestsReceived()).as("both requests served").isEqualTo(2);
+    }
+
     /**
      * A body that hides a second request behind a Content-Length a front proxy might believe. The relay
      * refuses it (400); Tomcat drops the Content-Length, reads the empty chunked body (a BadRequest
