@@ -34,6 +34,8 @@ import org.servicedomain.node.storage.StatusStore;
  *     under it; null: under {@code publicBaseUrl}, else at the relay's port on the host the caller used
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
+ * @param headerTimeout how long a client may take to send a request's head (request line and headers), on
+ *     both entries, from when its connection opened or from the first byte of a later request; then it gets 408
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
@@ -65,7 +67,8 @@ public record NodeConfig(
         Duration statusSaveInterval,
         ClusterConfig cluster,
         DrainConfig drain,
-        Duration relayIdleTimeout) {
+        Duration relayIdleTimeout,
+        Duration headerTimeout) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -93,6 +96,7 @@ public record NodeConfig(
         requirePositive("meteringRetentionDays", meteringRetentionDays);
         requirePositive("bodyTimeout", bodyTimeout.toMillis());
         requirePositive("relayIdleTimeout", relayIdleTimeout.toMillis());
+        requirePositive("headerTimeout", headerTimeout.toMillis());
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
@@ -121,7 +125,7 @@ public record NodeConfig(
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster, drain, relayIdleTimeout);
+                statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
     }
 
     private static void requirePositive(String name, long value) {
@@ -155,6 +159,7 @@ public record NodeConfig(
         private String publicDataUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private Duration relayIdleTimeout = Duration.ofSeconds(60);
+        private Duration headerTimeout = Duration.ofSeconds(20);
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
@@ -252,6 +257,12 @@ public record NodeConfig(
             return this;
         }
 
+        /** How long a client may take to send a request's head; 20 s, as Tomcat's stock {@code connectionTimeout}. */
+        public Builder headerTimeout(Duration timeout) {
+            this.headerTimeout = timeout;
+            return this;
+        }
+
         public Builder bodyTimeout(Duration timeout) {
             this.bodyTimeout = timeout;
             return this;
@@ -284,7 +295,7 @@ public record NodeConfig(
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout);
+                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
         }
     }
 }

@@ -14,21 +14,12 @@ record BodyPolicy(long maxBytes, Duration timeout, long minBytesPerSecond, Durat
                 NodeConfig.BODY_RATE_WINDOW);
     }
 
-    /** The fewest bytes a body must grow by in each rate window; 0 checks no rate. */
-    long minBytesPerWindow() {
-        return minBytesPerSecond * rateWindow.toSeconds();
-    }
-
     String tooLarge(long declared) {
         return "the message is " + declared + " bytes; the limit is " + maxBytes;
     }
 
     String overLimit() {
         return "the message exceeds the limit of " + maxBytes + " bytes";
-    }
-
-    String tooSlow() {
-        return "the request's body arrived slower than " + minBytesPerSecond + " bytes per second";
     }
 
     String tooLong() {

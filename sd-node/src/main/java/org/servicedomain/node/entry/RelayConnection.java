@@ -65,10 +65,11 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         this.settings = settings;
     }
 
-    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout. */
+    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout, or arrives below the minimum rate. */
     private final class Body {
         final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
         ScheduledFuture<?> timer;
+        ScheduledFuture<?> rateCheck;
         byte[] buffer;
         int size;
         long discarded;
@@ -82,7 +83,23 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             if (timer == null && !bytes.isDone()) {
                 BodyPolicy policy = settings.front().bodyPolicy();
                 timer = ctx.executor().schedule(() -> refuse(policy.tooLong()), policy.timeout().toMillis(), TimeUnit.MILLISECONDS);
+                rateCheck = watchRate();
             }
+        }
+
+        /** Checks the minimum body rate once per rate window, on the connection's loop, as Tomcat's entry does. */
+        private ScheduledFuture<?> watchRate() {
+            BodyPolicy policy = settings.front().bodyPolicy();
+            if (policy.minBytesPerSecond() == 0) {
+                return null;
+            }
+            BodyRate rate = new BodyRate(policy, System.nanoTime(), size);
+            long window = policy.rateWindow().toMillis();
+            return ctx.executor().scheduleWithFixedDelay(() -> {
+                if (rate.tooSlow(System.nanoTime(), size)) {
+                    refuse(rate.refusal());
+                }
+            }, window, window, TimeUnit.MILLISECONDS);
         }
 
         void add(ByteBuf content) {
@@ -119,6 +136,9 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         private void stopWatch() {
             if (timer != null) {
                 timer.cancel(false);
+            }
+            if (rateCheck != null) {
+                rateCheck.cancel(false);
             }
         }
     }
@@ -178,7 +198,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         busy = true;
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
-            answer(FrontAnswer.text(HttpResponseStatus.BAD_REQUEST.code(), "bad HTTP request: "
+            answer(FrontAnswer.text(RefusedHead.statusOf(request.decoderResult().cause()).code(), "bad HTTP request: "
                     + request.decoderResult().cause().getMessage() + "\n"), false);
             return;
         }

@@ -65,7 +65,8 @@ public final class VirtualPortRelay implements AutoCloseable {
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
                         channel.pipeline().addLast(new IdleStateHandler(0, 0, config.relayIdleTimeout().toMillis(),
-                                TimeUnit.MILLISECONDS), new HttpServerCodec(), new RelayConnection(settings));
+                                TimeUnit.MILLISECONDS), new StrictHttpGuard(config.headerTimeout()), decoder(),
+                                new RelayConnection(settings));
                     }
                 });
         InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
@@ -79,6 +80,11 @@ public final class VirtualPortRelay implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new IOException("the relay could not listen on " + address + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Netty's codec, its limits no tighter than the {@link StrictHttpGuard}'s, which refuses first and with Tomcat's statuses. */
+    private static HttpServerCodec decoder() {
+        return new HttpServerCodec(HeadScanner.MAX_HEAD_BYTES, HeadScanner.MAX_HEAD_BYTES, 8192);
     }
 
     public int port() {

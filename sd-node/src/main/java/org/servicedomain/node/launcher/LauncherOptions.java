@@ -31,7 +31,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
-        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds) {
+        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
+        Integer headerTimeoutSeconds) {
 
     /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
     static final String NO_RELAY = "off";
@@ -67,6 +68,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("relay-idle-seconds", "S", DEFAULTS.relayIdleTimeout().toSeconds(),
                     "How long the relay keeps a client's connection open with no request on it.",
                     (v, flag, value) -> v.relayIdleSeconds = number(flag, value, 1, 86_400)),
+            LauncherOption.value("header-timeout-seconds", "S", DEFAULTS.headerTimeout().toSeconds(),
+                    "How long a client may take to send a request's line and headers, on Tomcat's port and the relay; then 408.",
+                    (v, flag, value) -> v.headerTimeoutSeconds = number(flag, value, 1, 86_400)),
             LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
                     (v, flag, value) -> v.host = value),
             LauncherOption.value("data-dir", "DIR", DEFAULTS.dataDir(), "Where the node keeps its state and logs.",
@@ -183,6 +187,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         int port = 8080;
         Integer relayPort;
         Integer relayIdleSeconds;
+        Integer headerTimeoutSeconds;
         String dataDir = DEFAULTS.dataDir().toString();
         String host;
         long maxBytes = DEFAULTS.maxMessageBytes();
@@ -223,7 +228,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
-                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds);
+                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
+                    headerTimeoutSeconds);
         }
 
         private ClusterConfig clusterConfig() {
@@ -358,6 +364,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         }
         if (relayIdleSeconds != null) {
             config.relayIdleTimeout(Duration.ofSeconds(relayIdleSeconds));
+        }
+        if (headerTimeoutSeconds != null) {
+            config.headerTimeout(Duration.ofSeconds(headerTimeoutSeconds));
         }
         if (bodyTimeoutSeconds != null) {
             config.bodyTimeout(Duration.ofSeconds(bodyTimeoutSeconds));
