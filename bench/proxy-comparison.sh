@@ -107,12 +107,13 @@ pids=()
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# The node's relay listens RELAY_OFFSET above its Tomcat port when NODE_ENTRY=relay.
-RELAY_OFFSET=5
+# The node's data plane (the relay) listens where the launcher puts it with no option: 100 above its
+# Tomcat port. NODE_ENTRY=tomcat turns it off (--relay-port off), as a node with one port.
+RELAY_OFFSET=100
 start_node() { # port data_dir
   local limit=() relay=()
   [ -z "$MAX_MESSAGE_BYTES" ] || limit=(--max-message-bytes "$MAX_MESSAGE_BYTES")
-  if [ "$NODE_ENTRY" = relay ]; then relay=(--relay-port $(($1 + RELAY_OFFSET))); else relay=(--relay-port off); fi
+  [ "$NODE_ENTRY" = relay ] || relay=(--relay-port off)
   # shellcheck disable=SC2086
   start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" --host "$HOST" --port "$1" --data-dir "$2" \
     --console none "${limit[@]}" "${relay[@]}" $NODE_ARGS

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * Sits before the relay's HTTP decoder and holds its input to Tomcat's rules: each request's head is
  * checked ({@link HeadScanner}) before its last byte reaches the decoder, and must be complete
  * within the header timeout, counted from the connection's opening for the first request and from
- * a later request's first byte (before that the idle timeout applies, as Tomcat's keepAliveTimeout).
+ * the end of the first read that brought part of a later request's head (before that the idle
+ * timeout applies, as Tomcat's keepAliveTimeout).
  * A refused request goes on as a request that failed to decode, so {@link RelayConnection} answers
  * it after any answer before it, with the refusal's status, and closes; nothing after it is read.
  * Bodies pass untouched, skipped by their framing ({@link BodySkipper}).
@@ -65,9 +66,6 @@ final class StrictHttpGuard extends ChannelInboundHandlerAdapter {
                     at = body.skip(in, at, to);
                     inBody = !body.done();
                 } else {
-                    if (head.notStarted()) {
-                        startHeadTimer(ctx);
-                    }
                     if (head.next(in.getByte(at++))) {
                         stopHeadTimer();
                         body.start(head.contentLength(), head.chunked());
@@ -79,6 +77,9 @@ final class StrictHttpGuard extends ChannelInboundHandlerAdapter {
         } catch (RefusedHead refusal) {
             refused(ctx, in, from, at, refusal);
             return;
+        }
+        if (!inBody && !head.notStarted()) {
+            startHeadTimer(ctx); // a head split over reads: the common one-read head costs no timer
         }
         ctx.fireChannelRead(in);
     }

@@ -74,11 +74,16 @@ public final class ChildRegistry {
         return children.values().stream().filter(c -> c.name().equals(name)).findFirst();
     }
 
-    /** The child an instance stands for, if it is a child node's port. */
+    /**
+     * The child an instance stands for, if it is a child node's port. The child's attributes are the
+     * node's own (filed by the discovery poll, or by an administrator; a provider's are filed as
+     * claims), so they are trusted; the endpoint is not compared with the child's home address, as a
+     * child serves its ports on its data plane, another port or host than its home port.
+     */
     public Optional<ChildNode> of(Instance instance) {
         String address = instance.attributes().get(ChildNode.CHILD_ATTRIBUTE);
-        return address == null ? Optional.empty()
-                : at(address).filter(c -> instance.endpointAddress().startsWith(c.address() + "/"));
+        return address == null || !ChildNode.ORIGIN_TYPE.equals(instance.attributes().get(ChildNode.ORIGIN_ATTRIBUTE))
+                ? Optional.empty() : at(address);
     }
 
     /** The secret that signs the context header sent to the child behind {@code instance}, or null. */
