@@ -247,7 +247,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             String host = request.headers().get(HttpHeaderNames.HOST, "localhost");
             String address = settings.node().config().publicBaseUrl() != null
                     ? settings.node().config().publicBaseUrl() + NodeAddress.VIRTUAL_PORTS_PATH + port.name()
-                    : "http://" + host + settings.pathPrefix() + port.name();
+                    : settings.scheme() + "://" + host + settings.pathPrefix() + port.name();
             byte[] wsdl = VirtualPortServlet.published(settings.node().policy(), port, address).getBytes(StandardCharsets.UTF_8);
             answer(HttpResponseStatus.OK, "text/xml; charset=UTF-8", wsdl, null, keepAlive);
         }

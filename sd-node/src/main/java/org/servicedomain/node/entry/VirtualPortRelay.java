@@ -31,8 +31,8 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortRelay.class);
 
-    /** What every connection of the relay shares. */
-    record Settings(Node node, String pathPrefix, long maxMessageBytes, Duration bodyTimeout, AtomicInteger inFlight) {
+    /** What every connection of the relay shares; {@code scheme} is {@code https} when it serves TLS. */
+    record Settings(Node node, String scheme, String pathPrefix, long maxMessageBytes, Duration bodyTimeout, AtomicInteger inFlight) {
     }
 
     private final Channel server;
@@ -47,13 +47,15 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     /**
      * Listens on {@code bindAddress:port} (0 for an ephemeral port; a null address for every
-     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}.
+     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}: over TLS when
+     * {@code tls} is not null (its handler first in every connection's pipeline), else plain HTTP.
      */
-    public static VirtualPortRelay start(Node node, String bindAddress, int port, String contextPath) throws IOException {
+    public static VirtualPortRelay start(Node node, String bindAddress, int port, String contextPath, DataPlaneTls tls)
+            throws IOException {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
-        Settings settings = new Settings(node, contextPath + NodeAddress.VIRTUAL_PORTS_PATH, config.maxMessageBytes(),
-                config.bodyTimeout(), new AtomicInteger());
+        Settings settings = new Settings(node, tls == null ? "http" : "https", contextPath + NodeAddress.VIRTUAL_PORTS_PATH,
+                config.maxMessageBytes(), config.bodyTimeout(), new AtomicInteger());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -61,6 +63,9 @@ public final class VirtualPortRelay implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
+                        if (tls != null) {
+                            channel.pipeline().addLast(tls.newHandler(channel.alloc()));
+                        }
                         channel.pipeline().addLast(new IdleStateHandler(0, 0, config.relayIdleTimeout().toMillis(),
                                 TimeUnit.MILLISECONDS), new HttpServerCodec(), new RelayConnection(settings));
                     }
@@ -68,7 +73,7 @@ public final class VirtualPortRelay implements AutoCloseable {
         InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
         try {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
-            LOG.info("virtual ports relayed on {} ({})", server.localAddress(),
+            LOG.info("virtual ports relayed on {} ({}, {})", server.localAddress(), tls == null ? "HTTP" : "HTTPS",
                     node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
             return new VirtualPortRelay(server, connections, settings.inFlight());
         } catch (RuntimeException e) {

@@ -120,7 +120,7 @@ public final class NodeLauncher {
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
         System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         if (node.relayPort() > 0) {
-            System.out.println("  relay:         http://localhost:" + node.relayPort() + EmbeddedNode.CONTEXT_PATH
+            System.out.println("  relay:         " + node.relayScheme() + "://localhost:" + node.relayPort() + EmbeddedNode.CONTEXT_PATH
                     + "/services/ports/{name}   (virtual ports on the event loops)");
         }
         System.out.println("  health:        " + base + "/health/ready   metrics: " + base + "/metrics");
