@@ -144,7 +144,7 @@ public final class RunningNode implements AutoCloseable {
             }
             relayPort = node.relayPort();
         }
-        return URI.create("http://localhost:" + relayPort + EmbeddedNode.CONTEXT_PATH + "/services/ports/" + name);
+        return URI.create(node.relayScheme() + "://localhost:" + relayPort + EmbeddedNode.CONTEXT_PATH + "/services/ports/" + name);
     }
 
     public URI virtualPortWsdl(String name) {
