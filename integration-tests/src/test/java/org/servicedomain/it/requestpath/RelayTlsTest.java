@@ -197,6 +197,12 @@ class RelayTlsTest {
         assertThat(DataPlaneTls.load(keystore.file(), keystore.password()).provider()).isEqualTo(SslProvider.OPENSSL);
     }
 
+    @Test
+    void aKeystoreThatCannotBeReadIsAnErrorNamingIt() {
+        assertThatThrownBy(() -> DataPlaneTls.load(keystore.file(), "not-" + keystore.password()))
+                .isInstanceOf(IOException.class).hasMessageContaining(keystore.file().toString());
+    }
+
     private HttpClient verifyingClient() {
         return HttpClient.newBuilder().sslContext(keystore.trustingOnlyIt()).version(HttpClient.Version.HTTP_1_1).build();
     }
