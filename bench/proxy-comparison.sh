@@ -141,7 +141,7 @@ start_node() { # port data_dir
   local limit=() relay=()
   [ -z "$MAX_MESSAGE_BYTES" ] || limit=(--max-message-bytes "$MAX_MESSAGE_BYTES")
   local tls=()
-  [ "$NODE_ENTRY" != relay ] || relay=(--relay-port $(($1 + RELAY_OFFSET)))
+  if [ "$NODE_ENTRY" = relay ]; then relay=(--relay-port $(($1 + RELAY_OFFSET))); else relay=(--relay-port off); fi
   [ -z "$TLS" ] || tls=(--tls-keystore "$work/tls/node.p12")
   # shellcheck disable=SC2086
   SD_TLS_KEYSTORE_PASSWORD="$TLS_PASSWORD" start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" \

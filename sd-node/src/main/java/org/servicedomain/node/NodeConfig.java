@@ -29,8 +29,13 @@ import org.servicedomain.node.storage.StatusStore;
  * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
  * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
  *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
+ * @param publicDataUrl the address of the node's data plane as clients should use it, when it differs from
+ *     {@code publicBaseUrl} (a load balancer of its own in front of the relay); virtual ports are advertised
+ *     under it; null: under {@code publicBaseUrl}, else at the relay's port on the host the caller used
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
+ * @param headerTimeout how long a client may take to send a request's head (request line and headers), on
+ *     both entries, from when its connection opened or from the first byte of a later request; then it gets 408
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
  *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
@@ -56,12 +61,14 @@ public record NodeConfig(
         LoginLimits loginLimits,
         StateLimits stateLimits,
         String publicBaseUrl,
+        String publicDataUrl,
         Duration bodyTimeout,
         long minBodyBytesPerSecond,
         Duration statusSaveInterval,
         ClusterConfig cluster,
         DrainConfig drain,
-        Duration relayIdleTimeout) {
+        Duration relayIdleTimeout,
+        Duration headerTimeout) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
@@ -75,13 +82,8 @@ public record NodeConfig(
         Objects.requireNonNull(loginLimits, "loginLimits");
         Objects.requireNonNull(stateLimits, "stateLimits");
         Objects.requireNonNull(drain, "drain");
-        if (publicBaseUrl != null) {
-            java.net.URI uri = java.net.URI.create(publicBaseUrl);
-            if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-                throw new IllegalArgumentException("publicBaseUrl must be an http or https URL but was " + publicBaseUrl);
-            }
-            publicBaseUrl = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
-        }
+        publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
+        publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -94,10 +96,23 @@ public record NodeConfig(
         requirePositive("meteringRetentionDays", meteringRetentionDays);
         requirePositive("bodyTimeout", bodyTimeout.toMillis());
         requirePositive("relayIdleTimeout", relayIdleTimeout.toMillis());
+        requirePositive("headerTimeout", headerTimeout.toMillis());
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
         }
+    }
+
+    /** {@code url} without a trailing slash, refused unless it is an http or https URL; null stays null. */
+    private static String publicUrl(String name, String url) {
+        if (url == null) {
+            return null;
+        }
+        java.net.URI uri = java.net.URI.create(url);
+        if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+            throw new IllegalArgumentException(name + " must be an http or https URL but was " + url);
+        }
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
     /** The configured provider networks, or the default for a node that listens only on loopback or not. */
@@ -109,8 +124,8 @@ public record NodeConfig(
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster, drain, relayIdleTimeout);
+                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
+                statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
     }
 
     private static void requirePositive(String name, long value) {
@@ -141,8 +156,10 @@ public record NodeConfig(
         private LoginLimits loginLimits = LoginLimits.DEFAULT;
         private StateLimits stateLimits = StateLimits.DEFAULT;
         private String publicBaseUrl;
+        private String publicDataUrl;
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private Duration relayIdleTimeout = Duration.ofSeconds(60);
+        private Duration headerTimeout = Duration.ofSeconds(20);
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
@@ -228,9 +245,21 @@ public record NodeConfig(
             return this;
         }
 
+        /** The data plane's public address, when it differs from the public base URL ({@link NodeConfig#publicDataUrl()}). */
+        public Builder publicDataUrl(String url) {
+            this.publicDataUrl = url;
+            return this;
+        }
+
         /** How long the relay keeps a client's connection open with no request on it. */
         public Builder relayIdleTimeout(Duration timeout) {
             this.relayIdleTimeout = timeout;
+            return this;
+        }
+
+        /** How long a client may take to send a request's head; 20 s, as Tomcat's stock {@code connectionTimeout}. */
+        public Builder headerTimeout(Duration timeout) {
+            this.headerTimeout = timeout;
             return this;
         }
 
@@ -266,7 +295,7 @@ public record NodeConfig(
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout);
+                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
         }
     }
 }

@@ -70,9 +70,8 @@ public final class RunningNode implements AutoCloseable {
         try {
             node = EmbeddedNode.start(config, "127.0.0.1", wantedPort, consoleWar);
             port = node.port();
-            if (relayPort >= 0) {
-                node.startRelay(relayPort);
-            }
+            node.startRelay(Math.max(relayPort, 0)); // the data plane, as the launcher starts it by default
+            relayPort = node.relayPort();
         } catch (IOException e) {
             throw new UncheckedIOException("the node did not start", e);
         }
@@ -127,23 +126,21 @@ public final class RunningNode implements AutoCloseable {
         return URI.create(baseUri() + HomeClient.HOME_PATH);
     }
 
+    /** Where the node advertises virtual port {@code name}: on its data plane, the relay. */
     public URI virtualPortAddress(String name) {
+        return relayedPortAddress(name);
+    }
+
+    /** Virtual port {@code name} on Tomcat's port, the entry a WAR deployment has. */
+    public URI servletPortAddress(String name) {
         return URI.create(baseUri() + "/services/ports/" + name);
     }
 
     /**
-     * The address of virtual port {@code name} on the node's relay ({@code --relay-port}), which is
-     * started on an ephemeral loopback port the first time it is asked for (and again on restart).
+     * The address of virtual port {@code name} on the node's data plane, the relay ({@code --relay-port}),
+     * which the node starts on an ephemeral loopback port (the same one again on restart), as the launcher does.
      */
     public URI relayedPortAddress(String name) {
-        if (relayPort < 0) {
-            try {
-                node.startRelay(0);
-            } catch (IOException e) {
-                throw new UncheckedIOException("the relay did not start", e);
-            }
-            relayPort = node.relayPort();
-        }
         return URI.create(node.relayScheme() + "://localhost:" + relayPort + EmbeddedNode.CONTEXT_PATH + "/services/ports/" + name);
     }
 

@@ -12,6 +12,6 @@ public enum VirtualPortEntry {
 
     /** Where virtual port {@code name} of {@code node} answers through this entry. */
     public URI address(RunningNode node, String name) {
-        return this == TOMCAT ? node.virtualPortAddress(name) : node.relayedPortAddress(name);
+        return this == TOMCAT ? node.servletPortAddress(name) : node.relayedPortAddress(name);
     }
 }

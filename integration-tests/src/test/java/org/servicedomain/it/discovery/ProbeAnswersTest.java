@@ -92,7 +92,7 @@ class ProbeAnswersTest {
     }
 
     private static String port(RunningNode node, String name) {
-        return "http://127.0.0.1:" + node.baseUri().getPort() + "/sd/services/ports/" + name;
+        return "http://127.0.0.1:" + node.virtualPortAddress(name).getPort() + "/sd/services/ports/" + name;
     }
 
     @Test

@@ -21,7 +21,7 @@ final class ArrivingBodyReader implements ReadListener {
     private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
     private final ServletInputStream in;
-    private final long maxBytes;
+    private final BodyPolicy policy;
     private final BodyWatch watch;
     private final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
     private final long startedNanos = System.nanoTime();
@@ -29,25 +29,24 @@ final class ArrivingBodyReader implements ReadListener {
     private volatile int size;
     private boolean watched;
 
-    private ArrivingBodyReader(ServletInputStream in, long maxBytes, long declared, BodyWatch watch) {
+    private ArrivingBodyReader(ServletInputStream in, BodyPolicy policy, long declared, BodyWatch watch) {
         this.in = in;
-        this.maxBytes = maxBytes;
+        this.policy = policy;
         this.watch = watch;
         // a declared length only sizes the first buffer up to FIRST_BUFFER_BYTES: a client that declares
         // megabytes and sends nothing holds no more memory than one that declares nothing
-        this.buffer = new byte[(int) Math.min(declared >= 0 ? declared : FIRST_BUFFER_BYTES, Math.min(FIRST_BUFFER_BYTES, maxBytes))];
+        this.buffer = new byte[(int) Math.min(declared >= 0 ? declared : FIRST_BUFFER_BYTES, Math.min(FIRST_BUFFER_BYTES, policy.maxBytes()))];
     }
 
     /** Starts reading {@code request}'s body; the request must already be asynchronous. */
-    static ArrivingBody start(HttpServletRequest request, long maxBytes, BodyWatch watch) {
+    static ArrivingBody start(HttpServletRequest request, BodyPolicy policy, BodyWatch watch) {
         long declared = request.getContentLengthLong();
-        if (declared > maxBytes) {
-            return new ArrivingBody(CompletableFuture.failedFuture(refused("the message is " + declared
-                    + " bytes; the limit is " + maxBytes)));
+        if (declared > policy.maxBytes()) {
+            return new ArrivingBody(CompletableFuture.failedFuture(refused(policy.tooLarge(declared))));
         }
         ArrivingBodyReader reader;
         try {
-            reader = new ArrivingBodyReader(request.getInputStream(), maxBytes, declared, watch);
+            reader = new ArrivingBodyReader(request.getInputStream(), policy, declared, watch);
         } catch (IOException e) {
             return new ArrivingBody(CompletableFuture.failedFuture(refused("the request's body could not be read: " + e)));
         }
@@ -59,15 +58,15 @@ final class ArrivingBodyReader implements ReadListener {
     public void onDataAvailable() throws IOException {
         while (!bytes.isDone() && in.isReady()) {
             if (size == buffer.length) {
-                buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(16, buffer.length * 2L), maxBytes + 1));
+                buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(16, buffer.length * 2L), policy.maxBytes() + 1));
             }
             int n = in.read(buffer, size, buffer.length - size);
             if (n < 0) {
                 return;
             }
             size += n;
-            if (size > maxBytes) {
-                fail("the message exceeds the limit of " + maxBytes + " bytes");
+            if (size > policy.maxBytes()) {
+                fail(policy.overLimit());
                 return;
             }
         }

@@ -1,6 +1,5 @@
 package org.servicedomain.node.entry;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -18,17 +17,13 @@ final class BodyWatch implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BodyWatch.class);
 
-    private final Duration timeout;
-    private final long minBytesPerWindow;
-    private final long windowNanos;
-    /** Each watched body, with its size at the start of its current rate window. */
-    private final Map<ArrivingBodyReader, long[]> watched = new ConcurrentHashMap<>();
+    private final BodyPolicy policy;
+    /** Each watched body, with its rate over its current window. */
+    private final Map<ArrivingBodyReader, BodyRate> watched = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
 
-    BodyWatch(Duration timeout, long minBytesPerSecond, Duration window) {
-        this.timeout = timeout;
-        this.windowNanos = window.toNanos();
-        this.minBytesPerWindow = minBytesPerSecond * window.toSeconds();
+    BodyWatch(BodyPolicy policy) {
+        this.policy = policy;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sd-body-watch");
             t.setDaemon(true);
@@ -38,7 +33,7 @@ final class BodyWatch implements AutoCloseable {
     }
 
     void add(ArrivingBodyReader body) {
-        watched.put(body, new long[] {body.startedNanos(), body.received()});
+        watched.put(body, new BodyRate(policy, body.startedNanos(), body.received()));
     }
 
     void remove(ArrivingBodyReader body) {
@@ -52,22 +47,15 @@ final class BodyWatch implements AutoCloseable {
 
     private void check() {
         long now = System.nanoTime();
-        watched.forEach((body, window) -> {
+        watched.forEach((body, rate) -> {
             if (body.isDone()) {
                 watched.remove(body);
-            } else if (now - body.startedNanos() > timeout.toNanos()) {
-                LOG.debug("refusing a request body that took over {} s ({} bytes so far)", timeout.toSeconds(), body.received());
-                body.fail("the request's body did not arrive within " + timeout.toSeconds() + " s");
-            } else if (now - window[0] >= windowNanos) {
-                long grown = body.received() - window[1];
-                if (grown < minBytesPerWindow) {
-                    LOG.debug("refusing a request body that grew by {} bytes in {} s", grown, windowNanos / 1_000_000_000L);
-                    body.fail("the request's body arrived slower than " + minBytesPerWindow * 1_000_000_000L / windowNanos
-                            + " bytes per second");
-                } else {
-                    window[0] = now;
-                    window[1] = body.received();
-                }
+            } else if (now - body.startedNanos() > policy.timeout().toNanos()) {
+                LOG.debug("refusing a request body that took over {} ms ({} bytes so far)", policy.timeout().toMillis(), body.received());
+                body.fail(policy.tooLong());
+            } else if (rate.tooSlow(now, body.received())) {
+                LOG.debug("refusing a request body of {} bytes so far: {}", body.received(), rate.refusal());
+                body.fail(rate.refusal());
             }
         });
     }

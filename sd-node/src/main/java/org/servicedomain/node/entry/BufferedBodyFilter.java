@@ -13,7 +13,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.time.Duration;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
@@ -35,12 +34,12 @@ final class BufferedBodyFilter implements Filter {
     private static final Logger LOG = LoggerFactory.getLogger(BufferedBodyFilter.class);
     private static final String BODY = BufferedBodyFilter.class.getName() + ".body";
 
-    private final long maxBytes;
+    private final BodyPolicy policy;
     private final BodyWatch watch;
 
-    BufferedBodyFilter(long maxBytes, Duration bodyTimeout, long minBodyBytesPerSecond, Duration rateWindow) {
-        this.maxBytes = maxBytes;
-        this.watch = new BodyWatch(bodyTimeout, minBodyBytesPerSecond, rateWindow);
+    BufferedBodyFilter(BodyPolicy policy) {
+        this.policy = policy;
+        this.watch = new BodyWatch(policy);
     }
 
     @Override
@@ -62,7 +61,7 @@ final class BufferedBodyFilter implements Filter {
         }
         AsyncContext async = request.startAsync();
         async.setTimeout(0);
-        ArrivingBodyReader.start(http, maxBytes, watch).bytes().whenComplete((body, error) -> {
+        ArrivingBodyReader.start(http, policy, watch).bytes().whenComplete((body, error) -> {
             if (error == null) {
                 request.setAttribute(BODY, body);
                 async.dispatch();

@@ -43,7 +43,7 @@ public final class DomainWsdlServlet extends HttpServlet {
     private String flat(HttpServletRequest request) {
         FlatDomainWsdl wsdl = new FlatDomainWsdl(node.hierarchy().nodeName(), NAMESPACE);
         for (VirtualPort port : node.catalog().snapshot().ports()) {
-            wsdl.add(port.name(), VirtualPortServlet.published(node.policy(), port, NodeAddress.virtualPort(request, port.name())));
+            wsdl.add(port.name(), VirtualPortFront.published(node.policy(), port, NodeAddress.virtualPort(request, port.name())));
         }
         return wsdl.text();
     }

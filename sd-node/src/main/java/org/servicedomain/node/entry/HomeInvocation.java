@@ -13,10 +13,8 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.engine.Arrival;
 import org.servicedomain.node.engine.envelope.SoapRequest;
 import org.servicedomain.node.engine.envelope.SoapRequestReader;
-import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.xml.SecureXml;
 import org.servicedomain.node.xml.XmlText;
 import org.w3c.dom.Document;
@@ -34,9 +32,11 @@ final class HomeInvocation {
     private static final QName SESSION_HEADER = SoapRequestReader.SESSION_HEADER;
 
     private final Node node;
+    private final VirtualPortFront front;
 
-    HomeInvocation(Node node) {
+    HomeInvocation(Node node, VirtualPortFront front) {
         this.node = node;
+        this.front = front;
     }
 
     /** The provider's answer: the first element of its soap:Body, as XML text. */
@@ -61,13 +61,12 @@ final class HomeInvocation {
         String action = port.soapActions().get(operation);
         String contentType = port.soapVersion().mediaType() + "; charset=UTF-8"
                 + (port.soapVersion() == SoapVersion.SOAP_12 && action != null ? "; action=\"" + action + "\"" : "");
-        Arrival arrival = new Arrival(portName, contentType,
-                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, null, false,
-                RequestId.acceptOrCreate(null), ArrivingBody.of(envelope(port.soapVersion(), sessionId, payload)));
+        VirtualPortFront.CallHead head = new VirtualPortFront.CallHead(portName, contentType,
+                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, null, false, null);
         ProviderReply reply;
         try {
             // the home port is synchronous (CXF): its thread waits for the chain
-            reply = node.requestChain().handle(arrival).join();
+            reply = front.invoke(head, ArrivingBody.of(envelope(port.soapVersion(), sessionId, payload))).join();
         } catch (CompletionException e) {
             throw Completions.cause(e) instanceof RuntimeException cause ? cause : e;
         }

@@ -75,14 +75,16 @@ public class HomePort implements HomePortType {
     private static final Logger LOG = LoggerFactory.getLogger(HomePort.class);
 
     private final Node node;
+    private final VirtualPortFront front;
     private final HomeUsers users;
     private final HomeAccess access;
 
     @Resource
     private WebServiceContext context;
 
-    public HomePort(Node node) {
+    public HomePort(Node node, VirtualPortFront front) {
         this.node = node;
+        this.front = front;
         this.users = new HomeUsers(node);
         this.access = new HomeAccess(node);
     }
@@ -213,7 +215,8 @@ public class HomePort implements HomePortType {
                 node.hierarchy().pollAskedByParent();
             }
             CatalogSnapshot snapshot = node.catalog().snapshot();
-            String base = NodeAddress.base(servletRequest());
+            HttpServletRequest asked = servletRequest();
+            java.util.function.UnaryOperator<String> addressOf = name -> NodeAddress.virtualPort(asked, name);
             String portName = HomeArguments.blankToNull(request.getVirtualPort());
             String instanceId = HomeArguments.blankToNull(request.getInstanceId());
             GetServiceInfoResponse response = new GetServiceInfoResponse();
@@ -224,7 +227,7 @@ public class HomePort implements HomePortType {
                 Instance instance = snapshot.instance(instanceId).orElseThrow(() ->
                         new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
                 response.getVirtualPort().add(ServiceInfoView.withOutcomes(ServiceInfoView.of(
-                        snapshot.port(instance.virtualPort()).orElseThrow(), snapshot, base, node.statistics()), node.outcomes()));
+                        snapshot.port(instance.virtualPort()).orElseThrow(), snapshot, addressOf, node.statistics()), node.outcomes()));
                 response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics(),
                         node.priorityFlows()));
                 addSession(request, response);
@@ -232,7 +235,7 @@ public class HomePort implements HomePortType {
             }
             snapshot.ports().stream().filter(p -> portName == null || p.name().equals(portName))
                     .forEach(p -> response.getVirtualPort().add(ServiceInfoView.withOutcomes(
-                            ServiceInfoView.of(p, snapshot, base, node.statistics()), node.outcomes())));
+                            ServiceInfoView.of(p, snapshot, addressOf, node.statistics()), node.outcomes())));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
                     .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
                             node.statistics(), node.priorityFlows())));
@@ -245,7 +248,7 @@ public class HomePort implements HomePortType {
                 response.setMeteringBytes(node.metering().bytesOnDisk());
             }
             if (Boolean.TRUE.equals(request.isTopology())) {
-                response.setNode(ChildRegistrations.topology(node, response, base));
+                response.setNode(ChildRegistrations.topology(node, response, NodeAddress.base(asked)));
             }
             response.getFlow().addAll(FlowInfoView.of(node.priorityFlows(), portName));
             if (caller != null) {
@@ -308,7 +311,7 @@ public class HomePort implements HomePortType {
         return call("invokeOperation", () -> {
             access.caller(context); // an unknown or expired sd:session header is refused, as on every operation
             InvokeOperationResponse response = new InvokeOperationResponse();
-            response.setPayload(new HomeInvocation(node).invoke(HomeArguments.blankToNull(request.getSessionId()),
+            response.setPayload(new HomeInvocation(node, front).invoke(HomeArguments.blankToNull(request.getSessionId()),
                     HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
                     HomeArguments.required(request.getPayload(), "payload")));
             return response;

@@ -21,16 +21,18 @@ public final class NodeServlet extends CXFNonSpringServlet {
     static final String HOME_NS = "urn:sd:home:1";
 
     private final transient Node node;
+    private final transient VirtualPortFront front;
     private transient EndpointImpl home;
 
-    public NodeServlet(Node node) {
+    public NodeServlet(Node node, VirtualPortFront front) {
         this.node = node;
+        this.front = front;
     }
 
     @Override
     protected void loadBus(ServletConfig servletConfig) {
         super.loadBus(servletConfig);
-        home = new EndpointImpl(getBus(), new HomePort(node));
+        home = new EndpointImpl(getBus(), new HomePort(node, front));
         home.setWsdlLocation("classpath:org/servicedomain/schemas/home.wsdl");
         home.setServiceName(new QName(HOME_NS, "HomeService"));
         home.setEndpointName(new QName(HOME_NS, "HomePort"));

@@ -62,22 +62,21 @@ public final class NodeWebApp implements ServletContainerInitializer {
             context.setAttribute(NodeAddress.PUBLIC_BASE_URL, config.publicBaseUrl());
         }
 
-        ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node));
+        VirtualPortFront front = new VirtualPortFront(node);
+        context.setAttribute(VirtualPortFront.ATTRIBUTE, front);
+        ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node, front));
         cxf.addMapping("/services/*");
         cxf.setLoadOnStartup(1);
         cxf.setInitParameter("hide-service-list-page", "true");
         cxf.setAsyncSupported(true);
-        FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(
-                config.maxMessageBytes(), config.bodyTimeout(), config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));
+        FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(front.bodyPolicy()));
         bodies.setAsyncSupported(true);
         ServletRegistration.Dynamic children = context.addServlet("sd-children", new ChildHomeServlet(node));
         children.addMapping(ChildHomeServlet.PATH + "/*");
         children.setAsyncSupported(true);
         bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services",
                 "sd-children");
-        ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(node.catalog(),
-                node.policy(), node.requestChain(), config.maxMessageBytes(), config.bodyTimeout(),
-                config.minBodyBytesPerSecond(), NodeConfig.BODY_RATE_WINDOW));
+        ServletRegistration.Dynamic ports = context.addServlet("sd-virtual-ports", new VirtualPortServlet(front));
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
         ports.setAsyncSupported(true);

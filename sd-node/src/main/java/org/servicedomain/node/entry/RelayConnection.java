@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
@@ -20,24 +21,18 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
-import java.nio.charset.StandardCharsets;
+import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.ArrivingBody;
-import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.core.ProviderReply;
-import org.servicedomain.node.core.SoapVersion;
-import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.engine.Arrival;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
-import org.slf4j.MDC;
 
 /**
  * One client connection of the {@link VirtualPortRelay}: adapts HTTP/1.1 to the request chain and
@@ -70,10 +65,11 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         this.settings = settings;
     }
 
-    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout. */
+    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout, or arrives below the minimum rate. */
     private final class Body {
         final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
         ScheduledFuture<?> timer;
+        ScheduledFuture<?> rateCheck;
         byte[] buffer;
         int size;
         long discarded;
@@ -85,9 +81,25 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         /** Starts the body timeout, once the body did not come with the request's head. */
         void watch() {
             if (timer == null && !bytes.isDone()) {
-                timer = ctx.executor().schedule(() -> refuse("the request's body did not arrive within "
-                        + settings.bodyTimeout().toMillis() + " ms"), settings.bodyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                BodyPolicy policy = settings.front().bodyPolicy();
+                timer = ctx.executor().schedule(() -> refuse(policy.tooLong()), policy.timeout().toMillis(), TimeUnit.MILLISECONDS);
+                rateCheck = watchRate();
             }
+        }
+
+        /** Checks the minimum body rate once per rate window, on the connection's loop, as Tomcat's entry does. */
+        private ScheduledFuture<?> watchRate() {
+            BodyPolicy policy = settings.front().bodyPolicy();
+            if (policy.minBytesPerSecond() == 0) {
+                return null;
+            }
+            BodyRate rate = new BodyRate(policy, System.nanoTime(), size);
+            long window = policy.rateWindow().toMillis();
+            return ctx.executor().scheduleWithFixedDelay(() -> {
+                if (rate.tooSlow(System.nanoTime(), size)) {
+                    refuse(rate.refusal());
+                }
+            }, window, window, TimeUnit.MILLISECONDS);
         }
 
         void add(ByteBuf content) {
@@ -99,12 +111,13 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
                 }
                 return;
             }
-            if (size + (long) n > settings.maxMessageBytes()) {
-                refuse("the message exceeds the limit of " + settings.maxMessageBytes() + " bytes");
+            BodyPolicy policy = settings.front().bodyPolicy();
+            if (size + (long) n > policy.maxBytes()) {
+                refuse(policy.overLimit());
                 return;
             }
             if (size + n > buffer.length) {
-                buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(size + n, buffer.length * 2L), settings.maxMessageBytes()));
+                buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(size + n, buffer.length * 2L), policy.maxBytes()));
             }
             content.readBytes(buffer, size, n);
             size += n;
@@ -123,6 +136,9 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         private void stopWatch() {
             if (timer != null) {
                 timer.cancel(false);
+            }
+            if (rateCheck != null) {
+                rateCheck.cancel(false);
             }
         }
     }
@@ -182,9 +198,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         busy = true;
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
-            answer(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=UTF-8",
-                    ("bad HTTP request: " + request.decoderResult().cause().getMessage() + "\n").getBytes(StandardCharsets.UTF_8),
-                    null, false);
+            answer(FrontAnswer.text(RefusedHead.statusOf(request.decoderResult().cause()).code(), "bad HTTP request: "
+                    + request.decoderResult().cause().getMessage() + "\n"), false);
             return;
         }
         String uri = request.uri();
@@ -205,68 +220,45 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void post(HttpRequest request, String portName, boolean keepAlive) {
-        String requestId = RequestId.acceptOrCreate(request.headers().get(REQUEST_ID));
         long declared = HttpUtil.getContentLength(request, -1L);
-        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        SoapVersion version = VirtualPortServlet.versionOf(settings.node().catalog(), portName, contentType);
-        body = new Body(declared > settings.maxMessageBytes() ? 0 : declared);
+        BodyPolicy policy = settings.front().bodyPolicy();
+        body = new Body(declared > policy.maxBytes() ? 0 : declared);
         Body arriving = body;
-        if (declared > settings.maxMessageBytes()) {
-            arriving.refuse("the message is " + declared + " bytes; the limit is " + settings.maxMessageBytes());
+        if (declared > policy.maxBytes()) {
+            arriving.refuse(policy.tooLarge(declared));
         } else if (HttpUtil.is100ContinueExpected(request)) {
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
         }
-        Arrival arrival = new Arrival(portName, contentType, request.headers().get(SOAP_ACTION), request.headers().get(TIMEOUT),
-                request.headers().contains(HOP), requestId, new ArrivingBody(arriving.bytes));
+        HttpHeaders headers = request.headers();
         settings.inFlight().incrementAndGet();
-        MDC.put(RequestId.MDC_KEY, requestId);
-        try {
-            settings.node().requestChain().handle(arrival).whenComplete((reply, error) -> {
-                if (error == null) {
-                    answer(HttpResponseStatus.valueOf(reply.status()), reply.contentType(), reply.body(), requestId, keepAlive);
-                } else {
-                    boolean unread = arriving.bytes.isCompletedExceptionally();
-                    SoapFaultWriter.FaultResponse fault = SoapFaultWriter.forFailure(Completions.cause(error), requestId, version);
-                    answer(HttpResponseStatus.valueOf(fault.status()), fault.contentType(), fault.body(), requestId,
-                            keepAlive && !unread);
-                }
-            });
-        } finally {
-            MDC.remove(RequestId.MDC_KEY);
-        }
+        settings.front().call(new VirtualPortFront.CallHead(portName, headers.get(HttpHeaderNames.CONTENT_TYPE),
+                headers.get(SOAP_ACTION), headers.get(TIMEOUT), headers.contains(HOP), headers.get(REQUEST_ID)),
+                new ArrivingBody(arriving.bytes)).answer().thenAccept(answer -> answer(answer, keepAlive && !answer.close()));
     }
 
     private void describe(HttpRequest request, String portName, String query, boolean keepAlive) {
-        VirtualPort port = settings.node().catalog().snapshot().port(portName).orElse(null);
-        if (port == null) {
-            text(HttpResponseStatus.NOT_FOUND, "no virtual port " + portName + "\n", keepAlive);
-        } else if (!query.toLowerCase().startsWith("wsdl")) {
-            text(HttpResponseStatus.OK, "Virtual port " + port.name() + " (" + port.portType() + "), SOAP "
-                    + port.soapVersion().label() + ": POST SOAP requests here; the WSDL is at ?wsdl\n", keepAlive);
-        } else {
-            String host = request.headers().get(HttpHeaderNames.HOST, "localhost");
-            String address = settings.node().config().publicBaseUrl() != null
-                    ? settings.node().config().publicBaseUrl() + NodeAddress.VIRTUAL_PORTS_PATH + port.name()
-                    : settings.scheme() + "://" + host + settings.pathPrefix() + port.name();
-            byte[] wsdl = VirtualPortServlet.published(settings.node().policy(), port, address).getBytes(StandardCharsets.UTF_8);
-            answer(HttpResponseStatus.OK, "text/xml; charset=UTF-8", wsdl, null, keepAlive);
-        }
+        InetSocketAddress local = (InetSocketAddress) ctx.channel().localAddress();
+        AskedAddress asked = AskedAddress.fromHostHeader(settings.scheme(), request.headers().get(HttpHeaderNames.HOST),
+                local.getAddress().getHostAddress(), local.getPort(), settings.contextPath());
+        answer(settings.front().describe(portName, query, asked), keepAlive);
     }
 
     private void text(HttpResponseStatus status, String text, boolean keepAlive) {
-        answer(status, "text/plain; charset=UTF-8", text.getBytes(StandardCharsets.UTF_8), null, keepAlive);
+        answer(FrontAnswer.text(status.code(), text), keepAlive);
     }
 
     /** Writes the answer of the current request; then the connection closes, or takes the next request. */
-    private void answer(HttpResponseStatus status, String contentType, byte[] bytes, String requestId, boolean keepAlive) {
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(bytes), false, false);
-        if (contentType != null) {
-            response.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+    private void answer(FrontAnswer answer, boolean keepAlive) {
+        String requestId = answer.requestId();
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(answer.status()),
+                Unpooled.wrappedBuffer(answer.body()), false, false);
+        if (answer.contentType() != null) {
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, answer.contentType());
         }
         if (requestId != null) {
             response.headers().set(REQUEST_ID, requestId);
         }
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, answer.body().length);
         if (!keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
@@ -294,7 +286,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         closeWhenBodyEnds = true;
-        ctx.executor().schedule((Runnable) ctx::close, settings.bodyTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        ctx.executor().schedule((Runnable) ctx::close, settings.front().bodyPolicy().timeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** The answer is out: the next pipelined request, if one came. Runs on the connection's loop. */

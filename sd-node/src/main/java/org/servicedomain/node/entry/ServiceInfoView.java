@@ -1,6 +1,8 @@
 package org.servicedomain.node.entry;
 
+
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.FaultCount;
 import org.servicedomain.home.v1.InstanceInfo;
@@ -23,12 +25,13 @@ final class ServiceInfoView {
     private ServiceInfoView() {
     }
 
-    static VirtualPortInfo of(VirtualPort port, CatalogSnapshot snapshot, String nodeBase) {
+    /** @param addressOf where clients call a virtual port, by its name */
+    static VirtualPortInfo of(VirtualPort port, CatalogSnapshot snapshot, UnaryOperator<String> addressOf) {
         VirtualPortInfo info = new VirtualPortInfo();
         info.setName(port.name());
         info.setPortType(port.portType());
         info.setSoapVersion(port.soapVersion().label());
-        String address = nodeBase + NodeAddress.VIRTUAL_PORTS_PATH + port.name();
+        String address = addressOf.apply(port.name());
         info.setAddress(address);
         info.setWsdlAddress(address + "?wsdl");
         info.setInstanceCount(snapshot.instancesOf(port.name()).size());
@@ -78,8 +81,9 @@ final class ServiceInfoView {
     }
 
     /** As {@link #of(VirtualPort, CatalogSnapshot, String)}, with the monitor's window and total statistics. */
-    static VirtualPortInfo of(VirtualPort port, CatalogSnapshot snapshot, String nodeBase, TrafficStatistics statistics) {
-        VirtualPortInfo info = of(port, snapshot, nodeBase);
+    static VirtualPortInfo of(VirtualPort port, CatalogSnapshot snapshot, UnaryOperator<String> addressOf,
+            TrafficStatistics statistics) {
+        VirtualPortInfo info = of(port, snapshot, addressOf);
         TrafficStatistics.Figures figures = statistics.ofPort(port.name());
         info.setInFlight(figures.inFlight());
         info.setWindow(StatisticsView.of(figures.window()));

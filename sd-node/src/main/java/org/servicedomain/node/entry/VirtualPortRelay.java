@@ -12,7 +12,6 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.servicedomain.node.Node;
@@ -32,7 +31,10 @@ public final class VirtualPortRelay implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortRelay.class);
 
     /** What every connection of the relay shares; {@code scheme} is {@code https} when it serves TLS. */
-    record Settings(Node node, String scheme, String pathPrefix, long maxMessageBytes, Duration bodyTimeout, AtomicInteger inFlight) {
+    record Settings(VirtualPortFront front, String scheme, String contextPath, AtomicInteger inFlight) {
+        String pathPrefix() {
+            return contextPath + NodeAddress.VIRTUAL_PORTS_PATH;
+        }
     }
 
     private final Channel server;
@@ -47,15 +49,15 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     /**
      * Listens on {@code bindAddress:port} (0 for an ephemeral port; a null address for every
-     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}: over TLS when
-     * {@code tls} is not null (its handler first in every connection's pipeline), else plain HTTP.
+     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}, and has
+     * {@code front} advertise it as the node's data plane: over TLS when {@code tls} is not null (its
+     * handler first in every connection's pipeline), else plain HTTP.
      */
-    public static VirtualPortRelay start(Node node, String bindAddress, int port, String contextPath, DataPlaneTls tls)
-            throws IOException {
+    public static VirtualPortRelay start(Node node, VirtualPortFront front, String bindAddress, int port, String contextPath,
+            DataPlaneTls tls) throws IOException {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
-        Settings settings = new Settings(node, tls == null ? "http" : "https", contextPath + NodeAddress.VIRTUAL_PORTS_PATH,
-                config.maxMessageBytes(), config.bodyTimeout(), new AtomicInteger());
+        Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -67,7 +69,8 @@ public final class VirtualPortRelay implements AutoCloseable {
                             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
                         }
                         channel.pipeline().addLast(new IdleStateHandler(0, 0, config.relayIdleTimeout().toMillis(),
-                                TimeUnit.MILLISECONDS), new HttpServerCodec(), new RelayConnection(settings));
+                                TimeUnit.MILLISECONDS), new StrictHttpGuard(config.headerTimeout()), decoder(),
+                                new RelayConnection(settings));
                     }
                 });
         InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
@@ -75,10 +78,17 @@ public final class VirtualPortRelay implements AutoCloseable {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
             LOG.info("virtual ports relayed on {} ({}, {})", server.localAddress(), tls == null ? "HTTP" : "HTTPS",
                     node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
-            return new VirtualPortRelay(server, connections, settings.inFlight());
+            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight());
+            front.advertise(settings.scheme(), relay.port());
+            return relay;
         } catch (RuntimeException e) {
             throw new IOException("the relay could not listen on " + address + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Netty's codec, its limits no tighter than the {@link StrictHttpGuard}'s, which refuses first and with Tomcat's statuses. */
+    private static HttpServerCodec decoder() {
+        return new HttpServerCodec(HeadScanner.MAX_HEAD_BYTES, HeadScanner.MAX_HEAD_BYTES, 8192);
     }
 
     public int port() {

@@ -21,6 +21,7 @@ import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.entry.DataPlaneTls;
 import org.servicedomain.node.entry.NodeWebApp;
+import org.servicedomain.node.entry.VirtualPortFront;
 import org.servicedomain.node.entry.VirtualPortRelay;
 import org.servicedomain.node.network.Networks;
 import org.slf4j.Logger;
@@ -110,6 +111,10 @@ public final class EmbeddedNode implements AutoCloseable {
         // a broker takes bursts of new connections: a deeper accept queue than Tomcat's 100, as proxies use
         connector.setProperty("acceptCount", "1024");
         connector.setProperty("bindOnInit", "false");
+        // a request's head must arrive within the header timeout (408 on the relay); an idle kept-alive connection
+        // waits as long as on the relay instead, so it is not cut at the header timeout
+        connector.setProperty("connectionTimeout", Long.toString(config.headerTimeout().toMillis()));
+        connector.setProperty("keepAliveTimeout", Long.toString(config.relayIdleTimeout().toMillis()));
         if (tls != null) {
             secure(connector, tls);
         }
@@ -200,7 +205,7 @@ public final class EmbeddedNode implements AutoCloseable {
             throw new IllegalStateException("the relay is running on port " + relay.port());
         }
         DataPlaneTls relayTls = tls == null ? null : DataPlaneTls.load(tls.keystore(), tls.password());
-        relay = VirtualPortRelay.start(node(), bindAddress, port, CONTEXT_PATH, relayTls);
+        relay = VirtualPortRelay.start(node(), front(), bindAddress, port, CONTEXT_PATH, relayTls);
     }
 
     /** The relay's scheme, {@code https} when the node has TLS, else {@code http}: the relay serves TLS exactly when Tomcat does. */
@@ -224,25 +229,24 @@ public final class EmbeddedNode implements AutoCloseable {
         return scheme;
     }
 
+    private VirtualPortFront front() {
+        return (VirtualPortFront) context.getServletContext().getAttribute(VirtualPortFront.ATTRIBUTE);
+    }
+
     /** The running node. */
     public Node node() {
         return (Node) context.getServletContext().getAttribute(NodeWebApp.NODE_ATTRIBUTE);
     }
 
     /**
-     * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced at the
-     * node's public base URL if it has one, else at the address it is bound to, else at the IPv4
-     * address of the interface discovery multicasts on.
+     * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced where the
+     * node advertises them (the public data or base URL, else its data plane), on the address it is
+     * bound to, else on the IPv4 address of the interface discovery multicasts on.
      */
     public Discovery startDiscovery(DiscoveryConfig config) throws IOException {
-        Node node = node();
-        String base = node.config().publicBaseUrl();
-        if (base == null) {
-            InetAddress bound = Networks.literal(bindAddress);
-            String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
-            base = scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
-        }
-        return node.startDiscovery(config, base);
+        InetAddress bound = Networks.literal(bindAddress);
+        String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
+        return node().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH));
     }
 
     /**

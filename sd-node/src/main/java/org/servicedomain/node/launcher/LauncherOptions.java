@@ -27,11 +27,17 @@ import org.servicedomain.node.session.LoginLimits;
  */
 record LauncherOptions(int port, String dataDir, String host, long maxMessageBytes, Integer statisticsWindowSeconds,
         Integer maxStateDataBytes, Integer meteringRetentionDays, String nodeName, long pollIntervalMs, String console,
-        String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, Integer bodyTimeoutSeconds,
+        String metricsNetworks, String allowNetworks, String denyNetworks, String publicBaseUrl, String publicDataUrl, Integer bodyTimeoutSeconds,
         Long minBodyBytesPerSecond, StateLimits stateLimits, LoginLimits loginLimits, String trustedProxies,
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
-        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds) {
+        DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
+        Integer headerTimeoutSeconds) {
+
+    /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
+    static final String NO_RELAY = "off";
+    /** How far above {@code --port} the data plane listens when {@code --relay-port} is left out. */
+    static final int RELAY_PORT_OFFSET = 100;
 
     /** The {@code --console} value that turns the console off. */
     static final String NO_CONSOLE = "none";
@@ -55,12 +61,16 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> { }),
             LauncherOption.value("port", "N", 8080, "HTTP port to listen on; 0 takes any free port.",
                     (v, flag, value) -> v.port = number(flag, value, 0, 65535)),
-            LauncherOption.value("relay-port", "N", null,
-                    "Also serve the virtual ports on this port, on the dispatching event loops (plain HTTP); none when left out.",
-                    (v, flag, value) -> v.relayPort = number(flag, value, 0, 65535)),
+            LauncherOption.value("relay-port", "N|off", "--port + " + RELAY_PORT_OFFSET,
+                    "The data plane: virtual ports served on the dispatching event loops (HTTPS with --tls-keystore),"
+                    + " the address every WSDL advertises; 0 takes any free port; off serves them on --port only.",
+                    (v, flag, value) -> v.relayPort = NO_RELAY.equalsIgnoreCase(value) ? -1 : number(flag, value, 0, 65535)),
             LauncherOption.value("relay-idle-seconds", "S", DEFAULTS.relayIdleTimeout().toSeconds(),
                     "How long the relay keeps a client's connection open with no request on it.",
                     (v, flag, value) -> v.relayIdleSeconds = number(flag, value, 1, 86_400)),
+            LauncherOption.value("header-timeout-seconds", "S", DEFAULTS.headerTimeout().toSeconds(),
+                    "How long a client may take to send a request's line and headers, on Tomcat's port and the relay; then 408.",
+                    (v, flag, value) -> v.headerTimeoutSeconds = number(flag, value, 1, 86_400)),
             LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
                     (v, flag, value) -> v.host = value),
             LauncherOption.value("data-dir", "DIR", DEFAULTS.dataDir(), "Where the node keeps its state and logs.",
@@ -76,6 +86,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("public-base-url", "URL", null,
                     "The node's address as clients see it (behind a proxy), for WSDLs.",
                     (v, flag, value) -> v.publicBaseUrl = value),
+            LauncherOption.value("public-data-url", "URL", null,
+                    "The data plane's address as clients see it, when not under --public-base-url; virtual ports are advertised there.",
+                    (v, flag, value) -> v.publicDataUrl = value),
             LauncherOption.value("trusted-proxies", "REGEX", null,
                     "Proxy addresses whose X-Forwarded-For and X-Forwarded-Proto are believed.",
                     (v, flag, value) -> v.trustedProxies = pattern(flag, value)),
@@ -174,6 +187,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         int port = 8080;
         Integer relayPort;
         Integer relayIdleSeconds;
+        Integer headerTimeoutSeconds;
         String dataDir = DEFAULTS.dataDir().toString();
         String host;
         long maxBytes = DEFAULTS.maxMessageBytes();
@@ -187,6 +201,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String allowNetworks;
         String denyNetworks;
         String publicBaseUrl;
+        String publicDataUrl;
         Integer bodyTimeout;
         Long minBodyRate;
         StateLimits state = STATE;
@@ -210,10 +225,11 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
-                    metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, bodyTimeout, minBodyRate, state, login,
+                    metricsNetworks, allowNetworks, denyNetworks, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyRate, state, login,
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
-                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds);
+                    new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
+                    headerTimeoutSeconds);
         }
 
         private ClusterConfig clusterConfig() {
@@ -341,13 +357,16 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         NodeConfig.Builder config = NodeConfig.builder(Path.of(dataDir)).maxMessageBytes(maxMessageBytes)
                 .hierarchy(new HierarchyConfig(nodeName, parentSecret, Duration.ofMillis(pollIntervalMs)))
                 .metricsAccess(new MetricsAccess(Networks.parse(metricsNetworks), metricsToken))
-                .publicBaseUrl(publicBaseUrl).stateLimits(stateLimits).loginLimits(loginLimits);
+                .publicBaseUrl(publicBaseUrl).publicDataUrl(publicDataUrl).stateLimits(stateLimits).loginLimits(loginLimits);
         if (allowNetworks != null || denyNetworks != null) {
             boolean loopbackOnly = host != null && Networks.literal(host) != null && Networks.literal(host).isLoopbackAddress();
             config.providerNetworks(ProviderNetworks.of(allowNetworks, denyNetworks, loopbackOnly));
         }
         if (relayIdleSeconds != null) {
             config.relayIdleTimeout(Duration.ofSeconds(relayIdleSeconds));
+        }
+        if (headerTimeoutSeconds != null) {
+            config.headerTimeout(Duration.ofSeconds(headerTimeoutSeconds));
         }
         if (bodyTimeoutSeconds != null) {
             config.bodyTimeout(Duration.ofSeconds(bodyTimeoutSeconds));
@@ -390,6 +409,17 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(flag + " needs a regular expression of proxy addresses but got " + value, e);
         }
+    }
+
+    /**
+     * The data plane's port: {@code --relay-port}, else {@value #RELAY_PORT_OFFSET} above {@code --port}
+     * (any free port when {@code --port} is 0); -1 for none ({@code --relay-port off}).
+     */
+    int dataPlanePort() {
+        if (relayPort != null) {
+            return relayPort;
+        }
+        return port == 0 || port + RELAY_PORT_OFFSET > 65535 ? 0 : port + RELAY_PORT_OFFSET;
     }
 
     private static String oneOf(String flag, String value, String... allowed) {

@@ -82,6 +82,9 @@ public final class NodeLauncher {
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
         String portInUse = PortCheck.inUse(options.host(), options.port());
+        if (portInUse == null && options.dataPlanePort() > 0) {
+            portInUse = PortCheck.inUse(options.host(), options.dataPlanePort(), "--relay-port (or off)");
+        }
         if (portInUse != null) {
             System.err.println(portInUse);
             System.exit(PortCheck.EXIT_CODE);
@@ -89,9 +92,9 @@ public final class NodeLauncher {
         }
         LOG.info("SD node {} starting on Java {} (pid {})", NodeVersion.current(), Runtime.version(), ProcessHandle.current().pid());
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies(), tls);
-        if (options.relayPort() != null) {
+        if (options.dataPlanePort() >= 0) {
             try {
-                node.startRelay(options.relayPort());
+                node.startRelay(options.dataPlanePort());
             } catch (IOException e) {
                 System.err.println("The relay could not start: " + e.getMessage());
                 node.close();
@@ -118,10 +121,11 @@ public final class NodeLauncher {
         String base = node.baseUri().toString();
         System.out.println("SD node " + NodeVersion.current().version() + " ready (data in " + config.dataDir().toAbsolutePath() + ")");
         System.out.println("  home port:     " + base + "/services/home   (WSDL: " + base + "/services/home?wsdl)");
-        System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         if (node.relayPort() > 0) {
-            System.out.println("  relay:         " + node.relayScheme() + "://localhost:" + node.relayPort() + EmbeddedNode.CONTEXT_PATH
-                    + "/services/ports/{name}   (virtual ports on the event loops)");
+            System.out.println("  virtual ports: " + node.relayScheme() + "://localhost:" + node.relayPort() + EmbeddedNode.CONTEXT_PATH
+                    + "/services/ports/{name}   (WSDL: ?wsdl; the data plane, on the event loops)");
+        } else {
+            System.out.println("  virtual ports: " + base + "/services/ports/{name}   (WSDL: ?wsdl)");
         }
         System.out.println("  health:        " + base + "/health/ready   metrics: " + base + "/metrics");
         if (options.discovery().mode() != DiscoveryMode.OFF) {

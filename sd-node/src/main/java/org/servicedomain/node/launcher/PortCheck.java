@@ -19,6 +19,11 @@ final class PortCheck {
 
     /** The line to print when {@code port} on {@code host} (null: every interface) cannot be bound; null when it can. */
     static String inUse(String host, int port) {
+        return inUse(host, port, "--port");
+    }
+
+    /** As {@link #inUse(String, int)}, naming {@code option} as the one that chooses another port. */
+    static String inUse(String host, int port, String option) {
         if (port == 0) {
             return null;
         }
@@ -29,7 +34,7 @@ final class PortCheck {
             return null;
         } catch (BindException e) {
             return "sd-node: port " + port + (host == null ? "" : " on " + host) + " is already in use (" + e.getMessage()
-                    + "); stop what uses it or choose another port with --port";
+                    + "); stop what uses it or choose another port with " + option;
         } catch (IOException e) {
             return "sd-node: cannot listen on port " + port + (host == null ? "" : " on " + host) + ": " + e.getMessage();
         }

@@ -1,0 +1,208 @@
+package org.servicedomain.node.entry;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.Locale;
+
+/**
+ * Reads one request's head a byte at a time and refuses, as Tomcat does, what Netty's decoder would
+ * let through: control characters, bare CR, obsolete line folding, a head over the size limit, an
+ * unknown HTTP version, and a framing a smuggler could exploit (Content-Length with
+ * Transfer-Encoding, two Content-Lengths, a transfer coding other than chunked). Keeps no bytes but
+ * the few it must compare.
+ */
+final class HeadScanner {
+
+    /** Tomcat's default {@code maxHttpRequestHeaderSize}: the request line and headers together. */
+    static final int MAX_HEAD_BYTES = 8 * 1024;
+    private static final String CONTENT_LENGTH = "content-length";
+    private static final String TRANSFER_ENCODING = "transfer-encoding";
+    /** Longest header name or value worth keeping: those of Content-Length and Transfer-Encoding. */
+    private static final int KEPT = 64;
+
+    private enum State { LEADING, REQUEST_LINE, REQUEST_LINE_LF, LINE_START, NAME, VALUE, VALUE_LF, END_LF }
+
+    private State state = State.LEADING;
+    private int headBytes;
+    private int spaces;
+    private final StringBuilder token = new StringBuilder();
+    private final StringBuilder value = new StringBuilder();
+    private int contentLengths;
+    private String contentLength;
+    private int transferEncodings;
+    private String transferEncoding;
+
+    /** Whether no byte of this head has come yet (leading empty lines aside). */
+    boolean notStarted() {
+        return state == State.LEADING;
+    }
+
+    /** Reads the head's next byte; returns true when it was the head's last, and the head is sound. */
+    boolean next(byte b) throws RefusedHead {
+        if (state == State.LEADING && (b == '\r' || b == '\n')) {
+            return false; // empty lines before a request line are ignored, as RFC 9112 allows
+        }
+        if (++headBytes > MAX_HEAD_BYTES) {
+            throw state == State.REQUEST_LINE || state == State.LEADING
+                    ? new RefusedHead(HttpResponseStatus.REQUEST_URI_TOO_LONG, "the request line is longer than " + MAX_HEAD_BYTES + " bytes")
+                    : new RefusedHead(HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                            "the request line and headers are larger than " + MAX_HEAD_BYTES + " bytes");
+        }
+        switch (state) {
+            case LEADING, REQUEST_LINE -> requestLine(b);
+            case REQUEST_LINE_LF -> {
+                lineFeed(b);
+                versionAccepted();
+                state = State.LINE_START;
+            }
+            case LINE_START -> {
+                if (b == '\r') {
+                    state = State.END_LF;
+                } else if (b == '\n') {
+                    return headEnd();
+                } else if (b == ' ' || b == '\t') {
+                    throw bad("obsolete line folding (a header line starting with a space or tab)");
+                } else {
+                    token.setLength(0);
+                    value.setLength(0);
+                    nameByte(b);
+                    state = State.NAME;
+                }
+            }
+            case NAME -> {
+                if (b == ':') {
+                    state = State.VALUE;
+                } else {
+                    nameByte(b);
+                }
+            }
+            case VALUE -> valueByte(b);
+            case VALUE_LF -> {
+                lineFeed(b);
+                headerEnd();
+            }
+            case END_LF -> {
+                lineFeed(b);
+                return headEnd();
+            }
+            default -> throw new IllegalStateException("unknown state " + state);
+        }
+        return false;
+    }
+
+    /** The declared Content-Length, or -1 when none; valid once the head is sound. */
+    long contentLength() {
+        return contentLength == null ? -1 : Long.parseLong(contentLength);
+    }
+
+    boolean chunked() {
+        return transferEncoding != null;
+    }
+
+    /** Ready for the next request's head. */
+    void reset() {
+        state = State.LEADING;
+        headBytes = 0;
+        spaces = 0;
+        token.setLength(0);
+        contentLengths = 0;
+        contentLength = null;
+        transferEncodings = 0;
+        transferEncoding = null;
+    }
+
+    private void requestLine(byte b) throws RefusedHead {
+        state = State.REQUEST_LINE;
+        if (b == '\r') {
+            state = State.REQUEST_LINE_LF;
+        } else if (b == '\n') {
+            versionAccepted();
+            state = State.LINE_START;
+        } else if (b == ' ') {
+            spaces++;
+            token.setLength(0);
+        } else if (b < 0x21 || b == 0x7f) { // bytes over 0x7f are negative
+            throw bad("a control character or non-ASCII byte in the request line");
+        } else if (token.length() < KEPT) {
+            token.append((char) b);
+        }
+    }
+
+    /** The request line has ended: HTTP/1.1 or 1.0, three parts. */
+    private void versionAccepted() throws RefusedHead {
+        String version = token.toString();
+        if (spaces != 2) {
+            throw bad("the request line is not METHOD TARGET VERSION");
+        }
+        if (version.equals("HTTP/1.1") || version.equals("HTTP/1.0")) {
+            return;
+        }
+        if (version.matches("HTTP/\\d\\.\\d")) {
+            throw new RefusedHead(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED, version + " is not supported; use HTTP/1.1");
+        }
+        throw bad("no HTTP version in the request line");
+    }
+
+    private void nameByte(byte b) throws RefusedHead {
+        if (!isTokenChar(b)) {
+            throw bad("a header name holds a character a token may not");
+        }
+        if (token.length() < KEPT) {
+            token.append((char) (b | 0x20));
+        }
+    }
+
+    private void valueByte(byte b) throws RefusedHead {
+        if (b == '\r') {
+            state = State.VALUE_LF;
+        } else if (b == '\n') {
+            headerEnd();
+        } else if ((b >= 0 && b < 0x20 && b != '\t') || b == 0x7f) {
+            throw bad("a header value holds a control character");
+        } else if (value.length() < KEPT) {
+            value.append((char) (b & 0xff));
+        }
+    }
+
+    private static void lineFeed(byte b) throws RefusedHead {
+        if (b != '\n') {
+            throw bad("a CR not followed by LF");
+        }
+    }
+
+    private void headerEnd() {
+        String name = token.toString();
+        if (name.equals(CONTENT_LENGTH)) {
+            contentLengths++;
+            contentLength = value.toString().trim();
+        } else if (name.equals(TRANSFER_ENCODING)) {
+            transferEncodings++;
+            transferEncoding = value.toString().trim();
+        }
+        state = State.LINE_START;
+    }
+
+    /** The head is complete: its framing must be unambiguous. */
+    private boolean headEnd() throws RefusedHead {
+        if (transferEncodings > 0 && contentLengths > 0) {
+            throw bad("both Content-Length and Transfer-Encoding (a request smuggling attempt)");
+        }
+        if (contentLengths > 1) {
+            throw bad("more than one Content-Length");
+        }
+        if (contentLength != null && !contentLength.matches("\\d{1,18}")) {
+            throw bad("Content-Length is not a number");
+        }
+        if (transferEncodings > 1 || (transferEncoding != null && !transferEncoding.toLowerCase(Locale.ROOT).equals("chunked"))) {
+            throw new RefusedHead(HttpResponseStatus.NOT_IMPLEMENTED, "only the chunked transfer coding is implemented");
+        }
+        return true;
+    }
+
+    private static boolean isTokenChar(byte b) {
+        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
+    }
+
+    private static RefusedHead bad(String why) {
+        return new RefusedHead(HttpResponseStatus.BAD_REQUEST, why);
+    }
+}
