@@ -11,10 +11,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.NoSuchAlgorithmException;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Set;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +55,7 @@ public final class DataPlaneTls {
                     String.valueOf(OpenSsl.unavailabilityCause()));
         }
         SslContext context = SslContextBuilder.forServer(keys).sslProvider(provider).protocols(PROTOCOLS)
-                .ciphers(tomcatDefaultCipherSuites(), SupportedCipherSuiteFilter.INSTANCE).build();
+                .ciphers(tomcatConnectorCipherSuites(), SupportedCipherSuiteFilter.INSTANCE).build();
         LOG.info("the relay serves TLS with {} ({}), {} cipher suites", provider == SslProvider.OPENSSL
                 ? "OpenSSL " + OpenSsl.versionString() : "the JDK", String.join(", ", PROTOCOLS), context.cipherSuites().size());
         return new DataPlaneTls(context, provider);
@@ -60,10 +63,20 @@ public final class DataPlaneTls {
 
     /**
      * The JSSE names of the cipher suites Tomcat's connector enables when none are configured: its
-     * default {@code ciphers} expression ({@code HIGH:!aNULL:...}) resolved by Tomcat's own parser.
+     * default {@code ciphers} and TLSv1.3 {@code cipherSuites} resolved by Tomcat's own parser, less
+     * those the JDK does not implement (Tomcat's JSSE connector drops them too, e.g. the PSK suites).
      */
-    public static List<String> tomcatDefaultCipherSuites() {
-        return new SSLHostConfig().getJsseCipherNames();
+    public static List<String> tomcatConnectorCipherSuites() {
+        Set<String> implemented = Set.of(jdkContext().getServerSocketFactory().getSupportedCipherSuites());
+        return new SSLHostConfig().getJsseCipherNames().stream().filter(implemented::contains).toList();
+    }
+
+    private static SSLContext jdkContext() {
+        try {
+            return SSLContext.getDefault();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JDK has no default TLS context", e);
+        }
     }
 
     private static KeyManagerFactory keyManagers(Path keystore, String password) throws IOException {
