@@ -2,7 +2,13 @@
 # Functions the benchmarks share: background processes and their cleanup, waiting for a port, CPU
 # ticks of processes, wrk's latency units, setting a node's policy, and writing a section of the
 # performance doc. Sourced by the scripts in bench/ after they set HOST, SAMPLES_JAR, DOC, KEEP_WORK,
-# work (their temporary directory) and pids=() (the processes they started).
+# work (their temporary directory) and pids=() (the processes they started). A script whose node
+# serves HTTPS sets NODE_SCHEME=https and CURL_TLS=(--cacert FILE) after sourcing; one whose HAProxy
+# terminates TLS sets HAPROXY_TLS_PEM (certificate and key in one PEM file).
+
+NODE_SCHEME=http
+CURL_TLS=()
+HAPROXY_TLS_PEM=
 
 cleanup() {
   local p
@@ -41,7 +47,7 @@ stop_pids() {
 wait_for() { # url pid [tries] -- bounded: gives up after tries × 0.5 s or when the process died
   local tries="${3:-240}"
   for _ in $(seq 1 "$tries"); do
-    curl -sf -o /dev/null "$1" && return 0
+    curl -sf ${CURL_TLS[@]+"${CURL_TLS[@]}"} -o /dev/null "$1" && return 0
     kill -0 "$2" 2>/dev/null || { echo "process $2 died before $1 answered" >&2; return 1; }
     sleep 0.5
   done
@@ -70,15 +76,15 @@ start_provider() { # name port delay_ms java_opts
 
 set_policy() { # node_port policy_document -- through the home port, anonymously (the bench node has no administrator)
   local doc; doc=$(printf '%s' "$2" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')
-  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#setPolicy"' --data \
+  curl -sf ${CURL_TLS[@]+"${CURL_TLS[@]}"} -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#setPolicy"' --data \
     "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:setPolicy xmlns:h=\"urn:sd:home:1\"><h:document>$doc</h:document></h:setPolicy></s:Body></s:Envelope>" \
-    "http://$HOST:$1/sd/services/home" > /dev/null
+    "$NODE_SCHEME://$HOST:$1/sd/services/home" > /dev/null
 }
 
 register() { # node_port provider_port -- through the home port, as a provider would (needs SERVICE_PATH)
-  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
+  curl -sf ${CURL_TLS[@]+"${CURL_TLS[@]}"} -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
     "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:register xmlns:h=\"urn:sd:home:1\"><h:wsdlLocation>http://$HOST:$2$SERVICE_PATH?wsdl</h:wsdlLocation></h:register></s:Body></s:Envelope>" \
-    "http://$HOST:$1/sd/services/home" > /dev/null
+    "$NODE_SCHEME://$HOST:$1/sd/services/home" > /dev/null
 }
 
 to_ms() { # wrk's 850.00us / 2.31ms / 1.20s / 1.00m -> milliseconds
@@ -121,6 +127,7 @@ machine() {
 
 # A plain HTTP/1.1 proxy: keep-alive on both sides, server connections shared between clients
 # (http-reuse always), no logging, and no stats socket or page at all. Bound to 127.0.0.1 only.
+# With HAPROXY_TLS_PEM it terminates TLS (TLSv1.2 and 1.3, HTTP/1.1) and forwards plain HTTP.
 write_haproxy_cfg() { # file listen_port maxconn provider_port...
   local file="$1" listen="$2" maxconn="$3"; shift 3
   {
@@ -128,7 +135,9 @@ write_haproxy_cfg() { # file listen_port maxconn provider_port...
     printf 'defaults\n  mode http\n  option http-keep-alive\n  http-reuse always\n'
     printf '  timeout connect 5s\n  timeout client 120s\n  timeout server 120s\n  timeout http-keep-alive 120s\n'
     printf '  maxconn %s\n\n' "$maxconn"
-    printf 'frontend bench\n  bind %s:%s\n  default_backend providers\n\n' "$HOST" "$listen"
+    printf 'frontend bench\n  bind %s:%s' "$HOST" "$listen"
+    [ -z "$HAPROXY_TLS_PEM" ] || printf ' ssl crt %s ssl-min-ver TLSv1.2 alpn http/1.1' "$HAPROXY_TLS_PEM"
+    printf '\n  default_backend providers\n\n'
     printf 'backend providers\n  balance roundrobin\n'
     local p
     for p in "$@"; do printf '  server p%s %s:%s\n' "$p" "$HOST" "$p"; done
@@ -149,7 +158,7 @@ probe() { # url [soap_bytes] -> prints the HTTP status
     local tail='</q:symbol></q:getQuote></s:Body></s:Envelope>'
     { printf '%s' "$head"; head -c $((bytes - ${#head} - ${#tail})) /dev/zero | tr '\0' X; printf '%s' "$tail"; } > "$body"
   fi
-  curl -s -o /dev/null -w '%{http_code}' --max-time 60 -H 'Content-Type: text/xml; charset=UTF-8' \
+  curl -s ${CURL_TLS[@]+"${CURL_TLS[@]}"} -o /dev/null -w '%{http_code}' --max-time 60 -H 'Content-Type: text/xml; charset=UTF-8' \
     -H 'SOAPAction: "urn:sd:samples:stockquote#getQuote"' --data-binary "@$body" "$1" || true
 }
 

@@ -25,6 +25,8 @@
 #   NODE_JAVA_OPTS, PROVIDER_JAVA_OPTS, CONC_PROVIDER_JAVA_OPTS  extra JVM options
 #   NODE_ARGS []  extra launcher options of the node (e.g. --max-connections 8192)
 #   NODE_ENTRY [relay]  the node's way in: relay (its --relay-port, on the dispatching event loops) or tomcat
+#   TLS []  when 1, HAProxy and the node terminate TLS (one self-signed certificate made in the temporary
+#       directory) and wrk calls both over https; the direct path stays plain HTTP. Not for the concurrency part.
 #   BASE_PORT [19000]  listening ports are BASE_PORT+1 .. BASE_PORT+100+CONC_PROVIDERS, all on 127.0.0.1
 #   DOC [docs/performance.md]  where the sections go (point it at a scratch file for trial runs)
 #   KEEP_WORK []  when set, the temporary directory (every process's log, wrk's raw output) is kept
@@ -53,6 +55,9 @@ CONC_PROVIDERS="${CONC_PROVIDERS:-$(( (CONCURRENCY + 159) / 160 ))}"
 NODE_JAVA_OPTS="${NODE_JAVA_OPTS:-}"
 NODE_ARGS="${NODE_ARGS:-}"
 NODE_ENTRY="${NODE_ENTRY:-relay}"
+TLS="${TLS:-}"
+case "$TLS" in ""|0|1) ;; *) echo "TLS must be 1 (or empty/0 for plain HTTP)" >&2; exit 2 ;; esac
+[ "$TLS" = 1 ] || TLS=
 case "$NODE_ENTRY" in relay|tomcat) ;; *) echo "NODE_ENTRY must be relay or tomcat" >&2; exit 2 ;; esac
 PROVIDER_JAVA_OPTS="${PROVIDER_JAVA_OPTS:-}"
 # Dozens of delayed providers mostly sleep; small heaps, the serial collector and the quick
@@ -89,8 +94,13 @@ for p in "${parts[@]}"; do
   esac
 done
 wants() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] || [ "$p" = all ] && return 0; done; return 1; }
+if [ -n "$TLS" ]; then
+  for p in "${parts[@]}"; do
+    case "$p" in concurrency|all) echo "TLS=1 runs only throughput, latency and sizes; name them" >&2; exit 2 ;; esac
+  done
+fi
 
-for tool in wrk haproxy curl jcmd; do
+for tool in wrk haproxy curl jcmd keytool openssl; do
   command -v "$tool" >/dev/null || { echo "$tool is missing; see bench/README.md (apt-get install -y haproxy wrk)" >&2; exit 1; }
 done
 for jar in "$NODE_JAR" "$SAMPLES_JAR"; do
@@ -107,21 +117,41 @@ pids=()
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# With TLS=1: one self-signed certificate for 127.0.0.1 and localhost, as a PKCS12 keystore for the
+# node (--tls-keystore: Tomcat and the relay) and as one PEM of certificate and key for HAProxy.
+TLS_PASSWORD=bench-keystore
+SECTION_SUFFIX= TLS_LINE=
+if [ -n "$TLS" ]; then
+  mkdir -p "$work/tls"
+  keytool -genkeypair -alias sd-node -keyalg RSA -keysize 2048 -validity 2 -dname CN=localhost \
+    -ext SAN=dns:localhost,ip:127.0.0.1 -storetype PKCS12 -keystore "$work/tls/node.p12" \
+    -storepass "$TLS_PASSWORD" -keypass "$TLS_PASSWORD" > "$work/tls/keytool.log" 2>&1
+  openssl pkcs12 -in "$work/tls/node.p12" -passin "pass:$TLS_PASSWORD" -nokeys -out "$work/tls/node.crt" 2> "$work/tls/openssl.log"
+  openssl pkcs12 -in "$work/tls/node.p12" -passin "pass:$TLS_PASSWORD" -nodes -out "$work/tls/node.pem" 2>> "$work/tls/openssl.log"
+  NODE_SCHEME=https
+  CURL_TLS=(--cacert "$work/tls/node.crt")
+  HAPROXY_TLS_PEM="$work/tls/node.pem"
+  SECTION_SUFFIX=-tls
+  TLS_LINE="Over TLS: HAProxy (\`ssl crt\`, TLSv1.2+) and the node (\`--tls-keystore\`) terminate TLS with the same self-signed RSA 2048 certificate and call the provider in plain HTTP; wrk calls both over https on kept-alive connections. The direct path is plain HTTP."
+fi
+
 # The node's data plane (the relay) listens where the launcher puts it with no option: 100 above its
 # Tomcat port. NODE_ENTRY=tomcat turns it off (--relay-port off), as a node with one port.
 RELAY_OFFSET=100
 start_node() { # port data_dir
   local limit=() relay=()
   [ -z "$MAX_MESSAGE_BYTES" ] || limit=(--max-message-bytes "$MAX_MESSAGE_BYTES")
+  local tls=()
   [ "$NODE_ENTRY" = relay ] || relay=(--relay-port off)
+  [ -z "$TLS" ] || tls=(--tls-keystore "$work/tls/node.p12")
   # shellcheck disable=SC2086
-  start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" --host "$HOST" --port "$1" --data-dir "$2" \
-    --console none "${limit[@]}" "${relay[@]}" $NODE_ARGS
+  SD_TLS_KEYSTORE_PASSWORD="$TLS_PASSWORD" start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" \
+    --host "$HOST" --port "$1" --data-dir "$2" --console none "${limit[@]}" "${relay[@]}" "${tls[@]}" $NODE_ARGS
 }
 
 node_url() { # tomcat_port -> the virtual port's URL through the node's entry
-  if [ "$NODE_ENTRY" = relay ]; then echo "http://$HOST:$(($1 + RELAY_OFFSET))$VIRTUAL_PATH"
-  else echo "http://$HOST:$1$VIRTUAL_PATH"; fi
+  if [ "$NODE_ENTRY" = relay ]; then echo "$NODE_SCHEME://$HOST:$(($1 + RELAY_OFFSET))$VIRTUAL_PATH"
+  else echo "$NODE_SCHEME://$HOST:$1$VIRTUAL_PATH"; fi
 }
 
 entry_line() {
@@ -130,6 +160,7 @@ entry_line() {
   else
     echo "The node path enters through Tomcat's port (the servlet entry)."
   fi
+  [ -z "$TLS_LINE" ] || echo "$TLS_LINE"
 }
 
 # ---- the three paths of the throughput, latency and sizes parts ----------------------------------
@@ -147,10 +178,10 @@ setup_main() {
   write_haproxy_cfg "$work/haproxy.cfg" "$HAPROXY_PORT" 2000 "$PROVIDER_PORT"
   start_haproxy "$work/haproxy.cfg"; HAPROXY_PID=$LAST_PID
   wait_for "http://$HOST:$PROVIDER_PORT$SERVICE_PATH?wsdl" "$PROVIDER_PID"
-  wait_for "http://$HOST:$NODE_PORT/sd/services/home?wsdl" "$NODE_PID"
+  wait_for "$NODE_SCHEME://$HOST:$NODE_PORT/sd/services/home?wsdl" "$NODE_PID"
   register "$NODE_PORT" "$PROVIDER_PORT"
   URL[direct]="http://$HOST:$PROVIDER_PORT$SERVICE_PATH"
-  URL[haproxy]="http://$HOST:$HAPROXY_PORT$SERVICE_PATH"
+  URL[haproxy]="$NODE_SCHEME://$HOST:$HAPROXY_PORT$SERVICE_PATH"
   URL[node]="$(node_url "$NODE_PORT")"
   local path
   for path in "${PATHS[@]}"; do
@@ -209,8 +240,8 @@ part_throughput() {
   cpu_ratio=$(awk -v a="$cpu_node" -v b="$cpu_prov_direct" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
   local s="$work/section-throughput.md"
   {
-    echo "<!-- bench:proxy-throughput:start -->"
-    echo "### Throughput: direct, HAProxy, node (\`bench/proxy-comparison.sh throughput\`)"
+    echo "<!-- bench:proxy-throughput$SECTION_SUFFIX:start -->"
+    echo "### Throughput: direct, HAProxy, node${TLS:+ over TLS} (\`${TLS:+TLS=1 }bench/proxy-comparison.sh throughput\`)"
     echo
     machine; entry_line
     echo "A 1 KB SOAP 1.1 \`getQuote\` to one sample stock-quote provider; wrk with $THREADS threads and $CONNECTIONS connections;"
@@ -235,9 +266,9 @@ part_throughput() {
     echo "| --- | ---: | --- |"
     echo "| node req/s ≥ 0.8 × HAProxy req/s (1 KB, $CONNECTIONS connections) | $(fmt "$ratio") | $(verdict_at_least "$ratio" 0.8 "") |"
     echo "| node CPU per request ≤ the provider's (direct rounds) | ${cpu_node} µs vs ${cpu_prov_direct} µs = ${cpu_ratio}× | $(verdict_at_most "$cpu_ratio" 1 "×") |"
-    echo "<!-- bench:proxy-throughput:end -->"
+    echo "<!-- bench:proxy-throughput$SECTION_SUFFIX:end -->"
   } > "$s"
-  write_section proxy-throughput "$s"
+  write_section "proxy-throughput$SECTION_SUFFIX" "$s"
 }
 
 part_latency() {
@@ -249,8 +280,8 @@ part_latency() {
   hadd50=$(paired latency $l direct haproxy $C_P50 diff); hadd99=$(paired latency $l direct haproxy $C_P99 diff)
   local s="$work/section-latency.md"
   {
-    echo "<!-- bench:proxy-latency:start -->"
-    echo "### Added latency at low load (\`bench/proxy-comparison.sh latency\`)"
+    echo "<!-- bench:proxy-latency$SECTION_SUFFIX:start -->"
+    echo "### Added latency at low load${TLS:+ over TLS} (\`${TLS:+TLS=1 }bench/proxy-comparison.sh latency\`)"
     echo
     machine; entry_line
     echo "The 1 KB \`getQuote\`, wrk with $THREADS threads and $LAT_CONNECTIONS connections (\`--latency\`), after the warm-up above;"
@@ -269,9 +300,9 @@ part_latency() {
     echo "| --- | ---: | --- |"
     echo "| node adds ≤ 0.3 ms at p50 ($LAT_CONNECTIONS connections) | $(fmt "$add50" 3) ms | $(verdict_at_most "$add50" 0.3 " ms") |"
     echo "| node adds ≤ 2 ms at p99 ($LAT_CONNECTIONS connections) | $(fmt "$add99" 3) ms | $(verdict_at_most "$add99" 2 " ms") |"
-    echo "<!-- bench:proxy-latency:end -->"
+    echo "<!-- bench:proxy-latency$SECTION_SUFFIX:end -->"
   } > "$s"
-  write_section proxy-latency "$s"
+  write_section "proxy-latency$SECTION_SUFFIX" "$s"
 }
 
 part_sizes() {
@@ -295,8 +326,8 @@ part_sizes() {
   done
   local s="$work/section-sizes.md"
   {
-    echo "<!-- bench:proxy-sizes:start -->"
-    echo "### Larger messages (\`bench/proxy-comparison.sh sizes\`)"
+    echo "<!-- bench:proxy-sizes$SECTION_SUFFIX:start -->"
+    echo "### Larger messages${TLS:+ over TLS} (\`${TLS:+TLS=1 }bench/proxy-comparison.sh sizes\`)"
     echo
     machine; entry_line
     echo "A \`getQuote\` whose symbol is padded so the request envelope has the size below (the provider echoes it, so the"
@@ -318,9 +349,9 @@ part_sizes() {
     for size in $SIZES; do rounds_table sizes "$size" | sed "s/^| /| $size | /"; done
     echo
     echo "Only the node/HAProxy ratio is reported at these sizes (no target yet)."
-    echo "<!-- bench:proxy-sizes:end -->"
+    echo "<!-- bench:proxy-sizes$SECTION_SUFFIX:end -->"
   } > "$s"
-  write_section proxy-sizes "$s"
+  write_section "proxy-sizes$SECTION_SUFFIX" "$s"
 }
 
 # ---- concurrency: many callers of slow providers ------------------------------------------------
@@ -438,7 +469,7 @@ part_concurrency() {
   CONC_PROVIDER_PIDS=() CUR_HAPROXY_PID= CUR_NODE_PID=
 }
 
-log "parts: ${parts[*]}; WARMUP=$WARMUP DURATION=$DURATION ROUNDS=$ROUNDS; figures into $DOC"
+log "parts: ${parts[*]}${TLS:+ over TLS}; WARMUP=$WARMUP DURATION=$DURATION ROUNDS=$ROUNDS; figures into $DOC"
 if wants throughput; then part_throughput; fi
 if wants latency; then part_latency; fi
 if wants sizes; then part_sizes; fi

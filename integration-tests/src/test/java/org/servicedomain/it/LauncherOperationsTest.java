@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,15 +13,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +30,7 @@ import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
+import org.servicedomain.testsupport.TestKeystore;
 
 /**
  * The standalone launcher as an operator runs it: its version, options from a file and the
@@ -128,17 +124,14 @@ class LauncherOperationsTest {
 
     @Test
     void theNodesOwnTlsConnectorServesAVirtualPortOverHttps() throws Exception {
-        Path keystore = work.resolve("node.p12");
-        String password = "keystore-secret";
-        generateSelfSignedKeystore(keystore, password);
+        TestKeystore keystore = TestKeystore.generate(work);
 
-        try (NodeProcess node = NodeProcess.start(dataDir, Map.of("SD_TLS_KEYSTORE_PASSWORD", password),
-                "--tls-keystore", keystore.toString())) {
-            HttpClient https = HttpClient.newBuilder().sslContext(trusting(keystore, password))
+        try (NodeProcess node = NodeProcess.start(dataDir, Map.of("SD_TLS_KEYSTORE_PASSWORD", keystore.password()),
+                "--tls-keystore", keystore.file().toString())) {
+            HttpClient https = HttpClient.newBuilder().sslContext(keystore.trustingOnlyIt())
                     .version(HttpClient.Version.HTTP_1_1).build();
-            HttpResponse<String> registered = post(https, URI.create(node.baseUri() + "/services/home"), "\"urn:sd:home:1#register\"",
-                    "<sd:register xmlns:sd=\"urn:sd:home:1\"><sd:wsdlLocation>" + provider.wsdlAddress()
-                            + "</sd:wsdlLocation></sd:register>");
+            HttpResponse<String> registered = post(https, URI.create(node.baseUri() + "/services/home"),
+                    Registrations.REGISTER_ACTION, Registrations.registerBody(provider));
             HttpResponse<String> quote = post(https, portAddress(node.baseUri()), StockQuoteCalls.GET_QUOTE_ACTION,
                     StockQuoteCalls.getQuoteBody("ACME"));
 
@@ -183,34 +176,6 @@ class LauncherOperationsTest {
                 .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", action)
                 .POST(HttpRequest.BodyPublishers.ofString(SoapExchange.soap11(null, body))).build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void generateSelfSignedKeystore(Path keystore, String password) throws Exception {
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "sd-node", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
-                "-keystore", keystore.toString(), "-storepass", password, "-keypass", password)
-                .redirectErrorStream(true).start();
-        String printed = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(keytool.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(keytool.exitValue()).as(printed).isZero();
-    }
-
-    /** A TLS context that trusts exactly the certificate in {@code keystore}. */
-    private static SSLContext trusting(Path keystore, String password) throws Exception {
-        KeyStore own = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keystore)) {
-            own.load(in, password.toCharArray());
-        }
-        Certificate certificate = own.getCertificate("sd-node");
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        trusted.setCertificateEntry("sd-node", certificate);
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
-        return context;
     }
 
     private static String java() {

@@ -32,6 +32,15 @@ public final class Registrations {
         return registrations.get(0);
     }
 
+    /** The SOAPAction of the home port's {@code register}, for tests that post it themselves (e.g. over TLS). */
+    public static final String REGISTER_ACTION = "\"urn:sd:home:1#register\"";
+
+    /** The body of a {@code register} request for {@code provider}'s WSDL, to wrap in a SOAP 1.1 envelope. */
+    public static String registerBody(SampleProvider provider) {
+        return "<sd:register xmlns:sd=\"urn:sd:home:1\"><sd:wsdlLocation>" + provider.wsdlAddress()
+                + "</sd:wsdlLocation></sd:register>";
+    }
+
     public static Attribute attribute(String name, String value) {
         Attribute attribute = new Attribute();
         attribute.setName(name);

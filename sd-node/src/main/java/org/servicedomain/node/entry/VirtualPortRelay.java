@@ -30,7 +30,7 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortRelay.class);
 
-    /** What every connection of the relay shares. */
+    /** What every connection of the relay shares; {@code scheme} is {@code https} when it serves TLS. */
     record Settings(VirtualPortFront front, String scheme, String contextPath, AtomicInteger inFlight) {
         String pathPrefix() {
             return contextPath + NodeAddress.VIRTUAL_PORTS_PATH;
@@ -50,13 +50,14 @@ public final class VirtualPortRelay implements AutoCloseable {
     /**
      * Listens on {@code bindAddress:port} (0 for an ephemeral port; a null address for every
      * interface) for requests to {@code node}'s virtual ports under {@code contextPath}, and has
-     * {@code front} advertise it as the node's data plane.
+     * {@code front} advertise it as the node's data plane: over TLS when {@code tls} is not null (its
+     * handler first in every connection's pipeline), else plain HTTP.
      */
-    public static VirtualPortRelay start(Node node, VirtualPortFront front, String bindAddress, int port, String contextPath)
-            throws IOException {
+    public static VirtualPortRelay start(Node node, VirtualPortFront front, String bindAddress, int port, String contextPath,
+            DataPlaneTls tls) throws IOException {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
-        Settings settings = new Settings(front, "http", contextPath, new AtomicInteger());
+        Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -64,6 +65,9 @@ public final class VirtualPortRelay implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
+                        if (tls != null) {
+                            channel.pipeline().addLast(tls.newHandler(channel.alloc()));
+                        }
                         channel.pipeline().addLast(new IdleStateHandler(0, 0, config.relayIdleTimeout().toMillis(),
                                 TimeUnit.MILLISECONDS), new StrictHttpGuard(config.headerTimeout()), decoder(),
                                 new RelayConnection(settings));
@@ -72,7 +76,7 @@ public final class VirtualPortRelay implements AutoCloseable {
         InetSocketAddress address = bindAddress == null ? new InetSocketAddress(port) : new InetSocketAddress(bindAddress, port);
         try {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
-            LOG.info("virtual ports relayed on {} ({})", server.localAddress(),
+            LOG.info("virtual ports relayed on {} ({}, {})", server.localAddress(), tls == null ? "HTTP" : "HTTPS",
                     node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
             VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight());
             front.advertise(settings.scheme(), relay.port());

@@ -19,6 +19,7 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
+import org.servicedomain.node.entry.DataPlaneTls;
 import org.servicedomain.node.entry.NodeWebApp;
 import org.servicedomain.node.entry.VirtualPortFront;
 import org.servicedomain.node.entry.VirtualPortRelay;
@@ -55,15 +56,18 @@ public final class EmbeddedNode implements AutoCloseable {
     private final String bindAddress;
     private volatile boolean serving;
     private volatile VirtualPortRelay relay;
+    /** The node's TLS, which the relay serves too; null for plain HTTP. */
+    private final Tls tls;
 
-    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, String scheme, Context context,
+    private EmbeddedNode(Tomcat tomcat, Connector connector, Path baseDir, Tls tls, Context context,
             String bindAddress) {
+        this.tls = tls;
         this.context = context;
         this.bindAddress = bindAddress;
         this.tomcat = tomcat;
         this.connector = connector;
         this.baseDir = baseDir;
-        this.scheme = scheme;
+        this.scheme = tls == null ? "http" : "https";
     }
 
     /** Starts a node on {@code port} (0 for an ephemeral one) and returns once it serves. */
@@ -134,7 +138,7 @@ public final class EmbeddedNode implements AutoCloseable {
             tomcat.getHost().setAppBase(Files.createDirectories(baseDir.resolve("webapps")).toString());
             tomcat.addWebapp(CONSOLE_PATH, consoleWar.toAbsolutePath().toString());
         }
-        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir, tls == null ? "http" : "https", context, bindAddress);
+        EmbeddedNode node = new EmbeddedNode(tomcat, connector, baseDir, tls, context, bindAddress);
         try {
             tomcat.start();
         } catch (LifecycleException e) {
@@ -193,24 +197,26 @@ public final class EmbeddedNode implements AutoCloseable {
 
     /**
      * Serves the virtual ports on {@code port} too (0 for any free port), through the
-     * {@link VirtualPortRelay}, on the same address as Tomcat.
+     * {@link VirtualPortRelay}, on the same address as Tomcat and, when the node has TLS, over HTTPS with
+     * the same keystore ({@link DataPlaneTls}).
      */
     public synchronized void startRelay(int port) throws IOException {
         if (relay != null) {
             throw new IllegalStateException("the relay is running on port " + relay.port());
         }
-        relay = VirtualPortRelay.start(node(), front(), bindAddress, port, CONTEXT_PATH);
+        DataPlaneTls relayTls = tls == null ? null : DataPlaneTls.load(tls.keystore(), tls.password());
+        relay = VirtualPortRelay.start(node(), front(), bindAddress, port, CONTEXT_PATH, relayTls);
+    }
+
+    /** The relay's scheme, {@code https} when the node has TLS, else {@code http}: the relay serves TLS exactly when Tomcat does. */
+    public String relayScheme() {
+        return scheme;
     }
 
     /** The relay's port, or 0 when there is no relay. */
     public int relayPort() {
         VirtualPortRelay running = relay;
         return running == null ? 0 : running.port();
-    }
-
-    /** The relay's scheme: {@code http}, or {@code https} with TLS. */
-    public String relayScheme() {
-        return "http";
     }
 
     /** {@code http://localhost:PORT/sd}, or {@code https://} with TLS. */
