@@ -37,6 +37,9 @@ public final class TopologyTree {
         public String getStandingInstance() { return standingInstance; }
     }
 
+    /** The attribute a parent node files on the instance standing for a child: the child's home address. */
+    static final String CHILD_ATTRIBUTE = "childNode";
+
     private TopologyTree() {
     }
 
@@ -72,10 +75,15 @@ public final class TopologyTree {
         return child.getName() != null && NodeChoice.NAME.matcher(child.getName()).matches();
     }
 
-    /** An instance of {@code parent} that stands for {@code child} (its endpoint is one of the child's ports), or null. */
+    /**
+     * An instance of {@code parent} that stands for {@code child}, or null: the one the parent filed for
+     * it, marked with the child's address in its {@value #CHILD_ATTRIBUTE} attribute (its endpoint is the
+     * child's data plane, not under the child's home address).
+     */
     private static String standing(NodeInfo parent, NodeInfo child) {
-        String prefix = child.getAddress() == null ? null : child.getAddress() + "/";
-        return prefix == null ? null : parent.getInstance().stream().filter(i -> i.getEndpointAddress() != null
-                && i.getEndpointAddress().startsWith(prefix)).map(InstanceInfo::getInstanceId).findFirst().orElse(null);
+        String address = child.getAddress();
+        return address == null ? null : parent.getInstance().stream()
+                .filter(i -> i.getAttribute().stream().anyMatch(a -> CHILD_ATTRIBUTE.equals(a.getName()) && address.equals(a.getValue())))
+                .map(InstanceInfo::getInstanceId).findFirst().orElse(null);
     }
 }

@@ -26,17 +26,21 @@ import org.servicedomain.home.v1.HomePortType;
 public final class NodeProcess implements AutoCloseable {
 
     private static final Pattern HOME_LINE = Pattern.compile("home port:\\s+(https?://\\S+)/services/home");
+    private static final Pattern PORTS_LINE = Pattern.compile("virtual ports:\\s+(https?://\\S+)/services/ports/");
 
     private final Process process;
     private final Thread outputReader;
     private final URI baseUri;
     private final List<String> output;
+    private final CompletableFuture<URI> virtualPortsBase;
 
-    private NodeProcess(Process process, Thread outputReader, URI baseUri, List<String> output) {
+    private NodeProcess(Process process, Thread outputReader, URI baseUri, List<String> output,
+            CompletableFuture<URI> virtualPortsBase) {
         this.process = process;
         this.outputReader = outputReader;
         this.baseUri = baseUri;
         this.output = output;
+        this.virtualPortsBase = virtualPortsBase;
     }
 
     /** Starts {@code NodeLauncher} on an ephemeral port over {@code dataDir}; returns once it is ready. */
@@ -69,11 +73,12 @@ public final class NodeProcess implements AutoCloseable {
             Process process = builder.start();
             List<String> output = new CopyOnWriteArrayList<>();
             CompletableFuture<URI> ready = new CompletableFuture<>();
-            Thread reader = new Thread(() -> readOutput(process, output, ready), "node-process-output");
+            CompletableFuture<URI> ports = new CompletableFuture<>();
+            Thread reader = new Thread(() -> readOutput(process, output, ready, ports), "node-process-output");
             reader.setDaemon(true);
             reader.start();
             try {
-                return new NodeProcess(process, reader, ready.get(60, TimeUnit.SECONDS), output);
+                return new NodeProcess(process, reader, ready.get(60, TimeUnit.SECONDS), output, ports);
             } catch (ExecutionException | TimeoutException e) {
                 process.destroyForcibly();
                 throw new IllegalStateException("the node process did not become ready; it printed: " + output, e);
@@ -108,7 +113,7 @@ public final class NodeProcess implements AutoCloseable {
         try {
             Process process = builder.redirectErrorStream(true).start();
             List<String> output = new CopyOnWriteArrayList<>();
-            Thread reader = new Thread(() -> readOutput(process, output, new CompletableFuture<>()), "process-output");
+            Thread reader = new Thread(() -> readOutput(process, output, new CompletableFuture<>(), new CompletableFuture<>()), "process-output");
             reader.setDaemon(true);
             reader.start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -126,7 +131,8 @@ public final class NodeProcess implements AutoCloseable {
         }
     }
 
-    private static void readOutput(Process process, List<String> output, CompletableFuture<URI> ready) {
+    private static void readOutput(Process process, List<String> output, CompletableFuture<URI> ready,
+            CompletableFuture<URI> ports) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 output.add(line);
@@ -134,8 +140,13 @@ public final class NodeProcess implements AutoCloseable {
                 if (m.find()) {
                     ready.complete(URI.create(m.group(1)));
                 }
+                Matcher p = PORTS_LINE.matcher(line);
+                if (p.find()) {
+                    ports.complete(URI.create(p.group(1)));
+                }
             }
             ready.completeExceptionally(new IllegalStateException("the node process exited"));
+            ports.completeExceptionally(new IllegalStateException("the node process exited"));
         } catch (IOException e) {
             ready.completeExceptionally(e);
         }
@@ -143,6 +154,21 @@ public final class NodeProcess implements AutoCloseable {
 
     public URI baseUri() {
         return baseUri;
+    }
+
+    /**
+     * Where the process serves its virtual ports, as its start lines say ({@code http://localhost:N/sd}):
+     * its data plane, or Tomcat's port with {@code --relay-port off}.
+     */
+    public URI virtualPortsBase() {
+        try {
+            return virtualPortsBase.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the node process named no virtual-port address; it printed: " + output, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     public HomePortType home() {

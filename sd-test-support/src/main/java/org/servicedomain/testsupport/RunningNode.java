@@ -144,6 +144,11 @@ public final class RunningNode implements AutoCloseable {
         return URI.create(node.relayScheme() + "://localhost:" + relayPort + EmbeddedNode.CONTEXT_PATH + "/services/ports/" + name);
     }
 
+    /** The port of the node's data plane, the relay, where it advertises its virtual ports. */
+    public int dataPlanePort() {
+        return relayPort;
+    }
+
     public URI virtualPortWsdl(String name) {
         return URI.create(virtualPortAddress(name) + "?wsdl");
     }

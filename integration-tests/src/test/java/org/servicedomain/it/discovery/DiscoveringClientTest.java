@@ -79,7 +79,7 @@ class DiscoveringClientTest {
             return DiscoveringClient.of(client).addresses().size() == 2;
         });
         String first = DiscoveringClient.of(client).addresses().get(0);
-        RunningNode used = first.contains(":" + nodeA.baseUri().getPort() + "/") ? nodeA : nodeB;
+        RunningNode used = first.contains(":" + nodeA.dataPlanePort() + "/") ? nodeA : nodeB;
         String usedProvider = used == nodeA ? "quote-a" : "quote-b";
         String otherProvider = used == nodeA ? "quote-b" : "quote-a";
         List<String> servedBy = new ArrayList<>();
@@ -105,7 +105,7 @@ class DiscoveringClientTest {
             return DiscoveringClient.of(client).addresses().size() == 2;
         });
         String first = DiscoveringClient.of(client).addresses().get(0);
-        boolean firstIsA = first.contains(":" + nodeA.baseUri().getPort() + "/");
+        boolean firstIsA = first.contains(":" + nodeA.dataPlanePort() + "/");
         providers.named(firstIsA ? "quote-a" : "quote-b").stop();
 
         assertThat(client.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo(firstIsA ? "quote-b" : "quote-a");
@@ -129,7 +129,7 @@ class DiscoveringClientTest {
         try (RunningNode nodeC = RunningNode.start(dirC)) {
             new DomainSetup(nodeC.home()).provider(providers.named("quote-a"), null);
             nodeC.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
-            String portOfC = "http://127.0.0.1:" + nodeC.baseUri().getPort() + "/sd/services/ports/StockQuotePortType";
+            String portOfC = "http://127.0.0.1:" + nodeC.dataPlanePort() + "/sd/services/ports/StockQuotePortType";
             DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(500),
                     WsDiscoveryVersion.V11);
             await().atMost(Duration.ofSeconds(5)).until(() -> !probe.probe(List.of(QUOTE), List.of()).isEmpty());

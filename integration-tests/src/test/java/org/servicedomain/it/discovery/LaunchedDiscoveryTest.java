@@ -62,7 +62,7 @@ class LaunchedDiscoveryTest {
                 });
                 DiscoveryProbe probe = new DiscoveryProbe(null, List.of(LoopbackDiscovery.proxyOf(node.baseUri())),
                         Duration.ofSeconds(1), WsDiscoveryVersion.V2005);
-                String portAddress = "http://127.0.0.1:" + node.baseUri().getPort() + "/sd/services/ports/StockQuotePortType";
+                String portAddress = "http://127.0.0.1:" + node.virtualPortsBase().getPort() + "/sd/services/ports/StockQuotePortType";
                 await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(probe.probe(List.of(QUOTE), List.of()))
                         .singleElement().satisfies(t -> assertThat(t.xaddrs()).containsExactly(portAddress)));
 

@@ -35,7 +35,7 @@ class NodeAnnouncementsTest {
             RunningNode node = RunningNode.start(dataDir);
             try {
                 node.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
-                String xaddr = "http://127.0.0.1:" + node.baseUri().getPort() + "/sd/services/ports/StockQuotePortType";
+                String xaddr = "http://127.0.0.1:" + node.dataPlanePort() + "/sd/services/ports/StockQuotePortType";
 
                 Registration registration = new DomainSetup(node.home()).provider(providers.named("quote-a"), null);
                 await().atMost(Duration.ofSeconds(5)).until(() -> count(listener.heard(), WsDiscoveryVersion.V11, "Hello", xaddr) > 0
