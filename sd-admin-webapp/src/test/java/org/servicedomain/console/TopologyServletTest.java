@@ -14,6 +14,7 @@ import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.client.NodeClientException;
+import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.NodeInfo;
@@ -182,7 +183,12 @@ class TopologyServletTest {
     @Test
     void eachChildOpensByItsPathAndOnlyTheDirectChildrenCanBeUnregisteredHere() {
         NodeInfo top = parentWithChild();
-        top.getInstance().get(0).setEndpointAddress(top.getChild().get(0).getAddress() + "/services/ports/StockQuotePortType");
+        InstanceInfo standing = top.getInstance().get(0);
+        standing.setEndpointAddress("http://ubc.example:8180/sd/services/ports/StockQuotePortType");
+        Attribute child = new Attribute();
+        child.setName(TopologyTree.CHILD_ATTRIBUTE);
+        child.setValue(top.getChild().get(0).getAddress());
+        standing.getAttribute().add(child);
         NodeInfo grandchild = node("WFS", "reachable", "StockQuotePortType");
         top.getChild().get(0).getChild().add(grandchild);
 
