@@ -149,6 +149,7 @@ public final class NodeProcess implements AutoCloseable {
             ports.completeExceptionally(new IllegalStateException("the node process exited"));
         } catch (IOException e) {
             ready.completeExceptionally(e);
+            ports.completeExceptionally(e);
         }
     }
 
