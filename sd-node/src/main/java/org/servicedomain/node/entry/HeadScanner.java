@@ -1,6 +1,8 @@
 package org.servicedomain.node.entry;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.ByteProcessor;
 import java.util.Locale;
 
 /**
@@ -10,7 +12,7 @@ import java.util.Locale;
  * Transfer-Encoding, two Content-Lengths, a transfer coding other than chunked). Keeps no bytes but
  * the few it must compare.
  */
-final class HeadScanner {
+final class HeadScanner implements ByteProcessor {
 
     /** Tomcat's default {@code maxHttpRequestHeaderSize}: the request line and headers together. */
     static final int MAX_HEAD_BYTES = 8 * 1024;
@@ -18,6 +20,8 @@ final class HeadScanner {
     private static final String TRANSFER_ENCODING = "transfer-encoding";
     /** Longest header name or value worth keeping: those of Content-Length and Transfer-Encoding. */
     private static final int KEPT = 64;
+    /** The characters RFC 9110 allows in a token (a header name), by byte value. */
+    private static final boolean[] TOKEN = tokenChars();
 
     private enum State { LEADING, REQUEST_LINE, REQUEST_LINE_LF, LINE_START, NAME, VALUE, VALUE_LF, END_LF }
 
@@ -30,6 +34,38 @@ final class HeadScanner {
     private String contentLength;
     private int transferEncodings;
     private String transferEncoding;
+    /** Whether the header being read is one whose value the framing depends on. */
+    private boolean framingHeader;
+    /** Bytes taken by the current {@link #scan}, the refused one included. */
+    private int scanned;
+
+    /**
+     * Reads head bytes of {@code in} from {@code from} up to {@code to}; returns the index of the
+     * head's last byte once the head is complete and sound, or -1 when it goes on past {@code to}.
+     * A refusal leaves {@link #scanned()} at the bytes taken, the refused one included.
+     */
+    int scan(ByteBuf in, int from, int to) throws RefusedHead {
+        scanned = 0;
+        try {
+            return in.forEachByte(from, to - from, this);
+        } catch (Exception e) { // Netty rethrows what process() threw, undeclared
+            if (e instanceof RefusedHead refusal) {
+                throw refusal;
+            }
+            throw e;
+        }
+    }
+
+    int scanned() {
+        return scanned;
+    }
+
+    /** Netty's walk over the bytes: goes on while the head does. */
+    @Override
+    public boolean process(byte b) throws RefusedHead {
+        scanned++;
+        return !next(b);
+    }
 
     /** Whether no byte of this head has come yet (leading empty lines aside). */
     boolean notStarted() {
@@ -70,6 +106,7 @@ final class HeadScanner {
             }
             case NAME -> {
                 if (b == ':') {
+                    framingHeader = CONTENT_LENGTH.contentEquals(token) || TRANSFER_ENCODING.contentEquals(token);
                     state = State.VALUE;
                 } else {
                     nameByte(b);
@@ -108,6 +145,7 @@ final class HeadScanner {
         contentLength = null;
         transferEncodings = 0;
         transferEncoding = null;
+        framingHeader = false;
     }
 
     private void requestLine(byte b) throws RefusedHead {
@@ -158,7 +196,7 @@ final class HeadScanner {
             headerEnd();
         } else if ((b >= 0 && b < 0x20 && b != '\t') || b == 0x7f) {
             throw bad("a header value holds a control character");
-        } else if (value.length() < KEPT) {
+        } else if (framingHeader && value.length() < KEPT) {
             value.append((char) (b & 0xff));
         }
     }
@@ -170,14 +208,18 @@ final class HeadScanner {
     }
 
     private void headerEnd() {
-        String name = token.toString();
-        if (name.equals(CONTENT_LENGTH)) {
+        if (!framingHeader) {
+            state = State.LINE_START;
+            return;
+        }
+        if (CONTENT_LENGTH.contentEquals(token)) {
             contentLengths++;
             contentLength = value.toString().trim();
-        } else if (name.equals(TRANSFER_ENCODING)) {
+        } else {
             transferEncodings++;
             transferEncoding = value.toString().trim();
         }
+        framingHeader = false;
         state = State.LINE_START;
     }
 
@@ -199,7 +241,15 @@ final class HeadScanner {
     }
 
     private static boolean isTokenChar(byte b) {
-        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
+        return b >= 0 && TOKEN[b];
+    }
+
+    private static boolean[] tokenChars() {
+        boolean[] token = new boolean[128];
+        for (int c = 0; c < 128; c++) {
+            token[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+        }
+        return token;
     }
 
     private static RefusedHead bad(String why) {

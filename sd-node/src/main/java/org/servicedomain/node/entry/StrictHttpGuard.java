@@ -66,7 +66,11 @@ final class StrictHttpGuard extends ChannelInboundHandlerAdapter {
                     at = body.skip(in, at, to);
                     inBody = !body.done();
                 } else {
-                    if (head.next(in.getByte(at++))) {
+                    int last = head.scan(in, at, to);
+                    if (last < 0) {
+                        at = to;
+                    } else {
+                        at = last + 1;
                         stopHeadTimer();
                         body.start(head.contentLength(), head.chunked());
                         head.reset();
@@ -75,7 +79,7 @@ final class StrictHttpGuard extends ChannelInboundHandlerAdapter {
                 }
             }
         } catch (RefusedHead refusal) {
-            refused(ctx, in, from, at, refusal);
+            refused(ctx, in, from, inBody ? at : at + head.scanned(), refusal);
             return;
         }
         if (!inBody && !head.notStarted()) {

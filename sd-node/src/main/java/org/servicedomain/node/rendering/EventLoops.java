@@ -10,6 +10,7 @@ import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -20,13 +21,28 @@ import java.util.concurrent.TimeUnit;
 public record EventLoops(EventLoopGroup group, Class<? extends SocketChannel> socket,
         Class<? extends ServerSocketChannel> serverSocket) {
 
+    /** Netty's own switch for its buffer-leak detector; when set, the operator's choice stands. */
+    static final String LEAK_DETECTION_PROPERTY = "io.netty.leakDetection.level";
+
     /** {@code threads} loops named {@code sd-relay-…}, daemon threads. */
     public static EventLoops open(int threads) {
+        quietLeakDetection();
         DefaultThreadFactory names = new DefaultThreadFactory("sd-relay", true);
         if (Epoll.isAvailable()) {
             return new EventLoops(new EpollEventLoopGroup(threads, names), EpollSocketChannel.class, EpollServerSocketChannel.class);
         }
         return new EventLoops(new NioEventLoopGroup(threads, names), NioSocketChannel.class, NioServerSocketChannel.class);
+    }
+
+    /**
+     * Turns Netty's buffer-leak detector off unless {@value #LEAK_DETECTION_PROPERTY} asks for it: at
+     * its default level it records a stack trace for one buffer in 128, a few per cent of the data
+     * plane's CPU (docs/performance.md), for leaks the tests run it to find (at Netty's default level, set in the build).
+     */
+    static void quietLeakDetection() {
+        if (System.getProperty(LEAK_DETECTION_PROPERTY) == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
     }
 
     /** Whether the loops use epoll rather than Java NIO. */

@@ -35,6 +35,8 @@ public final class Metering implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Metering.class);
     private static final int QUEUE = 10_000;
     private static final Duration WRITE_INTERVAL = Duration.ofMillis(100);
+    /** How often the totals are saved: they only spare a restart re-reading the records, which are the truth. */
+    private static final Duration TOTALS_INTERVAL = Duration.ofSeconds(5);
     private static final String ANONYMOUS = "(anonymous)";
 
     /** One invocation as metered. */
@@ -81,6 +83,11 @@ public final class Metering implements AutoCloseable {
     /** Bytes of the daily files, as the writer thread last counted and then added to; -1 until counted. */
     private long bytesOnDisk = -1;
     private LocalDate fullOn;
+    /** The file the writer appended to last, and its size then: the end of what the totals account for. */
+    private Path lastFile;
+    private long lastSize = -1;
+    private long totalsSavedAt;
+    private boolean totalsUnsaved;
 
     /**
      * Opens the metering under {@code dataDir/metering}, with the totals of the records already there
@@ -154,11 +161,13 @@ public final class Metering implements AutoCloseable {
     }
 
     /**
-     * Writes what is queued at most every {@link #WRITE_INTERVAL}: each write opens the day's file
-     * and saves the totals durably, so under load a write carries hundreds of records, not a few.
+     * Writes what is queued at most every {@link #WRITE_INTERVAL}, so under load a write carries
+     * hundreds of records, not a few; saves the totals at most every {@link #TOTALS_INTERVAL}, before
+     * any file is deleted, and at the end.
      */
     private void writeLoop() {
         List<Record> batch = new ArrayList<>();
+        totalsSavedAt = System.nanoTime();
         while (open || !queue.isEmpty()) {
             long started = System.nanoTime();
             try {
@@ -168,6 +177,9 @@ public final class Metering implements AutoCloseable {
                 if (!batch.isEmpty()) {
                     queued.addAndGet(-batch.size());
                     append(batch);
+                }
+                if (started - totalsSavedAt >= TOTALS_INTERVAL.toNanos()) {
+                    saveTotals();
                 }
             } catch (IOException e) {
                 LOG.error("could not write {} metering records to {}", batch.size(), dir, e);
@@ -179,10 +191,17 @@ public final class Metering implements AutoCloseable {
                 LockSupport.parkNanos(rest);
             }
         }
+        try {
+            saveTotals();
+        } catch (IOException e) {
+            LOG.error("could not save the metering totals under {}; the next start adds up the records again", dir, e);
+        }
     }
 
     private void append(List<Record> batch) throws IOException {
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir);
+        }
         LocalDate day = LocalDate.ofInstant(batch.get(0).time(), ZoneOffset.UTC);
         Path file = dir.resolve("metering-" + day + ".tsv");
         if (!withinSize(file, day)) {
@@ -192,7 +211,7 @@ public final class Metering implements AutoCloseable {
         long before = Files.exists(file) ? Files.size(file) : 0;
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-            if (before > 0 && !endsWithNewline(file)) {
+            if (before > 0 && !endsWithOwnLine(file, before)) {
                 out.newLine(); // a line cut short (a full disk, a crash) stays alone, not glued to the next record
             }
             for (Record r : batch) {
@@ -200,15 +219,28 @@ public final class Metering implements AutoCloseable {
                 out.newLine();
             }
         }
-        bytesOnDisk += Files.size(file) - before;
+        long after = Files.size(file);
+        bytesOnDisk += after - before;
         for (Record r : batch) {
             written.add(r, isFailure(r.outcome()));
         }
-        written.save(file, Files.size(file));
+        lastFile = file;
+        lastSize = after;
+        totalsUnsaved = true;
         if (!day.equals(cleanedOn)) {
+            saveTotals();
             MeteringTotals.deleteBefore(dir, day.minusDays(retentionDays - 1L));
             cleanedOn = day;
         }
+    }
+
+    /** Saves the totals as accounting for every record written so far, when some are not yet. */
+    private void saveTotals() throws IOException {
+        if (totalsUnsaved) {
+            written.save(lastFile, lastSize);
+            totalsUnsaved = false;
+        }
+        totalsSavedAt = System.nanoTime();
     }
 
     /**
@@ -220,6 +252,7 @@ public final class Metering implements AutoCloseable {
             bytesOnDisk = MeteringTotals.bytesOfFiles(dir);
         }
         while (bytesOnDisk > maxBytes) {
+            saveTotals();
             long freed = MeteringTotals.deleteOldest(dir, today);
             if (freed == 0) {
                 if (!day.equals(fullOn)) {
@@ -232,6 +265,11 @@ public final class Metering implements AutoCloseable {
             bytesOnDisk -= freed;
         }
         return true;
+    }
+
+    /** Whether the file ends with a whole line: surely so when this writer wrote its end, else read. */
+    private boolean endsWithOwnLine(Path file, long size) throws IOException {
+        return (file.equals(lastFile) && size == lastSize) || endsWithNewline(file);
     }
 
     private static boolean endsWithNewline(Path file) throws IOException {
