@@ -231,11 +231,24 @@ final class HeadScanner implements ByteProcessor {
         if (contentLengths > 1) {
             throw bad("more than one Content-Length");
         }
-        if (contentLength != null && !contentLength.matches("\\d{1,18}")) {
+        if (contentLength != null && !isDecimal(contentLength)) {
             throw bad("Content-Length is not a number");
         }
         if (transferEncodings > 1 || (transferEncoding != null && !transferEncoding.toLowerCase(Locale.ROOT).equals("chunked"))) {
             throw new RefusedHead(HttpResponseStatus.NOT_IMPLEMENTED, "only the chunked transfer coding is implemented");
+        }
+        return true;
+    }
+
+    /** One to 18 decimal digits: a length that fits a long. */
+    private static boolean isDecimal(String text) {
+        if (text.isEmpty() || text.length() > 18) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
         }
         return true;
     }

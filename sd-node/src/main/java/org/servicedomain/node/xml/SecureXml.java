@@ -14,6 +14,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import javax.xml.validation.SchemaFactory;
+import org.codehaus.stax2.XMLInputFactory2;
 import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
@@ -40,6 +41,9 @@ public final class SecureXml {
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
         factory.setProperty(XMLInputFactory.IS_COALESCING, false);
+        if (factory.isPropertySupported(XMLInputFactory2.P_INTERN_NS_URIS)) {
+            factory.setProperty(XMLInputFactory2.P_INTERN_NS_URIS, false); // URIs are compared with equals, never ==
+        }
         return factory;
     }
 

@@ -6,7 +6,9 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.codehaus.stax2.LocationInfo;
+import org.codehaus.stax2.XMLInputFactory2;
 import org.codehaus.stax2.XMLStreamReader2;
+import org.codehaus.stax2.io.Stax2ByteArraySource;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -27,7 +29,9 @@ public final class SoapRequestReader {
     public static SoapRequest read(byte[] body, SoapVersion version) {
         XMLStreamReader reader;
         try {
-            reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(body));
+            reader = SecureXml.inputFactory() instanceof XMLInputFactory2 stax2
+                    ? stax2.createXMLStreamReader(new Stax2ByteArraySource(body, 0, body.length)) // read in place, no stream
+                    : SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(body));
         } catch (XMLStreamException e) {
             throw badRequest("the request is not XML: " + e.getMessage());
         }
