@@ -39,20 +39,20 @@ final class HelloIntake {
     static final String WSDL_SCOPE = "urn:sd:wsdl:";
     /** The attribute marking an instance discovery filed: the endpoint reference of its Hello. */
     static final String ENDPOINT_ATTRIBUTE = "sd.discovery.endpoint";
-    /** The attribute holding the source address that announced it, so the binding outlives a restart. */
-    static final String SOURCE_ATTRIBUTE = "sd.discovery.source";
+    /** The attribute holding the source address that announced it. */
+    static final String SOURCE_ATTRIBUTE = EndpointOwners.SOURCE_ATTRIBUTE;
 
-    /** What a Hello filed, and from which source address. */
-    private record Filed(long metadataVersion, String xaddr, List<String> instanceIds, String source) {
+    /** What a Hello filed. */
+    private record Filed(long metadataVersion, String xaddr, List<String> instanceIds) {
     }
 
     private final Catalog catalog;
     private final Supplier<DiscoveryRule> rule;
     private final TokenBucket rate;
     private final SenderSequences sequences;
+    private final EndpointOwners owners;
     private final Map<String, Filed> filed = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
     /** A flood is logged on its first drop and every this many after, not once per Hello. */
     private static final long DROPS_PER_WARNING = 1000;
 
@@ -66,6 +66,7 @@ final class HelloIntake {
         this.rule = rule;
         this.rate = rate;
         this.sequences = sequences;
+        this.owners = new EndpointOwners(catalog);
     }
 
     boolean hello(EndpointDescription hello, InetAddress source) {
@@ -86,7 +87,7 @@ final class HelloIntake {
             LOG.debug("Hello of {} from {} not admitted by the policy's discovery rule", LogText.of(hello.address()), source);
             return false;
         }
-        if (!fromOwner("Hello", hello.address(), source) || !inSequence("Hello", hello.address(), sequence, source)) {
+        if (!owners.mayAnnounce("Hello", hello.address(), source) || !inSequence("Hello", hello.address(), sequence, source)) {
             return false;
         }
         String xaddr = hello.xaddrs().stream().filter(HelloIntake::isHttp).findFirst().orElse(null);
@@ -123,7 +124,7 @@ final class HelloIntake {
         if (ids.isEmpty()) {
             return false;
         }
-        filed.put(hello.address(), new Filed(hello.metadataVersion(), xaddr, List.copyOf(ids), source.getHostAddress()));
+        filed.put(hello.address(), new Filed(hello.metadataVersion(), xaddr, List.copyOf(ids)));
         LOG.info("Hello of {} from {}: registered {} (MetadataVersion {})", LogText.of(hello.address()), source, ids,
                 hello.metadataVersion());
         return true;
@@ -148,7 +149,7 @@ final class HelloIntake {
         if (announced.isEmpty() && !filed.containsKey(bye.address())) {
             return;
         }
-        if (!fromOwner("Bye", bye.address(), source) || !inSequence("Bye", bye.address(), sequence, source)) {
+        if (!owners.mayAnnounce("Bye", bye.address(), source) || !inSequence("Bye", bye.address(), sequence, source)) {
             return;
         }
         filed.remove(bye.address());
@@ -162,30 +163,6 @@ final class HelloIntake {
                 }
             }
         }
-    }
-
-    /** Whether {@code source} may speak for {@code endpoint}: it announced it first, or nobody has. */
-    private boolean fromOwner(String kind, String endpoint, InetAddress source) {
-        String owner = ownerOf(endpoint);
-        if (owner == null || owner.equals(source.getHostAddress())) {
-            return true;
-        }
-        long count = refused.incrementAndGet();
-        if (count == 1 || count % DROPS_PER_WARNING == 0) {
-            LOG.warn("{} of {} from {} refused: the endpoint was announced from {} ({} refused so far)", kind,
-                    LogText.of(endpoint), source.getHostAddress(), owner, count);
-        }
-        return false;
-    }
-
-    private String ownerOf(String endpoint) {
-        Filed known = filed.get(endpoint);
-        if (known != null) {
-            return known.source();
-        }
-        return catalog.snapshot().instances().stream()
-                .filter(i -> endpoint.equals(i.attributes().get(ENDPOINT_ATTRIBUTE)))
-                .map(i -> i.attributes().get(SOURCE_ATTRIBUTE)).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     private boolean inSequence(String kind, String endpoint, AppSequence sequence, InetAddress source) {
