@@ -79,7 +79,16 @@ public final class LoopbackDiscovery {
 
     /** Multicasts {@code message} {@code times} times, as is. */
     public void multicast(byte[] message, int times) {
-        try (DatagramChannel channel = DatagramChannel.open()) {
+        multicastFrom("0.0.0.0", message, times);
+    }
+
+    /**
+     * Multicasts {@code message} {@code times} times from {@code sourceAddress} (a loopback address
+     * such as {@code 127.0.0.2}): what a sender forging that source address would send.
+     */
+    public void multicastFrom(String sourceAddress, byte[] message, int times) {
+        try (DatagramChannel channel = DatagramChannel.open(java.net.StandardProtocolFamily.INET)) {
+            channel.bind(new InetSocketAddress(sourceAddress, 0));
             channel.setOption(java.net.StandardSocketOptions.IP_MULTICAST_IF, java.net.NetworkInterface.getByName(INTERFACE));
             channel.setOption(java.net.StandardSocketOptions.IP_MULTICAST_LOOP, true);
             channel.setOption(java.net.StandardSocketOptions.IP_MULTICAST_TTL, 1);
@@ -96,21 +105,53 @@ public final class LoopbackDiscovery {
      * socket receives within {@code wait}, repeats included.
      */
     public List<byte[]> exchange(byte[] message, int times, Duration wait) {
+        return exchange(new InetSocketAddress(0), group(), java.util.Collections.nCopies(times, message), wait, false);
+    }
+
+    /**
+     * Multicasts each of {@code messages} once from one socket bound to {@code sourceAddress} (a
+     * loopback address such as {@code 127.0.0.3}) and returns every datagram received within {@code wait}.
+     */
+    public List<byte[]> exchangeFrom(String sourceAddress, List<byte[]> messages, Duration wait) {
+        return exchange(new InetSocketAddress(sourceAddress, 0), group(), messages, wait, false);
+    }
+
+    /**
+     * Multicasts {@code message} from {@code sourceAddress} and returns the first datagram received
+     * within {@code timeout}, or null: a Probe answered tells that everything multicast before it was read.
+     */
+    public byte[] firstAnswerFrom(String sourceAddress, byte[] message, Duration timeout) {
+        List<byte[]> answers = exchange(new InetSocketAddress(sourceAddress, 0), group(), List.of(message), timeout, true);
+        return answers.isEmpty() ? null : answers.get(0);
+    }
+
+    /**
+     * Sends {@code message} once straight to {@code 127.0.0.1} on the discovery port, not to the group,
+     * and returns every datagram received within {@code wait}.
+     */
+    public List<byte[]> unicastExchange(byte[] message, Duration wait) {
+        return exchange(new InetSocketAddress(0), new InetSocketAddress("127.0.0.1", port), List.of(message), wait,
+                false);
+    }
+
+    private List<byte[]> exchange(InetSocketAddress local, InetSocketAddress to, List<byte[]> messages, Duration wait,
+            boolean first) {
         List<byte[]> answers = new ArrayList<>();
-        try (DatagramChannel channel = DatagramChannel.open(); Selector selector = Selector.open()) {
-            channel.bind(new InetSocketAddress(0));
+        try (DatagramChannel channel = DatagramChannel.open(java.net.StandardProtocolFamily.INET);
+                Selector selector = Selector.open()) {
+            channel.bind(local);
             channel.setOption(java.net.StandardSocketOptions.IP_MULTICAST_IF, java.net.NetworkInterface.getByName(INTERFACE));
             channel.setOption(java.net.StandardSocketOptions.IP_MULTICAST_LOOP, true);
             channel.setOption(java.net.StandardSocketOptions.IP_MULTICAST_TTL, 1);
             channel.configureBlocking(false);
             channel.register(selector, SelectionKey.OP_READ);
-            for (int i = 0; i < times; i++) {
-                channel.send(ByteBuffer.wrap(message), group());
+            for (byte[] message : messages) {
+                channel.send(ByteBuffer.wrap(message), to);
             }
             ByteBuffer buffer = ByteBuffer.allocate(70_000);
             long deadline = System.nanoTime() + wait.toNanos();
             long left;
-            while ((left = deadline - System.nanoTime()) > 0) {
+            while ((left = deadline - System.nanoTime()) > 0 && !(first && !answers.isEmpty())) {
                 selector.select(Math.max(1, left / 1_000_000));
                 selector.selectedKeys().clear();
                 buffer.clear();

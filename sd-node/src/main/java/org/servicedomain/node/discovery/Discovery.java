@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
  * Probes and Resolves for its virtual ports, and announces its virtual ports with Hello when they
  * appear or their metadata changes and with Bye when they go or the node stops. Messages come by
  * multicast UDP and, in managed mode, by HTTP through {@link #handle}; both pass one repeat filter.
+ * Answers by UDP go through {@link UdpAnswers}, since a datagram's source can be forged.
  */
 public final class Discovery implements AutoCloseable {
 
@@ -36,10 +37,13 @@ public final class Discovery implements AutoCloseable {
     private final DiscoveryReader reader = new DiscoveryReader();
     private final DiscoveryWriter writer = new DiscoveryWriter();
     private final RepeatFilter repeats = new RepeatFilter();
+    private final UdpAnswers udpAnswers;
     private final VirtualPortTargets targets;
     private final HelloIntake intake;
     private final long instanceId;
     private final AtomicLong messageNumber = new AtomicLong();
+    /** Hellos and Byes dropped on a full intake: a flood is logged on its first drop and every thousandth. */
+    private final AtomicLong intakeDrops = new AtomicLong();
     private final ThreadPoolExecutor intakeWorker;
     private final ScheduledExecutorService announcer;
     private volatile MulticastChannel channel;
@@ -49,12 +53,17 @@ public final class Discovery implements AutoCloseable {
         this.targets = targets;
         this.intake = intake;
         this.instanceId = instanceId;
+        this.udpAnswers = new UdpAnswers(config.limits(), writer, System::nanoTime);
         this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
                 r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
                     if (pool.isShutdown()) {
                         LOG.debug("discovery is stopping; a Hello or Bye was not taken in");
                     } else {
-                        LOG.warn("discovery intake full ({} waiting); a Hello or Bye dropped", INTAKE_QUEUE);
+                        long drops = intakeDrops.incrementAndGet();
+                        if (drops == 1 || drops % 1000 == 0) {
+                            LOG.warn("discovery intake full ({} waiting); a Hello or Bye dropped ({} so far)", INTAKE_QUEUE,
+                                    drops);
+                        }
                     }
                 });
         this.announcer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sd-discovery-announce"));
@@ -72,7 +81,8 @@ public final class Discovery implements AutoCloseable {
         long instanceId = clock.instant().getEpochSecond();
         VirtualPortTargets targets = new VirtualPortTargets(catalog::snapshot, baseUrl, config.scopes(), quality, instanceId);
         Discovery discovery = new Discovery(config, targets,
-                new HelloIntake(catalog, rule, new HelloRate(System::nanoTime)), instanceId);
+                new HelloIntake(catalog, rule, new TokenBucket(System::nanoTime), new SenderSequences(
+                        config.limits().sequencesPerSender(), config.limits().sequenceSenders())), instanceId);
         discovery.channel = MulticastChannel.open(config, discovery::received, DiscoveryReader.DEFAULT_MAX_BYTES);
         long period = config.refresh().toMillis();
         discovery.announcer.scheduleWithFixedDelay(discovery::refresh, 0, period, TimeUnit.MILLISECONDS);
@@ -81,10 +91,7 @@ public final class Discovery implements AutoCloseable {
 
     /** The IPv4 address of the interface {@code config} multicasts on, for the XAddrs of a node bound to every address. */
     public static String interfaceAddress(DiscoveryConfig config) throws IOException {
-        java.net.NetworkInterface nif = MulticastChannel.networkInterface(config.interfaceName());
-        return java.util.Collections.list(nif.getInetAddresses()).stream().filter(a -> a instanceof java.net.Inet4Address)
-                .map(InetAddress::getHostAddress).findFirst()
-                .orElseThrow(() -> new IOException("interface " + nif.getName() + " has no IPv4 address"));
+        return MulticastChannel.ipv4Of(MulticastChannel.networkInterface(config.interfaceName())).getHostAddress();
     }
 
     public DiscoveryMode mode() {
@@ -97,13 +104,21 @@ public final class Discovery implements AutoCloseable {
     }
 
     private void received(byte[] bytes, InetSocketAddress source) {
-        byte[] answer;
+        DiscoveryMessage message;
         try {
-            answer = handle(bytes, source.getAddress(), false);
+            message = reader.read(bytes);
         } catch (NodeFault fault) {
             LOG.debug("discovery datagram from {} refused: {}", source, fault.getMessage());
             return;
         }
+        if (!repeats.accept(message)) {
+            return;
+        }
+        if (message.kind() != MessageKind.PROBE && message.kind() != MessageKind.RESOLVE) {
+            take(message, source.getAddress());
+            return;
+        }
+        byte[] answer = udpAnswers.answer(message, matches(message), this::nextSequence, source);
         MulticastChannel open = channel;
         if (answer != null && open != null) {
             open.unicast(answer, source);
@@ -121,18 +136,28 @@ public final class Discovery implements AutoCloseable {
         if (!repeats.accept(message)) {
             return null;
         }
-        switch (message.kind()) {
-            case HELLO -> intakeWorker.execute(() -> intake.hello(message.endpoint(), source));
-            case BYE -> intakeWorker.execute(() -> intake.bye(message.endpoint(), source));
-            case PROBE, RESOLVE -> {
-                List<EndpointDescription> matches = matches(message);
-                return matches.isEmpty() && !emptyAnswers ? null : writer.write(message.answer(nextSequence(), matches));
-            }
-            default -> {
-                return null;
-            }
+        if (message.kind() == MessageKind.PROBE || message.kind() == MessageKind.RESOLVE) {
+            List<EndpointDescription> matches = matches(message);
+            return matches.isEmpty() && !emptyAnswers ? null : writer.write(message.answer(nextSequence(), matches));
         }
+        take(message, source);
         return null;
+    }
+
+    /** Queues a Hello or Bye for the intake, which checks its sender, ownership and sequence; ignores the rest. */
+    private void take(DiscoveryMessage message, InetAddress source) {
+        switch (message.kind()) {
+            case HELLO -> {
+                EndpointDescription endpoint = message.endpoint();
+                intakeWorker.execute(() -> intake.hello(endpoint, message.appSequence(), source));
+            }
+            case BYE -> {
+                EndpointDescription endpoint = message.endpoint();
+                intakeWorker.execute(() -> intake.bye(endpoint, message.appSequence(), source));
+            }
+            default -> LOG.debug("discovery {} from {} ignored: the node neither takes nor answers it",
+                    message.kind().element(), source);
+        }
     }
 
     private List<EndpointDescription> matches(DiscoveryMessage message) {

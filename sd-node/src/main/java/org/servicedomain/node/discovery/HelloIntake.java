@@ -27,6 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@value #WSDL_SCOPE} scope or else {@code XAddr?wsdl}; a repeated Hello of the same MetadataVersion
  * changes nothing, a higher one reads the WSDL again. Discovery is trusted with nothing but what the
  * rule gives: no attributes, the rule's supplier level, and a Bye removes only what discovery filed.
+ * An endpoint belongs to the source address that first announced it: a Hello or Bye for it from
+ * another address is refused, and a Hello or Bye whose {@code AppSequence} is not after the last one
+ * admitted from its sender is dropped, so forged or replayed announcements cannot move or remove it.
  */
 final class HelloIntake {
 
@@ -36,6 +39,8 @@ final class HelloIntake {
     static final String WSDL_SCOPE = "urn:sd:wsdl:";
     /** The attribute marking an instance discovery filed: the endpoint reference of its Hello. */
     static final String ENDPOINT_ATTRIBUTE = "sd.discovery.endpoint";
+    /** The attribute holding the source address that announced it. */
+    static final String SOURCE_ATTRIBUTE = EndpointOwners.SOURCE_ATTRIBUTE;
 
     /** What a Hello filed. */
     private record Filed(long metadataVersion, String xaddr, List<String> instanceIds) {
@@ -43,20 +48,36 @@ final class HelloIntake {
 
     private final Catalog catalog;
     private final Supplier<DiscoveryRule> rule;
-    private final HelloRate rate;
+    private final TokenBucket rate;
+    private final SenderSequences sequences;
+    private final EndpointOwners owners;
     private final Map<String, Filed> filed = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong();
     /** A flood is logged on its first drop and every this many after, not once per Hello. */
     private static final long DROPS_PER_WARNING = 1000;
 
-    HelloIntake(Catalog catalog, Supplier<DiscoveryRule> rule, HelloRate rate) {
+    HelloIntake(Catalog catalog, Supplier<DiscoveryRule> rule, TokenBucket rate) {
+        this(catalog, rule, rate, new SenderSequences(DiscoveryLimits.DEFAULT.sequencesPerSender(),
+                DiscoveryLimits.DEFAULT.sequenceSenders()));
+    }
+
+    HelloIntake(Catalog catalog, Supplier<DiscoveryRule> rule, TokenBucket rate, SenderSequences sequences) {
         this.catalog = catalog;
         this.rule = rule;
         this.rate = rate;
+        this.sequences = sequences;
+        this.owners = new EndpointOwners(catalog);
     }
 
-    /** Files what {@code hello} announces, if the rule admits it from {@code source}; returns whether it did. */
     boolean hello(EndpointDescription hello, InetAddress source) {
+        return hello(hello, null, source);
+    }
+
+    /**
+     * Files what {@code hello} announces, if the rule admits it from {@code source}, {@code source}
+     * owns the endpoint or nobody does, and {@code sequence} (may be null) is newer; returns whether it did.
+     */
+    boolean hello(EndpointDescription hello, AppSequence sequence, InetAddress source) {
         if (hello.scopes().contains(VirtualPortTargets.VIRTUAL_PORT_SCOPE)) {
             return false;
         }
@@ -64,6 +85,9 @@ final class HelloIntake {
         DiscoveryRule.Admission admission = current.admit(source, hello.scopes(), ScopeMatchers.rfc3986()::matches);
         if (admission == null) {
             LOG.debug("Hello of {} from {} not admitted by the policy's discovery rule", LogText.of(hello.address()), source);
+            return false;
+        }
+        if (!owners.mayAnnounce("Hello", hello.address(), source) || !inSequence("Hello", hello.address(), sequence, source)) {
             return false;
         }
         String xaddr = hello.xaddrs().stream().filter(HelloIntake::isHttp).findFirst().orElse(null);
@@ -90,7 +114,7 @@ final class HelloIntake {
         for (QName type : hello.types()) {
             try {
                 RegistrationRequest request = new RegistrationRequest(wsdl, xaddr, type, levels, null,
-                        Map.of(ENDPOINT_ATTRIBUTE, hello.address()));
+                        Map.of(ENDPOINT_ATTRIBUTE, hello.address(), SOURCE_ATTRIBUTE, source.getHostAddress()));
                 catalog.register(request, claim(levels)).forEach(r -> ids.add(r.instance().id()));
             } catch (NodeFault fault) {
                 LOG.info("Hello of {} from {}: {} not registered: {}", LogText.of(hello.address()), source, type,
@@ -106,26 +130,48 @@ final class HelloIntake {
         return true;
     }
 
-    /** Unregisters what discovery filed for {@code bye}'s endpoint, if its sender is in a network the rule admits. */
     void bye(EndpointDescription bye, InetAddress source) {
+        bye(bye, null, source);
+    }
+
+    /**
+     * Unregisters what discovery filed for {@code bye}'s endpoint, if its sender is in a network the
+     * rule admits, is the source that announced the endpoint, and {@code sequence} (may be null) is newer.
+     */
+    void bye(EndpointDescription bye, AppSequence sequence, InetAddress source) {
         if (rule.get().admissions().stream().noneMatch(a -> a.networks().contains(source))) {
             LOG.debug("Bye of {} from {} ignored: not from a network the discovery rule admits", LogText.of(bye.address()),
                     source);
             return;
         }
+        List<Instance> announced = catalog.snapshot().instances().stream()
+                .filter(i -> bye.address().equals(i.attributes().get(ENDPOINT_ATTRIBUTE))).toList();
+        if (announced.isEmpty() && !filed.containsKey(bye.address())) {
+            return;
+        }
+        if (!owners.mayAnnounce("Bye", bye.address(), source) || !inSequence("Bye", bye.address(), sequence, source)) {
+            return;
+        }
         filed.remove(bye.address());
-        for (Instance instance : catalog.snapshot().instances()) {
-            if (bye.address().equals(instance.attributes().get(ENDPOINT_ATTRIBUTE))) {
-                try {
-                    catalog.unregister(instance.id());
-                    LOG.info("Bye of {}: unregistered {}", LogText.of(bye.address()), instance.id());
-                } catch (NodeFault fault) {
-                    if (fault.code() != FaultCode.UnknownInstance) {
-                        throw fault;
-                    }
+        for (Instance instance : announced) {
+            try {
+                catalog.unregister(instance.id());
+                LOG.info("Bye of {}: unregistered {}", LogText.of(bye.address()), instance.id());
+            } catch (NodeFault fault) {
+                if (fault.code() != FaultCode.UnknownInstance) {
+                    throw fault;
                 }
             }
         }
+    }
+
+    private boolean inSequence(String kind, String endpoint, AppSequence sequence, InetAddress source) {
+        if (sequence == null || sequences.advance(source, endpoint, sequence)) {
+            return true;
+        }
+        LOG.debug("{} of {} from {} dropped: its AppSequence {} is not after the last one heard", kind,
+                LogText.of(endpoint), source.getHostAddress(), sequence);
+        return false;
     }
 
     /**

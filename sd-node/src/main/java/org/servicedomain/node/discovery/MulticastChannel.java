@@ -1,6 +1,8 @@
 package org.servicedomain.node.discovery;
 
 import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketAddress;
@@ -19,10 +21,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The UDP side of SOAP-over-UDP: one socket bound to the discovery port, joined to the group on one
- * interface, with loop-back on (so processes on the same machine hear each other) and the configured
- * TTL. Every message is sent twice, the repeat 100 ms later, as SOAP-over-UDP asks; receivers drop
- * the repeat by its message id. One thread receives and hands each datagram to the receiver.
+ * The UDP side of SOAP-over-UDP on one interface. One socket is bound to the group address and the
+ * discovery port and joined to the group on that interface, so it hears only what is multicast to the
+ * group, never a datagram sent straight to one of the machine's addresses; a second socket, bound to
+ * the interface's own address, sends: announcements to the group (loop-back on, so processes on the
+ * same machine hear each other, and the configured TTL) and answers to one receiver. Announcements
+ * are sent twice, the repeat 100 ms later, as SOAP-over-UDP asks (MULTICAST_UDP_REPEAT); answers are
+ * sent once plus the configured repeats, since every repeat multiplies what a forged source receives.
+ * One thread receives and hands each datagram to the receiver.
  */
 final class MulticastChannel implements AutoCloseable {
 
@@ -30,14 +36,18 @@ final class MulticastChannel implements AutoCloseable {
     static final long REPEAT_DELAY_MS = 100;
 
     private final DatagramChannel channel;
+    private final DatagramChannel sender;
     private final InetSocketAddress group;
+    private final int answerRepeats;
     private final ScheduledExecutorService repeats;
     private final Thread receiver;
 
-    private MulticastChannel(DatagramChannel channel, InetSocketAddress group, BiConsumer<byte[], InetSocketAddress> handler,
-            int maxBytes) {
+    private MulticastChannel(DatagramChannel channel, DatagramChannel sender, InetSocketAddress group,
+            int answerRepeats, BiConsumer<byte[], InetSocketAddress> handler, int maxBytes) {
         this.channel = channel;
+        this.sender = sender;
         this.group = group;
+        this.answerRepeats = answerRepeats;
         this.repeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sd-discovery-repeat"));
         this.receiver = daemon(() -> receive(handler, maxBytes), "sd-discovery-receive");
         receiver.start();
@@ -46,22 +56,36 @@ final class MulticastChannel implements AutoCloseable {
     static MulticastChannel open(DiscoveryConfig config, BiConsumer<byte[], InetSocketAddress> handler, int maxBytes)
             throws IOException {
         NetworkInterface nif = networkInterface(config.interfaceName());
+        InetAddress own = ipv4Of(nif);
         DatagramChannel channel = DatagramChannel.open(StandardProtocolFamily.INET);
+        DatagramChannel sender = null;
         try {
             channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            channel.bind(new InetSocketAddress(config.port()));
-            channel.setOption(StandardSocketOptions.IP_MULTICAST_IF, nif);
-            channel.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
-            channel.setOption(StandardSocketOptions.IP_MULTICAST_TTL, config.ttl());
+            channel.bind(new InetSocketAddress(config.group(), config.port()));
             channel.join(config.group(), nif);
+            sender = DatagramChannel.open(StandardProtocolFamily.INET);
+            sender.bind(new InetSocketAddress(own, 0));
+            sender.setOption(StandardSocketOptions.IP_MULTICAST_IF, nif);
+            sender.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
+            sender.setOption(StandardSocketOptions.IP_MULTICAST_TTL, config.ttl());
         } catch (IOException | RuntimeException e) {
             channel.close();
+            if (sender != null) {
+                sender.close();
+            }
             throw new IOException("could not join " + config.group().getHostAddress() + ":" + config.port() + " on "
                     + nif.getName() + ": " + e.getMessage(), e);
         }
-        LOG.info("WS-Discovery listening on {}:{} on interface {}", config.group().getHostAddress(), config.port(),
-                nif.getName());
-        return new MulticastChannel(channel, new InetSocketAddress(config.group(), config.port()), handler, maxBytes);
+        LOG.info("WS-Discovery listening on {}:{} on interface {}, sending from {}", config.group().getHostAddress(),
+                config.port(), nif.getName(), sender.socket().getLocalSocketAddress());
+        return new MulticastChannel(channel, sender, new InetSocketAddress(config.group(), config.port()),
+                config.limits().answerRepeats(), handler, maxBytes);
+    }
+
+    /** The interface's IPv4 address, the one discovery sends from. */
+    static InetAddress ipv4Of(NetworkInterface nif) throws IOException {
+        return Collections.list(nif.getInetAddresses()).stream().filter(a -> a instanceof Inet4Address).findFirst()
+                .orElseThrow(() -> new IOException("interface " + nif.getName() + " has no IPv4 address"));
     }
 
     /** The interface named, or the first that is up, multicast-capable and not loopback. */
@@ -83,26 +107,28 @@ final class MulticastChannel implements AutoCloseable {
 
     /** Sends {@code message} to the group, twice. */
     void multicast(byte[] message) {
-        send(message, group);
+        send(message, group, 1);
     }
 
-    /** Sends {@code message} to one receiver, twice. */
+    /** Sends {@code message} to one receiver, once and then the configured repeats. */
     void unicast(byte[] message, SocketAddress to) {
-        send(message, to);
+        send(message, to, answerRepeats);
     }
 
-    private void send(byte[] message, SocketAddress to) {
+    private void send(byte[] message, SocketAddress to, int repeatCount) {
         sendOnce(message, to);
-        try {
-            repeats.schedule(() -> sendOnce(message, to), REPEAT_DELAY_MS, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            LOG.debug("channel closed; the repeat to {} is not sent", to, e);
+        for (int i = 1; i <= repeatCount; i++) {
+            try {
+                repeats.schedule(() -> sendOnce(message, to), REPEAT_DELAY_MS * i, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                LOG.debug("channel closed; the repeat to {} is not sent", to, e);
+            }
         }
     }
 
     private void sendOnce(byte[] message, SocketAddress to) {
         try {
-            channel.send(ByteBuffer.wrap(message), to);
+            sender.send(ByteBuffer.wrap(message), to);
         } catch (IOException e) {
             LOG.warn("could not send a discovery message to {}: {}", to, e.toString());
         }
@@ -145,6 +171,7 @@ final class MulticastChannel implements AutoCloseable {
         }
         try {
             channel.close();
+            sender.close();
             receiver.join(1000);
         } catch (IOException e) {
             LOG.warn("could not close the discovery socket", e);

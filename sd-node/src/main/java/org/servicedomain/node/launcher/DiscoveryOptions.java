@@ -3,12 +3,15 @@ package org.servicedomain.node.launcher;
 import java.util.ArrayList;
 import java.util.List;
 import org.servicedomain.node.discovery.DiscoveryConfig;
+import org.servicedomain.node.discovery.DiscoveryLimits;
 import org.servicedomain.node.discovery.DiscoveryMode;
 
 /**
  * The launcher's WS-Discovery options: {@code --discovery adhoc|managed|off} (default off: no UDP
  * socket is opened), {@code --discovery-interface NAME} (default: the first multicast interface that is
- * up and not loopback), {@code --discovery-port 3702} and {@code --discovery-scopes URI,...}.
+ * up and not loopback), {@code --discovery-port 3702}, {@code --discovery-scopes URI,...} and the
+ * bounds on answers by UDP, {@code --discovery-max-answer-bytes}, {@code --discovery-answers-per-second}
+ * and {@code --discovery-answer-repeats}.
  */
 final class DiscoveryOptions {
 
@@ -16,6 +19,7 @@ final class DiscoveryOptions {
     private String interfaceName;
     private int port = DiscoveryConfig.STANDARD_PORT;
     private final List<String> scopes = new ArrayList<>();
+    private DiscoveryLimits limits = DiscoveryLimits.DEFAULT;
 
     /** Takes {@code flag} if it is a discovery option; returns whether it was. */
     boolean accept(String flag, String value) {
@@ -30,6 +34,9 @@ final class DiscoveryOptions {
                     }
                 }
             }
+            case "--discovery-max-answer-bytes" -> limits = limits.withMaxAnswerBytes(number(flag, value));
+            case "--discovery-answers-per-second" -> limits = limits.withAnswersPerSecond(number(flag, value));
+            case "--discovery-answer-repeats" -> limits = limits.withAnswerRepeats(number(flag, value));
             default -> {
                 return false;
             }
@@ -38,7 +45,15 @@ final class DiscoveryOptions {
     }
 
     DiscoveryConfig config() {
-        return DiscoveryConfig.of(mode, interfaceName, port, scopes);
+        return DiscoveryConfig.of(mode, interfaceName, port, scopes).withLimits(limits);
+    }
+
+    private static int number(String flag, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " needs a number but got " + value, e);
+        }
     }
 
     private static int port(String value) {

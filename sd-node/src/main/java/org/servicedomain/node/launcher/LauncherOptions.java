@@ -14,6 +14,7 @@ import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.discovery.DiscoveryConfig;
+import org.servicedomain.node.discovery.DiscoveryLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
@@ -169,6 +170,15 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> v.discovery.accept("--discovery-port", value)),
             LauncherOption.value("discovery-scopes", "URI,...", null, "Scopes the node's virtual ports carry in WS-Discovery.",
                     (v, flag, value) -> v.discovery.accept("--discovery-scopes", value)),
+            LauncherOption.value("discovery-max-answer-bytes", "BYTES", DiscoveryLimits.DEFAULT.maxAnswerBytes(),
+                    "Largest WS-Discovery answer by UDP; matches that do not fit are left out.",
+                    (v, flag, value) -> v.discovery.accept("--discovery-max-answer-bytes", value)),
+            LauncherOption.value("discovery-answers-per-second", "N", DiscoveryLimits.DEFAULT.answersPerSecond(),
+                    "WS-Discovery answers by UDP a second to one source address.",
+                    (v, flag, value) -> v.discovery.accept("--discovery-answers-per-second", value)),
+            LauncherOption.value("discovery-answer-repeats", "N", DiscoveryLimits.DEFAULT.answerRepeats(),
+                    "Times a WS-Discovery answer by UDP is sent again (SOAP-over-UDP's UNICAST_UDP_REPEAT is 1).",
+                    (v, flag, value) -> v.discovery.accept("--discovery-answer-repeats", value)),
             LauncherOption.value("zookeeper", "HOST:PORT,...", null,
                     "ZooKeeper ensemble of the cluster this node joins (with --cluster); a node of its own when left out.",
                     (v, flag, value) -> v.zookeeper = value),

@@ -45,7 +45,7 @@ class HelloIntakeTest {
             }
         });
         DiscoveryRule rule = new DiscoveryRule(List.of(new DiscoveryRule.Admission(null, Networks.LOOPBACK, "bronze")), 2);
-        intake = new HelloIntake(catalog, () -> rule, new HelloRate(nanos::get));
+        intake = new HelloIntake(catalog, () -> rule, new TokenBucket(nanos::get));
         loopback = InetAddress.getByName("127.0.0.1");
     }
 
@@ -69,13 +69,13 @@ class HelloIntakeTest {
     }
 
     @Test
-    void filesTheRulesLevelAndMarksTheInstanceWithItsEndpointReference() {
+    void filesTheRulesLevelAndMarksTheInstanceWithItsEndpointReferenceAndSource() {
         assertThat(intake.hello(hello(1, 1), loopback)).isTrue();
 
         Instance instance = catalog.snapshot().instances().iterator().next();
         assertThat(instance.supplierLevels()).containsExactly("bronze");
-        assertThat(instance.attributes()).containsExactly(java.util.Map.entry(HelloIntake.ENDPOINT_ATTRIBUTE,
-                "urn:uuid:provider-1"));
+        assertThat(instance.attributes()).containsOnly(java.util.Map.entry(HelloIntake.ENDPOINT_ATTRIBUTE,
+                "urn:uuid:provider-1"), java.util.Map.entry(HelloIntake.SOURCE_ATTRIBUTE, "127.0.0.1"));
         assertThat(instance.wsdlLocation()).isEqualTo("http://127.0.0.1:9001/quote?wsdl");
     }
 
@@ -117,5 +117,44 @@ class HelloIntakeTest {
         assertThat(catalog.snapshot().instances()).hasSize(1);
         intake.bye(hello(1, 1), loopback);
         assertThat(catalog.snapshot().instances()).isEmpty();
+    }
+
+    @Test
+    void helloFromAnotherSourceCannotTakeOverAnAnnouncedEndpoint() throws IOException {
+        intake.hello(hello(1, 1), loopback);
+        EndpointDescription moved = new EndpointDescription("urn:uuid:provider-1", List.of(QUOTE), List.of(),
+                List.of("http://127.0.0.1:9666/quote"), 2);
+
+        assertThat(intake.hello(moved, InetAddress.getByName("127.0.0.2"))).isFalse();
+        assertThat(catalog.snapshot().instances()).singleElement()
+                .satisfies(i -> assertThat(i.endpointAddress()).isEqualTo("http://127.0.0.1:9001/quote"));
+    }
+
+    @Test
+    void byeFromAnotherSourceInTheAdmittedNetworkRemovesNothing() throws IOException {
+        intake.hello(hello(1, 1), loopback);
+
+        intake.bye(hello(1, 1), InetAddress.getByName("127.0.0.2"));
+        assertThat(catalog.snapshot().instances()).hasSize(1);
+    }
+
+    @Test
+    void aByeOlderThanTheLastHelloOfItsSenderRemovesNothing() {
+        intake.hello(hello(1, 1), new AppSequence(3, null, 10), loopback);
+
+        intake.bye(hello(1, 1), new AppSequence(3, null, 9), loopback);
+        assertThat(catalog.snapshot().instances()).hasSize(1);
+        intake.bye(hello(1, 1), new AppSequence(3, null, 11), loopback);
+        assertThat(catalog.snapshot().instances()).isEmpty();
+    }
+
+    @Test
+    void aHelloTheRuleRefusesLeavesNoSequenceBehind() {
+        DiscoveryRule sales = new DiscoveryRule(List.of(new DiscoveryRule.Admission("http://example.org/sales",
+                Networks.LOOPBACK, "bronze")), 2);
+        HelloIntake scoped = new HelloIntake(catalog, () -> sales, new TokenBucket(nanos::get));
+
+        scoped.hello(hello(1, 1), new AppSequence(Long.MAX_VALUE, null, Long.MAX_VALUE), loopback);
+        assertThat(scoped.hello(hello(1, 1, "http://example.org/sales"), new AppSequence(1, null, 1), loopback)).isTrue();
     }
 }

@@ -41,4 +41,18 @@ class DiscoveryOptionsTest {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-nonsense", "x"}))
                 .hasMessageContaining("unknown option");
     }
+
+    @Test
+    void theBoundsOnAnswersReachTheDiscoveryLimits() {
+        DiscoveryConfig discovery = LauncherOptions.parse(new String[] {"--discovery-max-answer-bytes", "1472",
+                "--discovery-answers-per-second", "3", "--discovery-answer-repeats", "1"}).discovery();
+
+        assertThat(discovery.limits().maxAnswerBytes()).isEqualTo(1472);
+        assertThat(discovery.limits().answersPerSecond()).isEqualTo(3);
+        assertThat(discovery.limits().answerRepeats()).isEqualTo(1);
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-max-answer-bytes", "100"}))
+                .hasMessageContaining("between 512 and 65507 but was 100");
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-answers-per-second", "many"}))
+                .hasMessageContaining("needs a number");
+    }
 }

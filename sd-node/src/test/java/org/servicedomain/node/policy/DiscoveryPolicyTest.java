@@ -49,7 +49,7 @@ class DiscoveryPolicyTest {
     }
 
     @Test
-    void theHelloRateDefaultsToTwentyASecond() {
+    void theTokenBucketDefaultsToTwentyASecond() {
         assertThat(compile(policy("", "<discovery><admit networks=\"127.0.0.0/8\"/></discovery>")).discovery()
                 .maxHellosPerSecond()).isEqualTo(DiscoveryRule.DEFAULT_MAX_HELLOS_PER_SECOND);
     }

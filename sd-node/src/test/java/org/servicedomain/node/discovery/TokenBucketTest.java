@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-class HelloRateTest {
+class TokenBucketTest {
 
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
-    private final HelloRate rate = new HelloRate(nanos::get);
+    private final TokenBucket rate = new TokenBucket(nanos::get);
 
     @Test
     void takesABurstOfTheRateThenOnlyWhatTimeEarns() {

@@ -3,10 +3,11 @@ package org.servicedomain.node.discovery;
 import java.util.function.LongSupplier;
 
 /**
- * A token bucket over Hellos: {@code perSecond} tokens a second, at most {@code perSecond} saved up,
- * so a flood of announcements costs the node at most that many WSDL fetches a second.
+ * A token bucket: {@code perSecond} tokens a second, at most {@code perSecond} saved up. Over Hellos
+ * it bounds the WSDL fetches a flood of announcements costs; per source it bounds the answers a
+ * forged Probe source can draw.
  */
-final class HelloRate {
+final class TokenBucket {
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -14,13 +15,13 @@ final class HelloRate {
     private double tokens;
     private long last;
 
-    HelloRate(LongSupplier nanoTime) {
+    TokenBucket(LongSupplier nanoTime) {
         this.nanoTime = nanoTime;
         this.last = nanoTime.getAsLong();
         this.tokens = -1;
     }
 
-    /** Whether one more Hello may be taken now, at a rate of {@code perSecond}. */
+    /** Whether one more token may be taken now, at a rate of {@code perSecond}. */
     synchronized boolean tryTake(int perSecond) {
         long now = nanoTime.getAsLong();
         if (tokens < 0) {
