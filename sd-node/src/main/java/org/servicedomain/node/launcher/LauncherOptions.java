@@ -101,7 +101,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> v.parentSecret = value),
             LauncherOption.secret("metrics-token", "Bearer token a metrics scraper may send instead of coming from --metrics-networks.",
                     (v, flag, value) -> v.metricsToken = value),
-            LauncherOption.value("metrics-networks", "CIDR,...", null, "Networks that may scrape /sd/metrics; everyone when left out.",
+            LauncherOption.value("metrics-networks", "CIDR,...", null, "Networks that may scrape /sd/metrics; loopback only when neither this nor metrics-token is set.",
                     (v, flag, value) -> v.metricsNetworks = networks(value)),
             LauncherOption.value("allow-networks", "CIDR,...", null, "Networks provider WSDLs and endpoints may lie in.",
                     (v, flag, value) -> v.allowNetworks = networks(value)),
