@@ -87,6 +87,7 @@ import org.servicedomain.node.session.SessionPlacement;
 import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
 import org.servicedomain.node.session.UserDirectory;
+import org.servicedomain.node.storage.OwnerOnly;
 import org.servicedomain.node.storage.StatusStore;
 
 /**
@@ -213,14 +214,14 @@ public final class Node implements AutoCloseable {
         readiness.add(Readiness.loaded("catalog", catalog::snapshot, "the catalog is not loaded"));
         readiness.add(Readiness.loaded("policy", policy::current, "no policy is active"));
         if (cluster != null) {
-            readiness.add(Readiness.when("cluster", cluster::hasQuorum, "cluster " + cluster.config().name()
-                    + " has no ZooKeeper quorum (ZooKeeper at " + cluster.config().zookeeper() + "); changes are refused"));
+            // readiness is open to every caller: it names no ZooKeeper address, no cluster name
+            readiness.add(Readiness.when("cluster", cluster::hasQuorum, "no quorum"));
         }
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */
     public static Node open(NodeConfig config) throws IOException {
-        Files.createDirectories(config.dataDir());
+        OwnerOnly.createDirectories(config.dataDir());
         DataDirectory.deleteTemporaryFiles(config.dataDir());
         DataDirectory.reportMissingState(config.dataDir());
         ProviderNetworks networks = config.providerNetworksOr(false);

@@ -22,7 +22,7 @@ import org.servicedomain.node.storage.StatusStore;
  * @param meteringRetentionDays how many daily metering files are kept; older ones are deleted
  * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md); the
  *     parent secret is also the secret peers prove themselves with at {@code /sd/load}
- * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); open by default
+ * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); loopback only by default
  * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
  *     default of where the node listens ({@link #providerNetworksOr(boolean)})
  * @param loginLimits how failed logins are throttled and how many password checks run at once
@@ -151,7 +151,7 @@ public record NodeConfig(
         private int maxStateDataBytes = 4096;
         private int meteringRetentionDays = 400;
         private HierarchyConfig hierarchy = HierarchyConfig.DEFAULT;
-        private MetricsAccess metricsAccess = MetricsAccess.OPEN;
+        private MetricsAccess metricsAccess = MetricsAccess.LOOPBACK_ONLY;
         private ProviderNetworks providerNetworks;
         private LoginLimits loginLimits = LoginLimits.DEFAULT;
         private StateLimits stateLimits = StateLimits.DEFAULT;

@@ -108,6 +108,7 @@ public final class LeastLoadedPlacement implements SessionPlacement, AutoCloseab
         URI address = URI.create(PeerLoad.baseOf(target.home()) + PATH);
         HttpPost post = new HttpPost(address);
         post.setHeader(MemberProof.HEADER, proof.of(user, clock.instant()));
+        post.setHeader(MemberProof.USER_HEADER, MemberProof.userHeader(user));
         post.setEntity(new ByteArrayEntity(JSON.writeValueAsBytes(new Request(user)), ContentType.APPLICATION_JSON));
         Opened opened = http.execute(post, response -> {
             if (response.getCode() != 200 || response.getEntity() == null) {

@@ -1,6 +1,8 @@
 package org.servicedomain.node.cluster;
 
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
@@ -24,6 +26,11 @@ import org.apache.zookeeper.KeeperException;
 public final class MemberProof {
 
     public static final String HEADER = "X-SD-Member-Proof";
+    /**
+     * The user a proof asks a session for, URL-encoded, sent beside the proof so the member checks the
+     * proof from the request's head before it reads any body.
+     */
+    public static final String USER_HEADER = "X-SD-Member-User";
     static final String SECRET = "/secret";
     static final Duration MAX_SKEW = Duration.ofMinutes(1);
     private static final String HMAC = "HmacSHA256";
@@ -56,6 +63,23 @@ public final class MemberProof {
     public String of(String user, Instant now) {
         long millis = now.toEpochMilli();
         return millis + ":" + hmac(millis, user);
+    }
+
+    /** {@code user} as the value of {@link #USER_HEADER}. */
+    public static String userHeader(String user) {
+        return URLEncoder.encode(user, StandardCharsets.UTF_8);
+    }
+
+    /** The user named by a {@link #USER_HEADER} value, or null when there is none or it is not URL-encoded text. */
+    public static String userOf(String userHeader) {
+        if (userHeader == null) {
+            return null;
+        }
+        try {
+            return URLDecoder.decode(userHeader, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** Whether {@code proof} asks for a session of {@code user} and was made by a member within {@link #MAX_SKEW} of {@code now}. */

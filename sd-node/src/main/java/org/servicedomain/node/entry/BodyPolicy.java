@@ -14,6 +14,11 @@ record BodyPolicy(long maxBytes, Duration timeout, long minBytesPerSecond, Durat
                 NodeConfig.BODY_RATE_WINDOW);
     }
 
+    /** The same limits with the size held to at most {@code bytes}, for an endpoint whose messages are small. */
+    BodyPolicy atMost(long bytes) {
+        return new BodyPolicy(Math.min(maxBytes, bytes), timeout, minBytesPerSecond, rateWindow);
+    }
+
     String tooLarge(long declared) {
         return "the message is " + declared + " bytes; the limit is " + maxBytes;
     }

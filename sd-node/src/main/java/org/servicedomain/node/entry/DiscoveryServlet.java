@@ -4,9 +4,8 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -19,7 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The managed-mode discovery proxy at {@value #PATH}: a Probe or Resolve POSTed here is answered
  * with ProbeMatches or ResolveMatches (empty when nothing matches), a Hello or Bye is taken in like
- * one heard by multicast and answered 202. 404 unless the node runs discovery in managed mode.
+ * one heard by multicast and answered 202. 404 unless the node runs discovery in managed mode. The
+ * body is read through the node's body policy without holding a thread, so slow senders cannot take
+ * Tomcat's threads.
  */
 public final class DiscoveryServlet extends HttpServlet {
 
@@ -27,40 +28,47 @@ public final class DiscoveryServlet extends HttpServlet {
     public static final String PATH = "/services/discovery";
 
     private final transient Node node;
+    private final transient ControlBodies bodies;
 
-    public DiscoveryServlet(Node node) {
+    DiscoveryServlet(Node node, BodyPolicy policy) {
         this.node = node;
+        this.bodies = new ControlBodies(policy.atMost(DiscoveryReader.DEFAULT_MAX_BYTES));
+    }
+
+    @Override
+    public void destroy() {
+        bodies.close();
     }
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Discovery discovery = node.discovery();
         if (discovery == null || discovery.mode() != DiscoveryMode.MANAGED) {
-            response.sendError(HttpServletResponse.SC_NOT_FOUND, "this node is not a discovery proxy (--discovery managed)");
+            ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_NOT_FOUND,
+                    "this node is not a discovery proxy (--discovery managed)");
             return;
         }
-        byte[] body;
-        try (InputStream in = request.getInputStream()) {
-            body = in.readNBytes(DiscoveryReader.DEFAULT_MAX_BYTES + 1);
-        }
+        InetAddress source = InetAddress.getByName(request.getRemoteAddr());
+        SoapVersion soap = SoapVersion.SOAP_11.acceptsContentType(request.getContentType()) ? SoapVersion.SOAP_11
+                : SoapVersion.SOAP_12;
+        bodies.readThen(request, response, (body, out) -> answer(discovery, body, source, soap, out));
+    }
+
+    private static void answer(Discovery discovery, byte[] body, InetAddress source, SoapVersion soap, HttpServletResponse response)
+            throws IOException {
         byte[] answer;
         try {
-            answer = discovery.handle(body, InetAddress.getByName(request.getRemoteAddr()), true);
+            answer = discovery.handle(body, source, true);
         } catch (NodeFault fault) {
-            LOG.debug("discovery message from {} refused: {}", request.getRemoteAddr(), fault.getMessage());
-            response.sendError(HttpServletResponse.SC_BAD_REQUEST, fault.getMessage());
+            LOG.debug("discovery message from {} refused: {}", source.getHostAddress(), fault.getMessage());
+            HttpAnswer.send(response, HttpServletResponse.SC_BAD_REQUEST, "text/plain; charset=UTF-8",
+                    fault.getMessage().getBytes(StandardCharsets.UTF_8), false);
             return;
         }
         if (answer == null) {
             response.setStatus(HttpServletResponse.SC_ACCEPTED);
             return;
         }
-        SoapVersion soap = SoapVersion.SOAP_11.acceptsContentType(request.getContentType()) ? SoapVersion.SOAP_11
-                : SoapVersion.SOAP_12;
-        response.setContentType(soap.mediaType() + "; charset=UTF-8");
-        response.setContentLength(answer.length);
-        try (OutputStream out = response.getOutputStream()) {
-            out.write(answer);
-        }
+        HttpAnswer.send(response, HttpServletResponse.SC_OK, soap.mediaType() + "; charset=UTF-8", answer, false);
     }
 }

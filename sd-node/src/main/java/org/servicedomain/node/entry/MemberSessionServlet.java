@@ -6,8 +6,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
@@ -20,56 +19,72 @@ import org.slf4j.LoggerFactory;
 /**
  * Opens a session here that another member of the cluster placed on this member after checking the
  * user's password ({@link LeastLoadedPlacement}, at {@value LeastLoadedPlacement#PATH}). Answers only
- * calls that carry a valid {@link MemberProof} for the user named; a node of its own answers 404.
+ * calls whose head carries a valid {@link MemberProof} for the user named in {@link MemberProof#USER_HEADER};
+ * the proof is checked before any body is read, and the body is read through the node's body policy
+ * without holding a thread. A node of its own answers 404.
  */
 public final class MemberSessionServlet extends HttpServlet {
 
     private static final Logger LOG = LoggerFactory.getLogger(MemberSessionServlet.class);
     private static final int MAX_REQUEST_BYTES = 1024;
+    private static final String TEXT = "text/plain; charset=UTF-8";
 
     private final transient Node node;
+    private final transient ControlBodies bodies;
     private final transient ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    public MemberSessionServlet(Node node) {
+    MemberSessionServlet(Node node, BodyPolicy policy) {
         this.node = node;
+        this.bodies = new ControlBodies(policy.atMost(MAX_REQUEST_BYTES));
+    }
+
+    @Override
+    public void destroy() {
+        bodies.close();
     }
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (node.cluster() == null) {
-            response.sendError(HttpServletResponse.SC_NOT_FOUND, "this node is not a member of a cluster");
+            ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_NOT_FOUND, "this node is not a member of a cluster");
             return;
         }
+        String user = MemberProof.userOf(request.getHeader(MemberProof.USER_HEADER));
+        if (!node.cluster().memberProof().verifies(request.getHeader(MemberProof.HEADER), user, Instant.now())) {
+            LOG.warn("refused to open a session asked for by {}: no valid {} and {} headers", request.getRemoteAddr(),
+                    MemberProof.HEADER, MemberProof.USER_HEADER);
+            ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_FORBIDDEN, "sessions are opened here for members only");
+            return;
+        }
+        bodies.readThen(request, response, (body, out) -> open(user, body, out));
+    }
+
+    private void open(String user, byte[] body, HttpServletResponse response) throws IOException {
         LeastLoadedPlacement.Request asked;
-        try (InputStream in = request.getInputStream()) {
-            byte[] body = in.readNBytes(MAX_REQUEST_BYTES + 1);
-            if (body.length > MAX_REQUEST_BYTES) {
-                response.sendError(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "at most " + MAX_REQUEST_BYTES + " bytes");
-                return;
-            }
+        try {
             asked = json.readValue(body, LeastLoadedPlacement.Request.class);
         } catch (IOException e) {
-            response.sendError(HttpServletResponse.SC_BAD_REQUEST, "not a session request: " + e.getMessage());
+            HttpAnswer.send(response, HttpServletResponse.SC_BAD_REQUEST, TEXT, bytes("not a session request: " + e.getMessage()), false);
             return;
         }
-        if (!node.cluster().memberProof().verifies(request.getHeader(MemberProof.HEADER), asked.user(), Instant.now())) {
-            LOG.warn("refused to open a session asked for by {}: no valid {} header", request.getRemoteAddr(), MemberProof.HEADER);
-            response.sendError(HttpServletResponse.SC_FORBIDDEN, "sessions are opened here for members only");
+        if (!user.equals(asked.user())) {
+            HttpAnswer.send(response, HttpServletResponse.SC_BAD_REQUEST, TEXT,
+                    bytes("the body names another user than the " + MemberProof.USER_HEADER + " header"), false);
             return;
         }
         Session session;
         try {
-            session = node.sessions().openFor(asked.user());
+            session = node.sessions().openFor(user);
         } catch (NodeFault fault) {
-            response.sendError(HttpServletResponse.SC_CONFLICT, fault.getMessage());
+            HttpAnswer.send(response, HttpServletResponse.SC_CONFLICT, TEXT, bytes(fault.getMessage()), false);
             return;
         }
-        byte[] body = json.writeValueAsBytes(new LeastLoadedPlacement.Opened(session.id(), session.userLevel()));
-        response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        try (OutputStream out = response.getOutputStream()) {
-            out.write(body);
-        }
+        HttpAnswer.send(response, HttpServletResponse.SC_OK, "application/json",
+                json.writeValueAsBytes(new LeastLoadedPlacement.Opened(session.id(), session.userLevel())), false);
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 }

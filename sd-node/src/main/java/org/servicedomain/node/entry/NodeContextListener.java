@@ -29,7 +29,8 @@ import org.servicedomain.node.session.LoginLimits;
  * {@code sd.statusSaveIntervalSeconds}, {@code sd.loginFreeFailures},
  * {@code sd.loginFreeFailuresPerSource}, {@code sd.loginMaxBackoffSeconds}, {@code sd.loginHashingThreads}, and for hierarchies {@code sd.nodeName},
  * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
- * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}, and the networks providers may be
+ * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}; the two secrets are read as
+ * {@link WarSecrets} says (environment, a file), so that they need not show in {@code ps}; and the networks providers may be
  * reached in: {@code sd.allowNetworks}, {@code sd.denyNetworks} (docs/security.md; by default loopback
  * and link-local are denied, since a WAR cannot tell whether Tomcat listens only on loopback).
  */
@@ -69,15 +70,16 @@ public final class NodeContextListener implements ServletContextListener {
         if (retention != null) {
             config.meteringRetentionDays(Integer.parseInt(retention));
         }
+        WarSecrets secrets = new WarSecrets(context, System.getenv());
         HierarchyConfig hierarchy = HierarchyConfig.DEFAULT.withNodeName(setting(context, "sd.nodeName", "node"))
-                .withParentSecret(setting(context, "sd.parentSecret", null));
+                .withParentSecret(secrets.read("sd.parentSecret"));
         String pollMs = setting(context, "sd.pollIntervalMs", null);
         if (pollMs != null) {
             hierarchy = hierarchy.withPollInterval(Duration.ofMillis(Long.parseLong(pollMs)));
         }
         config.hierarchy(hierarchy);
         config.metricsAccess(new MetricsAccess(Networks.parse(setting(context, "sd.metricsNetworks", null)),
-                setting(context, "sd.metricsToken", null)));
+                secrets.read("sd.metricsToken")));
         config.publicBaseUrl(setting(context, "sd.publicBaseUrl", null));
         config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
                 setting(context, "sd.denyNetworks", null), false));

@@ -85,8 +85,13 @@ public final class NodeWebApp implements ServletContainerInitializer {
         context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
         context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
         context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
-        context.addServlet("sd-discovery", new DiscoveryServlet(node)).addMapping(DiscoveryServlet.PATH);
-        context.addServlet("sd-member-sessions", new MemberSessionServlet(node)).addMapping(LeastLoadedPlacement.PATH);
+        ServletRegistration.Dynamic discovery = context.addServlet("sd-discovery", new DiscoveryServlet(node, front.bodyPolicy()));
+        discovery.addMapping(DiscoveryServlet.PATH);
+        discovery.setAsyncSupported(true);
+        ServletRegistration.Dynamic memberSessions = context.addServlet("sd-member-sessions",
+                new MemberSessionServlet(node, front.bodyPolicy()));
+        memberSessions.addMapping(LeastLoadedPlacement.PATH);
+        memberSessions.setAsyncSupported(true);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;

@@ -30,6 +30,6 @@ public final class FileChildStore implements ChildStore {
 
     @Override
     public void save(List<ChildNode> children) throws IOException {
-        AtomicFiles.writePrivate(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(children));
+        AtomicFiles.write(file, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(children));
     }
 }

@@ -8,11 +8,16 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The launcher's configuration file: {@code NAME=VALUE} lines (properties), or, for a name ending
@@ -41,6 +46,41 @@ final class ConfigFile {
             }
         }
         return values;
+    }
+
+    /**
+     * A warning when {@code file} holds a secret option and users other than its owner may read it
+     * (group or others have read permission), naming the file and its mode; empty otherwise, or where
+     * the file system has no POSIX permissions. The launcher warns and goes on rather than refusing, so
+     * a node already deployed this way still starts (docs/security.md).
+     */
+    static Optional<String> secretsReadableByOthers(Path file) {
+        List<String> secrets = read(file).keySet().stream().filter(name -> LauncherOptions.find(name).secret()).sorted().toList();
+        if (secrets.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<PosixFilePermission> mode;
+        try {
+            mode = Files.getPosixFilePermissions(file);
+        } catch (UnsupportedOperationException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("--config: could not read the mode of " + file.toAbsolutePath() + ", which holds secrets "
+                    + secrets + ": " + e.getMessage());
+        }
+        if (!mode.contains(PosixFilePermission.GROUP_READ) && !mode.contains(PosixFilePermission.OTHERS_READ)) {
+            return Optional.empty();
+        }
+        return Optional.of("--config file " + file.toAbsolutePath() + " holds secrets " + secrets + " but has mode "
+                + octal(mode) + " (" + PosixFilePermissions.toString(mode) + "): other users may read it; chmod 600 it");
+    }
+
+    private static String octal(Set<PosixFilePermission> mode) {
+        int bits = 0;
+        for (PosixFilePermission p : mode) {
+            bits |= 1 << (8 - p.ordinal());
+        }
+        return String.format("%04o", bits);
     }
 
     private static Map<String, String> properties(Path file) throws IOException {

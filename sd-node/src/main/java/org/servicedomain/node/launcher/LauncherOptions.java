@@ -102,7 +102,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> v.parentSecret = value),
             LauncherOption.secret("metrics-token", "Bearer token a metrics scraper may send instead of coming from --metrics-networks.",
                     (v, flag, value) -> v.metricsToken = value),
-            LauncherOption.value("metrics-networks", "CIDR,...", null, "Networks that may scrape /sd/metrics; everyone when left out.",
+            LauncherOption.value("metrics-networks", "CIDR,...", null, "Networks that may scrape /sd/metrics; loopback only when neither this nor metrics-token is set.",
                     (v, flag, value) -> v.metricsNetworks = networks(value)),
             LauncherOption.value("allow-networks", "CIDR,...", null, "Networks provider WSDLs and endpoints may lie in.",
                     (v, flag, value) -> v.allowNetworks = networks(value)),
@@ -297,7 +297,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             }
             LauncherOption option = flag.startsWith("--") ? find(flag.substring(2)) : null;
             if (option == null) {
-                throw new IllegalArgumentException("unknown option " + flag);
+                throw unknown(flag, i);
             }
             if (option.secret()) {
                 throw new IllegalArgumentException(flag + " is a secret: give it as " + option.environmentName()
@@ -313,6 +313,36 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             given.put(option.name(), args[++i]);
         }
         return given;
+    }
+
+    /**
+     * The error for an argument that is no option, which never repeats what followed an {@code =} nor a
+     * bare word: either may be a secret typed in the wrong form.
+     */
+    private static IllegalArgumentException unknown(String flag, int index) {
+        if (!flag.startsWith("--")) {
+            return new IllegalArgumentException("argument " + (index + 1) + " is not an option (options start with --;"
+                    + " a value follows its option after a space)");
+        }
+        int equals = flag.indexOf('=');
+        if (equals < 0) {
+            return new IllegalArgumentException("unknown option " + flag);
+        }
+        String name = flag.substring(0, equals);
+        LauncherOption meant = find(name.substring(2));
+        if (meant != null && meant.secret()) {
+            return new IllegalArgumentException(name + " is a secret: give it as " + meant.environmentName()
+                    + " or in the --config file, not on the command line where every user's ps shows it (its value is not shown)");
+        }
+        return new IllegalArgumentException("unknown option " + name + "=... (a value follows its option after a space;"
+                + " the value is not shown)");
+    }
+
+    /** The --config file the command line or {@code environment} names, or null; for checks made once logging is set up. */
+    static Path configFile(String[] args, Map<String, String> environment) {
+        Map<String, String> commandLine = commandLine(args);
+        String file = commandLine == null ? null : commandLine.getOrDefault(CONFIG, environment.get(byName(CONFIG).environmentName()));
+        return file == null || file.isBlank() ? null : Path.of(file);
     }
 
     static LauncherOption find(String name) {

@@ -91,6 +91,10 @@ public final class NodeLauncher {
             return;
         }
         LOG.info("SD node {} starting on Java {} (pid {})", NodeVersion.current(), Runtime.version(), ProcessHandle.current().pid());
+        Path configFile = LauncherOptions.configFile(args, System.getenv());
+        if (configFile != null) {
+            ConfigFile.secretsReadableByOthers(configFile).ifPresent(LOG::warn);
+        }
         EmbeddedNode node = EmbeddedNode.start(config, options.host(), options.port(), consoleWar, options.trustedProxies(), tls);
         if (options.dataPlanePort() >= 0) {
             try {

@@ -5,15 +5,17 @@ import java.security.MessageDigest;
 import java.util.Objects;
 
 /**
- * Who may scrape {@code /sd/metrics}: when neither is configured, anyone; otherwise a caller from one
- * of {@code networks}, or one that sends {@code Authorization: Bearer <token>}.
+ * Who may scrape {@code /sd/metrics}: a caller from one of {@code networks}, or one that sends
+ * {@code Authorization: Bearer <token>}; when neither is configured, loopback callers only, since
+ * metrics name the build, instances and descriptor counts, which strangers have no need to see.
  *
  * @param networks the networks allowed to scrape; empty for none by network
  * @param bearerToken the token a scraper may send instead, or null
  */
 public record MetricsAccess(Networks networks, String bearerToken) {
 
-    public static final MetricsAccess OPEN = new MetricsAccess(Networks.NONE, null);
+    /** Neither networks nor a token: loopback callers only. */
+    public static final MetricsAccess LOOPBACK_ONLY = new MetricsAccess(Networks.NONE, null);
 
     public MetricsAccess {
         Objects.requireNonNull(networks, "networks");
@@ -22,13 +24,10 @@ public record MetricsAccess(Networks networks, String bearerToken) {
         }
     }
 
-    public boolean isOpen() {
-        return networks.isEmpty() && bearerToken == null;
-    }
-
     /** Whether a scrape from {@code remoteAddress} with the {@code Authorization} header {@code authorization} is allowed. */
     public boolean permits(String remoteAddress, String authorization) {
-        if (isOpen() || networks.containsLiteral(remoteAddress)) {
+        Networks allowed = networks.isEmpty() && bearerToken == null ? Networks.LOOPBACK : networks;
+        if (allowed.containsLiteral(remoteAddress)) {
             return true;
         }
         return bearerToken != null && authorization != null && authorization.startsWith("Bearer ")

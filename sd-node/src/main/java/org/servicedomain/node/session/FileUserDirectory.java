@@ -112,7 +112,7 @@ public final class FileUserDirectory implements UserDirectory {
             records.add(e.record());
         }
         try {
-            AtomicFiles.writePrivate(file, json.writeValueAsBytes(new UsersFile(1, records)));
+            AtomicFiles.write(file, json.writeValueAsBytes(new UsersFile(1, records)));
             restrictToOwner();
             Path marker = file.resolveSibling(ADMINISTRATOR_MARKER);
             if (!Files.exists(marker) && next.values().stream().anyMatch(e -> e.user().roles().contains("administrator"))) {

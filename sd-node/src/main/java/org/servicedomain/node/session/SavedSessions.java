@@ -31,11 +31,6 @@ public final class SavedSessions implements StatusStore.Part {
         return FILE;
     }
 
-    @Override
-    public boolean holdsSecrets() {
-        return true;
-    }
-
     /** The open sessions in id order, so that an unchanged set gives the same bytes. */
     @Override
     public byte[] snapshot() throws IOException {

@@ -93,12 +93,6 @@ public final class TransactionHistory implements SessionHistory, EngineListener,
         return FILE;
     }
 
-    /** Names session ids, which are credentials. */
-    @Override
-    public boolean holdsSecrets() {
-        return true;
-    }
-
     /** Session id to virtual port to instance id, both in order, so that an unchanged history gives the same bytes. */
     @Override
     public byte[] snapshot() throws IOException {

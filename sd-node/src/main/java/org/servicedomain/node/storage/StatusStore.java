@@ -44,11 +44,6 @@ public final class StatusStore implements AutoCloseable {
          * {@code saved} cannot be read.
          */
         void restore(byte[] saved) throws IOException;
-
-        /** Whether the part's file holds credentials, and so is written readable by the node's user only. */
-        default boolean holdsSecrets() {
-            return false;
-        }
     }
 
     private final Path dir;
@@ -113,11 +108,7 @@ public final class StatusStore implements AutoCloseable {
             try {
                 byte[] snapshot = part.snapshot();
                 if (!Arrays.equals(snapshot, lastSaved.get(part.fileName()))) {
-                    if (part.holdsSecrets()) {
-                        AtomicFiles.writePrivate(file, snapshot);
-                    } else {
-                        AtomicFiles.write(file, snapshot);
-                    }
+                    AtomicFiles.write(file, snapshot);
                     lastSaved.put(part.fileName(), snapshot);
                 }
             } catch (IOException | RuntimeException e) {

@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.monitor;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -20,6 +22,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import org.servicedomain.node.storage.OwnerOnly;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -200,7 +203,7 @@ public final class Metering implements AutoCloseable {
 
     private void append(List<Record> batch) throws IOException {
         if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir);
+            OwnerOnly.createDirectories(dir);
         }
         LocalDate day = LocalDate.ofInstant(batch.get(0).time(), ZoneOffset.UTC);
         Path file = dir.resolve("metering-" + day + ".tsv");
@@ -209,8 +212,8 @@ public final class Metering implements AutoCloseable {
             return;
         }
         long before = Files.exists(file) ? Files.size(file) : 0;
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+        try (BufferedWriter out = new BufferedWriter(Channels.newWriter(OwnerOnly.open(file,
+                EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)), StandardCharsets.UTF_8))) {
             if (before > 0 && !endsWithOwnLine(file, before)) {
                 out.newLine(); // a line cut short (a full disk, a crash) stays alone, not glued to the next record
             }
