@@ -3,9 +3,13 @@ package org.servicedomain.node.cluster;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 import org.apache.curator.framework.CuratorFramework;
@@ -23,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * last use at most every {@link #USE_DELAY}, deleted at logout or expiry by whichever member sees it.
  * A {@link CuratorCache} tells every member of every session, so each serves them from memory; a
  * session presented a moment after another member opened it, before the cache heard of it, is read
- * from ZooKeeper once.
+ * from ZooKeeper once, in the background ({@link SessionReads}), never on the thread of the request;
+ * without quorum such an id is refused at once, and an id found absent is refused from memory for a
+ * while ({@link AbsentSessions}).
  */
 public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable {
 
@@ -40,10 +46,25 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     private final String idPrefix;
     private final CuratorCache cache;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final AbsentSessions absent;
+    private final ExecutorService lookups;
+    private final SessionReads reads;
 
     /** The sessions of the cluster, as member {@code memberId}. */
     public ZooKeeperSessionStore(ClusterConnection connection, String memberId) throws IOException {
+        this(connection, memberId, Clock.systemUTC());
+    }
+
+    /** As {@link #ZooKeeperSessionStore(ClusterConnection, String)}, ids found absent forgotten by {@code clock}. */
+    public ZooKeeperSessionStore(ClusterConnection connection, String memberId, Clock clock) throws IOException {
         this.client = connection.client();
+        this.absent = new AbsentSessions(clock);
+        this.lookups = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "sd-session-lookup");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.reads = new SessionReads(client, lookups, absent);
         this.connection = connection;
         this.idPrefix = memberId + ":";
         this.cache = CuratorCache.build(client, SESSIONS);
@@ -51,7 +72,12 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
                 .forCreatesAndChanges((before, after) -> heard(after))
                 .forDeletes(this::heardGone)
                 .build());
-        CacheStart.await(cache, "the sessions");
+        try {
+            CacheStart.await(cache, "the sessions");
+        } catch (IOException e) {
+            lookups.shutdown();
+            throw e;
+        }
     }
 
     @Override
@@ -100,25 +126,30 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     }
 
     /**
-     * The session if another member opened it: ids of this member's own sessions and ids of no
-     * member's form are not looked up, so a made-up id costs ZooKeeper nothing unless it looks real.
+     * The session if another member opened it, without blocking: from the cache when it has heard of
+     * it, else read in the background. Ids of this member's own sessions, of no member's form, or found
+     * absent a moment ago are not looked up, so a made-up id costs ZooKeeper nothing unless it looks
+     * real, and only once; without quorum an id the cache does not hold is refused at once.
      */
     @Override
-    public Optional<SharedSession> find(String sessionId) {
-        if (sessionId.startsWith(idPrefix) || !MEMBER_SESSION.matcher(sessionId).matches()) {
-            return Optional.empty();
+    public CompletableFuture<Optional<SharedSession>> find(String sessionId) {
+        if (sessionId.startsWith(idPrefix) || !MEMBER_SESSION.matcher(sessionId).matches() || absent.contains(sessionId)) {
+            return CompletableFuture.completedFuture(Optional.empty());
         }
         String path = path(sessionId);
         Optional<ChildData> cached = cache.get(path);
-        try {
-            byte[] data = cached.isPresent() ? cached.get().getData() : client.getData().forPath(path);
-            return Optional.of(JSON.readValue(data, SharedSession.class));
-        } catch (KeeperException.NoNodeException e) {
-            return Optional.empty();
-        } catch (Exception e) {
-            LOG.warn("could not look a session up in ZooKeeper; refused as unknown", e);
-            return Optional.empty();
+        if (cached.isPresent()) {
+            return CompletableFuture.completedFuture(Optional.ofNullable(decode(cached.get())));
         }
+        if (!connection.hasQuorum()) {
+            return CompletableFuture.failedFuture(SessionReads.uncheckable("the cluster has no ZooKeeper quorum"));
+        }
+        return reads.read(sessionId, path).thenApply(data -> data.map(ZooKeeperSessionStore::decode));
+    }
+
+    /** How many ids found absent are remembered now, for tests. */
+    int absentCount() {
+        return absent.size();
     }
 
     @Override
@@ -155,8 +186,12 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     }
 
     private static SharedSession decode(ChildData data) {
+        return decode(data.getData());
+    }
+
+    private static SharedSession decode(byte[] data) {
         try {
-            return JSON.readValue(data.getData(), SharedSession.class);
+            return JSON.readValue(data, SharedSession.class);
         } catch (IOException | RuntimeException e) {
             LOG.warn("session entry is not readable; left out", e);
             return null;
@@ -173,5 +208,6 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     @Override
     public void close() {
         cache.close();
+        lookups.shutdown();
     }
 }

@@ -1,7 +1,6 @@
 package org.servicedomain.node.session;
 
 import java.util.concurrent.CompletableFuture;
-import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.EnvelopeHead;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
@@ -10,7 +9,9 @@ import org.servicedomain.node.core.Stage;
 
 /**
  * Names the caller by the session header: anonymous without one, the session's user with a
- * valid one; an unknown or expired session is refused with {@code NotAuthorized}.
+ * valid one; an unknown or expired session is refused with {@code NotAuthorized}. A session another
+ * member opened a moment ago is looked up without holding the thread (an event loop): the request
+ * goes on when the answer is there.
  */
 public final class CallerStage implements Stage {
 
@@ -26,8 +27,7 @@ public final class CallerStage implements Stage {
         if (sessionId == null) {
             return chain.proceed(chain.request());
         }
-        Caller caller = sessions.caller(sessionId).orElseThrow(() ->
-                new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again through the home port"));
-        return chain.proceed(chain.request().withCaller(caller));
+        return sessions.callerLater(sessionId).thenCompose(caller -> chain.proceed(chain.request().withCaller(caller.orElseThrow(() ->
+                new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again through the home port")))));
     }
 }

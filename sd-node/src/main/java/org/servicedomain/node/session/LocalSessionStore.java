@@ -2,6 +2,7 @@ package org.servicedomain.node.session;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The sessions of a node of its own: held in memory only, saved with the node's status
@@ -37,8 +38,8 @@ public final class LocalSessionStore implements SessionStore {
     }
 
     @Override
-    public Optional<SharedSession> find(String sessionId) {
-        return Optional.empty();
+    public CompletableFuture<Optional<SharedSession>> find(String sessionId) {
+        return CompletableFuture.completedFuture(Optional.empty());
     }
 
     @Override

@@ -10,10 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
@@ -242,12 +245,31 @@ public final class SessionRegistry {
                 live.createdMillis, live.lastUsedMillis);
     }
 
-    /** The caller behind {@code sessionId}, marking the session used; empty when unknown or expired. */
+    /**
+     * The caller behind {@code sessionId}, marking the session used; empty when unknown or expired.
+     * Waits (briefly, bounded by the store) for a session another member opened a moment ago: for the
+     * home port's threads, never for the event loops, which use {@link #callerLater}.
+     */
     public Optional<Caller> caller(String sessionId) {
-        Live live = sessionId == null ? null : held(sessionId);
-        if (live == null) {
-            return Optional.empty();
+        return joined(callerLater(sessionId));
+    }
+
+    /**
+     * As {@link #caller}, without blocking: complete at once for a session held here, later for one the
+     * store reads; fails with a {@code NodeFault} when the store cannot tell now.
+     */
+    public CompletableFuture<Optional<Caller>> callerLater(String sessionId) {
+        if (sessionId == null) {
+            return CompletableFuture.completedFuture(Optional.empty());
         }
+        Live live = sessions.get(sessionId);
+        if (live != null) {
+            return CompletableFuture.completedFuture(used(sessionId, live));
+        }
+        return heardFromStore(sessionId).thenApply(heard -> heard == null ? Optional.<Caller>empty() : used(sessionId, heard));
+    }
+
+    private Optional<Caller> used(String sessionId, Live live) {
         long now = clock.millis();
         if (expired(live, now)) {
             endEverywhere(sessionId, live, "expired");
@@ -263,14 +285,31 @@ public final class SessionRegistry {
         return Optional.of(live.caller);
     }
 
-    /** The session held here, or one the store knows that this node has not heard of yet. */
+    /** The session held here, or one the store knows that this node has not heard of yet (waiting for the store). */
     private Live held(String sessionId) {
         Live live = sessions.get(sessionId);
-        if (live == null) {
-            store.find(sessionId).ifPresent(this::heardOpened);
-            live = sessions.get(sessionId);
+        return live != null ? live : joined(heardFromStore(sessionId).thenApply(Optional::ofNullable)).orElse(null);
+    }
+
+    /** The session as the store knows it, taken in here; null when the store does not know it. */
+    private CompletableFuture<Live> heardFromStore(String sessionId) {
+        return store.find(sessionId).thenApply(found -> {
+            found.ifPresent(this::heardOpened);
+            return sessions.get(sessionId);
+        });
+    }
+
+    /** The answer of {@code later}, waited for; a fault of the store is thrown as it is. */
+    private static <T> Optional<T> joined(CompletableFuture<Optional<T>> later) {
+        try {
+            return later.join();
+        } catch (CompletionException e) {
+            Throwable cause = Completions.cause(e);
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
         }
-        return live;
     }
 
     /** The caller of an open session, without counting this look as a use of the session (for administrators). */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the open sessions live besides this node's memory: nowhere else on a node of its own
@@ -49,8 +50,12 @@ public interface SessionStore {
     /** Records that the session ended; an IOException when the store cannot. */
     void ended(String sessionId) throws IOException;
 
-    /** A session this node does not hold, if the store knows it (e.g. opened at another member a moment ago). */
-    Optional<SharedSession> find(String sessionId);
+    /**
+     * A session this node does not hold, if the store knows it (e.g. opened at another member a moment
+     * ago). Never blocks: requests on the event loops ask; it fails with a {@code NodeFault} when the
+     * store cannot tell now.
+     */
+    CompletableFuture<Optional<SharedSession>> find(String sessionId);
 
     /** Tells {@code listener} of every session the store holds now, then of every change. */
     void listen(Listener listener);

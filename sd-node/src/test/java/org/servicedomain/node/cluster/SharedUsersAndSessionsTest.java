@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
@@ -168,11 +169,45 @@ class SharedUsersAndSessionsTest {
         assertThat(here.caller("../../secret")).isEmpty();
     }
 
+    @Test
+    void aMadeUpIdOfAnotherMembersFormIsReadOnceThenRefusedFromMemory() {
+        ZooKeeperSessionStore store = store("node-0000000a");
+        SessionRegistry here = new SessionRegistry(users(), store, clock);
+        String madeUp = "node-0000000b:" + "B".repeat(43);
+
+        assertThat(here.caller(madeUp)).isEmpty();
+        assertThat(store.absentCount()).isEqualTo(1);
+        assertThat(here.callerLater(madeUp)).as("refused from memory, without a read").isCompletedWithValue(Optional.empty());
+    }
+
+    @Test
+    void withoutQuorumAnIdTheCacheDoesNotHoldIsRefusedAtOnceAndAHeldSessionIsStillServed() throws Exception {
+        try (TestingServer own = new TestingServer(true)) {
+            ZOOKEEPER.useCluster(new ClusterConfig(own.getConnectString(), "no-quorum-lookups"));
+            ZooKeeperUserDirectory users = users();
+            users.put(user("joe", "customer"), "joe-pw".toCharArray());
+            SessionRegistry here = new SessionRegistry(users, store("node-0000000a"), clock);
+            Session open = here.login("joe", "joe-pw".toCharArray());
+
+            own.stop();
+
+            String madeUp = "node-0000000b:" + "C".repeat(43);
+            await().atMost(Duration.ofSeconds(30)).until(() -> here.callerLater(madeUp).isCompletedExceptionally());
+            assertThatThrownBy(() -> here.callerLater("node-0000000c:" + "D".repeat(43)).join())
+                    .hasCauseInstanceOf(NodeFault.class).hasMessageContaining("no ZooKeeper quorum");
+            assertThat(here.callerLater(open.id())).as("held here, answered from memory")
+                    .isCompletedWithValueMatching(caller -> caller.orElseThrow().user().equals("joe"));
+            own.restart();
+        }
+    }
+
     private SessionRegistry sessions(String memberId, ZooKeeperUserDirectory users) {
+        return new SessionRegistry(users, store(memberId), clock);
+    }
+
+    private ZooKeeperSessionStore store(String memberId) {
         try {
-            ZooKeeperSessionStore store = new ZooKeeperSessionStore(connection(), memberId);
-            ZOOKEEPER.closeAfterTest(store);
-            return new SessionRegistry(users, store, clock);
+            return ZOOKEEPER.closeAfterTest(new ZooKeeperSessionStore(connection(), memberId, clock));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
