@@ -264,12 +264,13 @@ public final class SessionRegistry {
         }
         Live live = sessions.get(sessionId);
         if (live != null) {
-            return CompletableFuture.completedFuture(used(sessionId, live));
+            return CompletableFuture.completedFuture(markedUsed(sessionId, live));
         }
-        return heardFromStore(sessionId).thenApply(heard -> heard == null ? Optional.<Caller>empty() : used(sessionId, heard));
+        return heardFromStore(sessionId).thenApply(heard -> heard == null ? Optional.<Caller>empty() : markedUsed(sessionId, heard));
     }
 
-    private Optional<Caller> used(String sessionId, Live live) {
+    /** The session's caller, its use recorded (and told to the store when due); empty when it has expired. */
+    private Optional<Caller> markedUsed(String sessionId, Live live) {
         long now = clock.millis();
         if (expired(live, now)) {
             endEverywhere(sessionId, live, "expired");
