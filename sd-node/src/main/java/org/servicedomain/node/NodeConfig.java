@@ -34,6 +34,9 @@ import org.servicedomain.node.storage.StatusStore;
  *     under it; null: under {@code publicBaseUrl}, else at the relay's port on the host the caller used
  * @param bodyTimeout how long a client may take to send a request's whole body
  * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
+ * @param relayMaxConnections the most connections the relay holds open at once; one more is closed at accept, so the
+ *        node's descriptors are never exhausted by clients
+ * @param relayMaxConnectionsPerSource the most relay connections one source address holds open at once
  * @param headerTimeout how long a client may take to send a request's head (request line and headers), on
  *     both entries, from when its connection opened or from the first byte of a later request; then it gets 408
  * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
@@ -68,9 +71,15 @@ public record NodeConfig(
         ClusterConfig cluster,
         DrainConfig drain,
         Duration relayIdleTimeout,
-        Duration headerTimeout) {
+        Duration headerTimeout,
+        int relayMaxConnections,
+        int relayMaxConnectionsPerSource) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
+    /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
+    public static final int DEFAULT_RELAY_MAX_CONNECTIONS = 10_000;
+    /** Enough for a busy client's pool; one address cannot take the relay's whole cap. */
+    public static final int DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE = 256;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
     public static final Duration BODY_RATE_WINDOW = Duration.ofSeconds(5);
 
@@ -97,6 +106,8 @@ public record NodeConfig(
         requirePositive("bodyTimeout", bodyTimeout.toMillis());
         requirePositive("relayIdleTimeout", relayIdleTimeout.toMillis());
         requirePositive("headerTimeout", headerTimeout.toMillis());
+        requirePositive("relayMaxConnections", relayMaxConnections);
+        requirePositive("relayMaxConnectionsPerSource", relayMaxConnectionsPerSource);
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
@@ -125,7 +136,8 @@ public record NodeConfig(
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
+                statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
+                relayMaxConnections, relayMaxConnectionsPerSource);
     }
 
     private static void requirePositive(String name, long value) {
@@ -160,6 +172,8 @@ public record NodeConfig(
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private Duration relayIdleTimeout = Duration.ofSeconds(60);
         private Duration headerTimeout = Duration.ofSeconds(20);
+        private int relayMaxConnections = DEFAULT_RELAY_MAX_CONNECTIONS;
+        private int relayMaxConnectionsPerSource = DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE;
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
@@ -263,6 +277,18 @@ public record NodeConfig(
             return this;
         }
 
+        /** The most connections the relay holds open at once, over all clients. */
+        public Builder relayMaxConnections(int connections) {
+            this.relayMaxConnections = connections;
+            return this;
+        }
+
+        /** The most connections the relay holds open at once for one source address. */
+        public Builder relayMaxConnectionsPerSource(int connections) {
+            this.relayMaxConnectionsPerSource = connections;
+            return this;
+        }
+
         public Builder bodyTimeout(Duration timeout) {
             this.bodyTimeout = timeout;
             return this;
@@ -295,7 +321,8 @@ public record NodeConfig(
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout);
+                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
+                relayMaxConnections, relayMaxConnectionsPerSource);
         }
     }
 }

@@ -60,6 +60,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private Body body;
     /** The answer went out with {@code Connection: close} while its body was still arriving. */
     private boolean closeWhenBodyEnds;
+    /** A body's framing broke: nothing after it can be read, so the answer closes the connection. */
+    private boolean framingBroken;
 
     RelayConnection(VirtualPortRelay.Settings settings) {
         this.settings = settings;
@@ -179,6 +181,10 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
                 begin(request);
             }
             if (object instanceof HttpContent content && body != null) {
+                if (content.decoderResult().isFailure()) {
+                    malformedBody(content);
+                    return;
+                }
                 body.add(content.content());
                 if (object instanceof LastHttpContent && body != null) {
                     Body complete = body;
@@ -192,6 +198,17 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         } finally {
             ReferenceCountUtil.release(object);
         }
+    }
+
+    /**
+     * A body whose framing broke halfway (a bad chunk size): refused, never dispatched, and the
+     * connection closed after the answer, since where the next request starts is unknown.
+     */
+    private void malformedBody(HttpContent content) {
+        framingBroken = true;
+        Body broken = body;
+        body = null;
+        broken.refuse("the request's body is malformed: " + content.decoderResult().cause().getMessage());
     }
 
     private void begin(HttpRequest request) {
@@ -238,7 +255,12 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     private void describe(HttpRequest request, String portName, String query, boolean keepAlive) {
         InetSocketAddress local = (InetSocketAddress) ctx.channel().localAddress();
-        AskedAddress asked = AskedAddress.fromHostHeader(settings.scheme(), request.headers().get(HttpHeaderNames.HOST),
+        String host = request.headers().get(HttpHeaderNames.HOST);
+        if (host != null && !AskedAddress.isValidHost(host)) {
+            text(HttpResponseStatus.BAD_REQUEST, "the Host header is not a host name or address with an optional port\n", false);
+            return;
+        }
+        AskedAddress asked = AskedAddress.fromHostHeader(settings.scheme(), host,
                 local.getAddress().getHostAddress(), local.getPort(), settings.contextPath());
         answer(settings.front().describe(portName, query, asked), keepAlive);
     }
@@ -248,7 +270,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     }
 
     /** Writes the answer of the current request; then the connection closes, or takes the next request. */
-    private void answer(FrontAnswer answer, boolean keepAlive) {
+    private void answer(FrontAnswer answer, boolean keepAliveAsked) {
+        boolean keepAlive = keepAliveAsked && !framingBroken;
         String requestId = answer.requestId();
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(answer.status()),
                 Unpooled.wrappedBuffer(answer.body()), false, false);
@@ -299,6 +322,9 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         while (!waiting.isEmpty() && !awaitingAnswer()) {
             handle(waiting.pollFirst());
         }
+        if (body != null) {
+            body.watch(); // a pipelined request's body, picked up outside a read event, is timed too
+        }
     }
 
     @Override
@@ -312,10 +338,13 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** A connection with nothing on it for the idle timeout closes; one whose request is still being answered stays. */
+    /**
+     * A connection with nothing on it for the idle timeout closes; one whose request is still being
+     * answered stays, unless its answers cannot be written (a client that does not read them).
+     */
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
-        if (event instanceof IdleStateEvent && !busy && waiting.isEmpty()) {
+        if (event instanceof IdleStateEvent && ((!busy && waiting.isEmpty()) || !context.channel().isWritable())) {
             context.close();
         }
     }

@@ -40,11 +40,13 @@ public final class VirtualPortRelay implements AutoCloseable {
     private final Channel server;
     private final ChannelGroup connections;
     private final AtomicInteger inFlight;
+    private final ConnectionCaps caps;
 
-    private VirtualPortRelay(Channel server, ChannelGroup connections, AtomicInteger inFlight) {
+    private VirtualPortRelay(Channel server, ChannelGroup connections, AtomicInteger inFlight, ConnectionCaps caps) {
         this.server = server;
         this.connections = connections;
         this.inFlight = inFlight;
+        this.caps = caps;
     }
 
     /**
@@ -58,12 +60,16 @@ public final class VirtualPortRelay implements AutoCloseable {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
         Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger());
+        ConnectionCaps caps = new ConnectionCaps(config.relayMaxConnections(), config.relayMaxConnectionsPerSource());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                        if (!caps.admit(channel)) {
+                            return;
+                        }
                         connections.add(channel);
                         if (tls != null) {
                             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
@@ -78,7 +84,7 @@ public final class VirtualPortRelay implements AutoCloseable {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
             LOG.info("virtual ports relayed on {} ({}, {})", server.localAddress(), tls == null ? "HTTP" : "HTTPS",
                     node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
-            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight());
+            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight(), caps);
             front.advertise(settings.scheme(), relay.port());
             return relay;
         } catch (RuntimeException e) {
@@ -98,6 +104,11 @@ public final class VirtualPortRelay implements AutoCloseable {
     /** Requests in the chain now, answered or not. */
     public int inFlight() {
         return inFlight.get();
+    }
+
+    /** Connections closed at accept because the overall or a per-source cap was reached, since the relay started. */
+    public long refusedConnections() {
+        return caps.refused();
     }
 
     /** Stops taking new connections; those open keep being served until {@link #close()}. */

@@ -33,7 +33,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
         DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
-        Integer headerTimeoutSeconds) {
+        Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource) {
 
     /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
     static final String NO_RELAY = "off";
@@ -72,6 +72,13 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("header-timeout-seconds", "S", DEFAULTS.headerTimeout().toSeconds(),
                     "How long a client may take to send a request's line and headers, on Tomcat's port and the relay; then 408.",
                     (v, flag, value) -> v.headerTimeoutSeconds = number(flag, value, 1, 86_400)),
+            LauncherOption.value("relay-max-connections", "N", NodeConfig.DEFAULT_RELAY_MAX_CONNECTIONS,
+                    "The most connections the relay holds open at once; one more is closed at accept. Keep it below the"
+                    + " process's descriptor limit.",
+                    (v, flag, value) -> v.relayMaxConnections = number(flag, value, 1, 1_000_000)),
+            LauncherOption.value("relay-max-connections-per-source", "N", NodeConfig.DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE,
+                    "The most relay connections one client address holds open at once; one more is closed at accept.",
+                    (v, flag, value) -> v.relayMaxConnectionsPerSource = number(flag, value, 1, 1_000_000)),
             LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
                     (v, flag, value) -> v.host = value),
             LauncherOption.value("data-dir", "DIR", DEFAULTS.dataDir(), "Where the node keeps its state and logs.",
@@ -198,6 +205,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer relayPort;
         Integer relayIdleSeconds;
         Integer headerTimeoutSeconds;
+        Integer relayMaxConnections;
+        Integer relayMaxConnectionsPerSource;
         String dataDir = DEFAULTS.dataDir().toString();
         String host;
         long maxBytes = DEFAULTS.maxMessageBytes();
@@ -239,7 +248,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
                     new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
-                    headerTimeoutSeconds);
+                    headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource);
         }
 
         private ClusterConfig clusterConfig() {
@@ -407,6 +416,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         }
         if (headerTimeoutSeconds != null) {
             config.headerTimeout(Duration.ofSeconds(headerTimeoutSeconds));
+        }
+        if (relayMaxConnections != null) {
+            config.relayMaxConnections(relayMaxConnections);
+        }
+        if (relayMaxConnectionsPerSource != null) {
+            config.relayMaxConnectionsPerSource(relayMaxConnectionsPerSource);
         }
         if (bodyTimeoutSeconds != null) {
             config.bodyTimeout(Duration.ofSeconds(bodyTimeoutSeconds));
