@@ -79,7 +79,7 @@ public record NodeConfig(
     /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
     public static final int DEFAULT_RELAY_MAX_CONNECTIONS = 10_000;
     /** Enough for a busy client's pool; one address cannot take the relay's whole cap. */
-    public static final int DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE = 256;
+    public static final int DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE = DEFAULT_RELAY_MAX_CONNECTIONS;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
     public static final Duration BODY_RATE_WINDOW = Duration.ofSeconds(5);
 

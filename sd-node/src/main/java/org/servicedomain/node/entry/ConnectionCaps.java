@@ -1,7 +1,9 @@
 package org.servicedomain.node.entry;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,6 +30,23 @@ final class ConnectionCaps {
     ConnectionCaps(int max, int perSource) {
         this.max = max;
         this.perSource = perSource;
+    }
+
+    /**
+     * The overall cap an operator asked for, lowered to three quarters of the process's descriptor
+     * limit: connections beyond that would leave the node no descriptor for its providers, files and
+     * Tomcat, and it would stop serving everyone at once.
+     */
+    static int withinDescriptors(int asked) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix) {
+            long room = unix.getMaxFileDescriptorCount() / 4 * 3;
+            if (room < asked) {
+                LOG.info("the relay holds at most {} connections: three quarters of the process's {} descriptors", room,
+                        unix.getMaxFileDescriptorCount());
+                return (int) Math.max(1, room);
+            }
+        }
+        return asked;
     }
 
     /**

@@ -60,7 +60,8 @@ public final class VirtualPortRelay implements AutoCloseable {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
         Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger());
-        ConnectionCaps caps = new ConnectionCaps(config.relayMaxConnections(), config.relayMaxConnectionsPerSource());
+        ConnectionCaps caps = new ConnectionCaps(ConnectionCaps.withinDescriptors(config.relayMaxConnections()),
+                config.relayMaxConnectionsPerSource());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)

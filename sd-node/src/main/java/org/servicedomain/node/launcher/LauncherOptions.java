@@ -73,11 +73,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     "How long a client may take to send a request's line and headers, on Tomcat's port and the relay; then 408.",
                     (v, flag, value) -> v.headerTimeoutSeconds = number(flag, value, 1, 86_400)),
             LauncherOption.value("relay-max-connections", "N", NodeConfig.DEFAULT_RELAY_MAX_CONNECTIONS,
-                    "The most connections the relay holds open at once; one more is closed at accept. Keep it below the"
-                    + " process's descriptor limit.",
+                    "The most connections the relay holds open at once; one more is closed at accept. Never more than"
+                    + " three quarters of the process's descriptor limit.",
                     (v, flag, value) -> v.relayMaxConnections = number(flag, value, 1, 1_000_000)),
             LauncherOption.value("relay-max-connections-per-source", "N", NodeConfig.DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE,
-                    "The most relay connections one client address holds open at once; one more is closed at accept.",
+                    "The most relay connections one client address holds open at once; one more is closed at accept."
+                    + " Set it when clients reach the node directly, not through a load balancer.",
                     (v, flag, value) -> v.relayMaxConnectionsPerSource = number(flag, value, 1, 1_000_000)),
             LauncherOption.value("host", "ADDRESS", null, "Address to listen on; every interface when left out.",
                     (v, flag, value) -> v.host = value),
