@@ -91,6 +91,22 @@ class VirtualPortRelayTest {
     }
 
     @Test
+    void aHeadRequestIsAnsweredWithAHeadOnlySoTheNextAnswerOnTheConnectionStaysInStep() throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", relayed.getPort())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("HEAD " + relayed.getPath() + " HTTP/1.1\r\nHost: localhost\r\n\r\n" + request("AFTER"))
+                    .getBytes(StandardCharsets.UTF_8));
+            out.flush();
+
+            String answers = readUntil(socket.getInputStream(), "AFTER");
+
+            assertThat(answers).startsWith("HTTP/1.1 405 ");
+            assertThat(answers.substring(answers.indexOf("\r\n\r\n") + 4)).startsWith("HTTP/1.1 200 ");
+        }
+    }
+
+    @Test
     void aBodyLargerThanItsFirstBufferArrivesWhole() {
         String symbol = "L".repeat(60 * 1024);
 
@@ -150,6 +166,20 @@ class VirtualPortRelayTest {
         return "POST " + relayed.getPath() + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml; charset=UTF-8\r\n"
                 + "SOAPAction: " + StockQuoteCalls.GET_QUOTE_ACTION + "\r\nContent-Length: " + body.length + "\r\n\r\n"
                 + new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** Reads until {@code text} has arrived. */
+    private static String readUntil(InputStream in, String text) throws IOException {
+        ByteArrayOutputStream read = new ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        while (!read.toString(StandardCharsets.UTF_8).contains(text)) {
+            int n = in.read(chunk);
+            if (n < 0) {
+                break;
+            }
+            read.write(chunk, 0, n);
+        }
+        return read.toString(StandardCharsets.UTF_8);
     }
 
     /** Reads until {@code count} answers, each with its Content-Length, have arrived. */

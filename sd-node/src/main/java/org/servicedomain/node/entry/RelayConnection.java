@@ -5,23 +5,20 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -33,6 +30,7 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.rendering.HttpHead;
 
 /**
  * One client connection of the {@link VirtualPortRelay}: adapts HTTP/1.1 to the request chain and
@@ -46,6 +44,12 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private static final AsciiString REQUEST_ID = AsciiString.cached(RequestId.HEADER);
     private static final AsciiString TIMEOUT = AsciiString.cached(RequestTerms.TIMEOUT_HEADER);
     private static final AsciiString HOP = AsciiString.cached(Offload.HOP_HEADER);
+    private static final byte[] CONTENT_TYPE_NAME = HttpHead.name("Content-Type");
+    private static final byte[] REQUEST_ID_NAME = HttpHead.name(RequestId.HEADER);
+    private static final byte[] CONNECTION_CLOSE = HttpHead.line("Connection", "close");
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+    /** Room for an answer's head, so that a usual answer fits its first buffer. */
+    private static final int HEAD_ESTIMATE = 160;
     /** How much of a refused body is read and dropped, so the client sees the fault rather than a reset. */
     private static final long MAX_DISCARDED_BYTES = 2 * 1024 * 1024;
     /** The most a body's buffer starts with, whatever its Content-Length says: it grows as bytes arrive. */
@@ -60,6 +64,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private Body body;
     /** The answer went out with {@code Connection: close} while its body was still arriving. */
     private boolean closeWhenBodyEnds;
+    /** The current request is a HEAD: its answer has a head only. */
+    private boolean headRequest;
     /** A body's framing broke: nothing after it can be read, so the answer closes the connection. */
     private boolean framingBroken;
 
@@ -213,6 +219,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     private void begin(HttpRequest request) {
         busy = true;
+        headRequest = HttpMethod.HEAD.equals(request.method());
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
             answer(FrontAnswer.text(RefusedHead.statusOf(request.decoderResult().cause()).code(), "bad HTTP request: "
@@ -244,7 +251,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         if (declared > policy.maxBytes()) {
             arriving.refuse(policy.tooLarge(declared));
         } else if (HttpUtil.is100ContinueExpected(request)) {
-            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+            ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE));
         }
         HttpHeaders headers = request.headers();
         settings.inFlight().incrementAndGet();
@@ -273,17 +280,21 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private void answer(FrontAnswer answer, boolean keepAliveAsked) {
         boolean keepAlive = keepAliveAsked && !framingBroken;
         String requestId = answer.requestId();
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(answer.status()),
-                Unpooled.wrappedBuffer(answer.body()), false, false);
+        byte[] body = answer.body();
+        ByteBuf response = ctx.alloc().ioBuffer(HEAD_ESTIMATE + body.length);
+        HttpHead.statusLine(response, answer.status());
         if (answer.contentType() != null) {
-            response.headers().set(HttpHeaderNames.CONTENT_TYPE, answer.contentType());
+            HttpHead.header(response, CONTENT_TYPE_NAME, answer.contentType());
         }
         if (requestId != null) {
-            response.headers().set(REQUEST_ID, requestId);
+            HttpHead.header(response, REQUEST_ID_NAME, requestId);
         }
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, answer.body().length);
         if (!keepAlive) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            response.writeBytes(CONNECTION_CLOSE);
+        }
+        HttpHead.end(response, body.length);
+        if (!headRequest) {
+            response.writeBytes(body);
         }
         ctx.writeAndFlush(response).addListener((ChannelFutureListener) written -> {
             if (requestId != null) {

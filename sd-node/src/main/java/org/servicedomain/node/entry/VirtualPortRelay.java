@@ -7,7 +7,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
@@ -93,9 +93,12 @@ public final class VirtualPortRelay implements AutoCloseable {
         }
     }
 
-    /** Netty's codec, its limits no tighter than the {@link StrictHttpGuard}'s, which refuses first and with Tomcat's statuses. */
-    private static HttpServerCodec decoder() {
-        return new HttpServerCodec(HeadScanner.MAX_HEAD_BYTES, HeadScanner.MAX_HEAD_BYTES, 8192);
+    /**
+     * Netty's request decoder, its limits no tighter than the {@link StrictHttpGuard}'s, which refuses
+     * first and with Tomcat's statuses. Answers need no encoder: {@link RelayConnection} writes them as bytes.
+     */
+    private static HttpRequestDecoder decoder() {
+        return new HttpRequestDecoder(HeadScanner.MAX_HEAD_BYTES, HeadScanner.MAX_HEAD_BYTES, 8192);
     }
 
     public int port() {

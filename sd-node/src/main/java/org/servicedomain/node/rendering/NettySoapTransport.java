@@ -26,7 +26,8 @@ public final class NettySoapTransport implements SoapTransport {
     private final EventLoops loops;
     private final List<LoopConnections> connections = new ArrayList<>();
     private final SoapTransport other;
-    private final String userAgent;
+    /** The {@code User-Agent} line of every request, written once. */
+    private final byte[] userAgentLine;
     private final long maxReplyBytes;
     private final Map<String, ProviderAddress> addresses = new ConcurrentHashMap<>();
 
@@ -38,7 +39,7 @@ public final class NettySoapTransport implements SoapTransport {
             long maxReplyBytes, SoapTransport other) {
         this.loops = EventLoops.open(threads);
         this.other = other;
-        this.userAgent = userAgent;
+        this.userAgentLine = HttpHead.line("User-Agent", userAgent);
         this.maxReplyBytes = maxReplyBytes;
         for (EventExecutor executor : loops.group()) {
             connections.add(new LoopConnections((EventLoop) executor, loops.socket(), connectTimeout,
@@ -64,7 +65,7 @@ public final class NettySoapTransport implements SoapTransport {
         }
         CompletableFuture<ProviderReply> reply = new CompletableFuture<>();
         ProviderExchange exchange = new ProviderExchange(target, request.body(), request.contentType(), request.soapAction(),
-                extraHeaders, userAgent, timeout, maxReplyBytes, reply);
+                extraHeaders, userAgentLine, timeout, maxReplyBytes, reply);
         LoopConnections here = current();
         if (here != null) {
             here.start(exchange);

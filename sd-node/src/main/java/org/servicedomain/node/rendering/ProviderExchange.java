@@ -1,18 +1,11 @@
 package org.servicedomain.node.rendering;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
-import io.netty.util.AsciiString;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -28,7 +21,10 @@ import org.servicedomain.node.core.ProviderReply;
  */
 final class ProviderExchange {
 
-    private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
+    private static final byte[] CONTENT_TYPE = HttpHead.name("Content-Type");
+    private static final byte[] SOAP_ACTION = HttpHead.name("SOAPAction");
+    /** Room for the head's variable headers, so that a usual request fits its first buffer. */
+    private static final int HEADERS_ESTIMATE = 256;
     /** The most an answer's buffer starts with, whatever its Content-Length says: it grows as bytes arrive. */
     private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
@@ -40,7 +36,8 @@ final class ProviderExchange {
     private final String contentType;
     private final String soapAction;
     private final String[] extraHeaders;
-    private final String userAgent;
+    /** The whole {@code User-Agent} line. */
+    private final byte[] userAgent;
     private final Duration timeout;
     private final long maxReplyBytes;
     private final CompletableFuture<ProviderReply> reply;
@@ -57,13 +54,13 @@ final class ProviderExchange {
     private int size;
 
     ProviderExchange(ProviderAddress address, byte[] body, String contentType, String soapAction, String[] extraHeaders,
-            String userAgent, Duration timeout, long maxReplyBytes, CompletableFuture<ProviderReply> reply) {
+            byte[] userAgentLine, Duration timeout, long maxReplyBytes, CompletableFuture<ProviderReply> reply) {
         this.address = address;
         this.body = body;
         this.contentType = contentType;
         this.soapAction = soapAction;
         this.extraHeaders = extraHeaders;
-        this.userAgent = userAgent;
+        this.userAgent = userAgentLine;
         this.timeout = timeout;
         this.maxReplyBytes = maxReplyBytes;
         this.reply = reply;
@@ -86,8 +83,11 @@ final class ProviderExchange {
         phase = Phase.CONNECTING;
     }
 
-    /** The request as it goes out on {@code channel}; {@code reused} when the connection carried earlier ones. */
-    FullHttpRequest sentOn(Channel on, boolean reused) {
+    /**
+     * The request as it goes out on {@code channel}, head and body in one buffer; {@code reused}
+     * when the connection carried earlier ones.
+     */
+    ByteBuf sentOn(Channel on, boolean reused) {
         phase = Phase.SENT;
         channel = on;
         reusedConnection = reused;
@@ -95,22 +95,20 @@ final class ProviderExchange {
             timer.cancel(false);
         }
         timer = on.eventLoop().schedule(this::timedOut, Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
-        ByteBuf content = Unpooled.wrappedBuffer(body);
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, address.path(), content, false);
-        HttpHeaders headers = request.headers();
-        headers.set(HttpHeaderNames.HOST, address.hostHeader());
+        ByteBuf request = on.alloc().ioBuffer(address.postHead().length + userAgent.length + HEADERS_ESTIMATE + body.length);
+        request.writeBytes(address.postHead());
         if (contentType != null) {
-            headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+            HttpHead.header(request, CONTENT_TYPE, contentType);
         }
         if (soapAction != null) {
-            headers.set(SOAP_ACTION, soapAction);
+            HttpHead.header(request, SOAP_ACTION, soapAction);
         }
         for (int i = 0; i + 1 < extraHeaders.length; i += 2) {
-            headers.set(extraHeaders[i], extraHeaders[i + 1]);
+            HttpHead.header(request, extraHeaders[i], extraHeaders[i + 1]);
         }
-        headers.set(HttpHeaderNames.USER_AGENT, userAgent);
-        headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        return request;
+        request.writeBytes(userAgent);
+        HttpHead.end(request, body.length);
+        return request.writeBytes(body);
     }
 
     /** The head of the answer; false when it announces more than the node passes on. */
