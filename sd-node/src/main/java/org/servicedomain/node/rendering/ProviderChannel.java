@@ -8,6 +8,8 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.DispatchException;
 
 /**
@@ -20,6 +22,10 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
     private final LoopConnections owner;
     private final LoopConnections.Pool pool;
     private ProviderExchange current;
+    /** When the current exchange's answer is overdue ({@link System#nanoTime()}). */
+    private long answerDue;
+    private ScheduledFuture<?> dueCheck;
+    private long dueCheckAt;
     private int exchanges;
     private boolean skipping;
 
@@ -32,6 +38,7 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
         current = exchange;
         skipping = false;
         exchanges++;
+        watchAnswer(channel, exchange.answerTimeoutNanos());
         channel.writeAndFlush(exchange.sentOn(channel, exchanges > 1)).addListener(written -> {
             if (!written.isSuccess() && current == exchange) {
                 current = null;
@@ -39,6 +46,43 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
                 channel.close();
             }
         });
+    }
+
+    /**
+     * Moves the answer's deadline. One check per connection is pending at a time and is moved only
+     * when the new deadline comes before it, so a request on a kept-alive connection costs no
+     * timer scheduled and cancelled: the check, when it fires early, waits again for what is left.
+     */
+    private void watchAnswer(Channel channel, long timeoutNanos) {
+        long now = System.nanoTime();
+        answerDue = now + timeoutNanos;
+        if (dueCheck != null && answerDue - dueCheckAt >= 0) {
+            return;
+        }
+        if (dueCheck != null) {
+            dueCheck.cancel(false);
+        }
+        scheduleDueCheck(channel, timeoutNanos, now);
+    }
+
+    private void scheduleDueCheck(Channel channel, long delayNanos, long now) {
+        dueCheckAt = now + delayNanos;
+        dueCheck = channel.eventLoop().schedule(() -> checkAnswerDue(channel), delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void checkAnswerDue(Channel channel) {
+        dueCheck = null;
+        ProviderExchange exchange = current;
+        if (exchange == null || exchange.done()) {
+            return;
+        }
+        long now = System.nanoTime();
+        long left = answerDue - now;
+        if (left > 0) {
+            scheduleDueCheck(channel, left, now);
+        } else {
+            exchange.timedOut();
+        }
     }
 
     @Override
@@ -92,6 +136,10 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        if (dueCheck != null) {
+            dueCheck.cancel(false);
+            dueCheck = null;
+        }
         ProviderExchange exchange = current;
         current = null;
         if (exchange != null) {

@@ -92,9 +92,9 @@ final class ProviderExchange {
         channel = on;
         reusedConnection = reused;
         if (timer != null) {
-            timer.cancel(false);
+            timer.cancel(false); // the wait for a connection is over; the answer's clock is the connection's (ProviderChannel)
+            timer = null;
         }
-        timer = on.eventLoop().schedule(this::timedOut, Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
         ByteBuf request = on.alloc().ioBuffer(address.postHead().length + userAgent.length + HEADERS_ESTIMATE + body.length);
         request.writeBytes(address.postHead());
         if (contentType != null) {
@@ -183,7 +183,13 @@ final class ProviderExchange {
         return true;
     }
 
-    private void timedOut() {
+    /** How long the answer may take once the request is sent. */
+    long answerTimeoutNanos() {
+        return Math.max(1, timeout.toMillis()) * 1_000_000L;
+    }
+
+    /** The current phase took longer than the timeout: fails, and closes a connection whose answer is overdue. */
+    void timedOut() {
         if (done) {
             return;
         }

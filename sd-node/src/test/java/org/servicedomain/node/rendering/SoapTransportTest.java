@@ -133,6 +133,18 @@ class SoapTransportTest {
 
     @ParameterizedTest
     @EnumSource(Kind.class)
+    void aShortTimeoutOnAConnectionKeptFromARequestWithALongOneStillTimesOut(Kind kind) {
+        transport = kind.open.apply(1L << 20);
+        assertThat(transport.post(address("/echo"), TestInstances.request(), Duration.ofMinutes(10)).join().status()).isEqualTo(200);
+
+        CompletableFuture<ProviderReply> reply = transport.post(address("/silent"), TestInstances.request(), Duration.ofMillis(200));
+
+        assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(DispatchException.class).withMessageContaining("no response within 200 ms");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
     void postsTheClientsBytesContentTypeAndSoapActionUnchanged(Kind kind) {
         transport = kind.open.apply(1L << 20);
         RequestContext request = TestInstances.request();

@@ -140,8 +140,11 @@ public final class Failover {
             sent = CompletableFuture.failedFuture(e);
         }
         return sent.handle((reply, error) -> {
+            if (error == null) { // the common case logs nothing worth a request id: no MDC to fill and empty again
+                return answered(instance, request, recovery, tries, System.nanoTime() - start, reply, null);
+            }
             try (MDC.MDCCloseable logged = LogId.of(request)) {
-                return answered(instance, request, recovery, tries, System.nanoTime() - start, reply, error);
+                return answered(instance, request, recovery, tries, System.nanoTime() - start, null, error);
             }
         });
     }
