@@ -7,6 +7,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -95,10 +96,12 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     /**
      * Netty's request decoder, its limits no tighter than the {@link StrictHttpGuard}'s, which refuses
-     * first and with Tomcat's statuses. Answers need no encoder: {@link RelayConnection} writes them as bytes.
+     * first and with Tomcat's statuses; it has checked every header's characters, so the decoder does
+     * not again. Answers need no encoder: {@link RelayConnection} writes them as bytes.
      */
     private static HttpRequestDecoder decoder() {
-        return new HttpRequestDecoder(HeadScanner.MAX_HEAD_BYTES, HeadScanner.MAX_HEAD_BYTES, 8192);
+        return new HttpRequestDecoder(new HttpDecoderConfig().setMaxInitialLineLength(HeadScanner.MAX_HEAD_BYTES)
+                .setMaxHeaderSize(HeadScanner.MAX_HEAD_BYTES).setMaxChunkSize(8192).setValidateHeaders(false));
     }
 
     public int port() {
