@@ -91,6 +91,20 @@ class PriorityClassesUnderOverloadTest {
     }
 
     @Test
+    void aClassDeadlineBoundsTheWholeCallNotOnlyItsWaitInTheQueue() throws Exception {
+        DomainSetup setup = domain.setup();
+        setup.provider(domain.provider("p1"), null);
+        domain.provider("p1").setDelayMs(3_000);
+        setup.policy(policy("<priorityClasses defaultTimeoutMs=\"800\"/>"));
+        URI port = domain.node().virtualPortAddress(PORT);
+
+        SoapReply reply = StockQuoteCalls.getQuote(port, "SLOW");
+
+        assertThat(reply.faultCode()).as(reply.text()).contains("Timeout");
+        assertThat(flow("low").orElseThrow().getTimedOut()).isZero(); // it left the queue in time; the provider was too slow
+    }
+
+    @Test
     void aPolicySwapUnderLoadChangesClassesWithoutLosingARequest() throws Exception {
         DomainSetup setup = domain.setup();
         for (String name : List.of("p1", "p2")) {

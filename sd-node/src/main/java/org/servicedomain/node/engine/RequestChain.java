@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.Arrived;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -92,6 +93,7 @@ public final class RequestChain {
      * or fails with a {@link NodeFault} saying why there is none.
      */
     public CompletableFuture<ProviderReply> handle(Arrival arrival) {
+        long arrived = System.nanoTime();
         VirtualPort port = catalog.snapshot().port(arrival.portName()).orElse(null);
         CompletableFuture<ProviderReply> reply;
         try {
@@ -102,7 +104,8 @@ public final class RequestChain {
                             RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop())
                     .withTag(CompiledPolicy.class, policy.current())
                     .withTag(ArrivingBody.class, arrival.body())
-                    .withTag(LogId.class, new LogId(arrival.requestId()));
+                    .withTag(LogId.class, new LogId(arrival.requestId()))
+                    .withTag(Arrived.class, new Arrived(arrived));
             reply = new RealChain(0, request).proceed(request);
         } catch (NodeFault fault) {
             reply = CompletableFuture.failedFuture(fault);

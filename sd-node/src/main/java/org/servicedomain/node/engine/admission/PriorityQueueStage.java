@@ -1,6 +1,8 @@
 package org.servicedomain.node.engine.admission;
 
 import java.util.concurrent.CompletableFuture;
+import org.servicedomain.node.core.Arrived;
+import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
@@ -10,9 +12,10 @@ import org.servicedomain.node.qos.PriorityFlows;
 
 /**
  * Puts the request in its priority class and lets it on when its flow's leaky bucket and the fair
- * queue allow; until then it waits as data, and its deadline (the class's, cut to the client's)
- * answers {@code Timeout} before any provider sees it. Without priority classes in the policy it
- * passes every request straight on.
+ * queue allow; until then it waits as data. Its deadline (the class's from arrival, cut to the
+ * client's) bounds the whole call: reached in the queue it answers {@code Timeout} before any
+ * provider sees the request, and after it the attempts share what is left. Without priority
+ * classes in the policy it passes every request straight on.
  */
 public final class PriorityQueueStage implements Stage {
 
@@ -30,15 +33,27 @@ public final class PriorityQueueStage implements Stage {
             return chain.proceed(request);
         }
         PriorityClassRules.Verdict verdict = rules.classify(request);
-        long deadline = System.nanoTime() + verdict.timeout().toNanos();
-        if (request.deadline() != null && request.deadline().nanoTime() - deadline < 0) {
-            deadline = request.deadline().nanoTime();
-        }
+        RequestContext bounded = withClassDeadline(request, verdict.timeout().toNanos());
+        long deadline = bounded.deadline().nanoTime();
         CompletableFuture<Void> ticket = flows.of(request.virtualPort().name())
                 .admit(verdict.priorityClass(), deadline, rules.queueLength());
         if (ticket.isDone() && !ticket.isCompletedExceptionally()) {
-            return chain.proceed(request);
+            return chain.proceed(bounded);
         }
-        return ticket.thenCompose(go -> chain.proceed(request));
+        return ticket.thenCompose(go -> chain.proceed(bounded));
+    }
+
+    /**
+     * The request bounded, as a whole, by its class's deadline counted from its arrival, or by the
+     * client's own when that comes first: the queue wait, every attempt and a child node's share
+     * all come out of it (the failover cuts each attempt to the time left and stops when it is spent).
+     */
+    static RequestContext withClassDeadline(RequestContext request, long timeoutNanos) {
+        Arrived arrived = request.tag(Arrived.class);
+        long deadline = (arrived == null ? System.nanoTime() : arrived.nanoTime()) + timeoutNanos;
+        if (request.deadline() != null && request.deadline().nanoTime() - deadline <= 0) {
+            return request;
+        }
+        return request.withTerms(new Deadline(deadline), request.offloaded());
     }
 }
