@@ -91,6 +91,24 @@ class ZooKeeperAclTest {
     }
 
     @Test
+    void zooKeeperHoldsNoSessionIdForEvenAReaderWithTheMembersCredential() throws Exception {
+        String secret = session.substring(session.indexOf(':') + 1);
+        try (CuratorFramework member = CuratorFrameworkFactory.builder().connectString(ZOOKEEPER.servers().getConnectString())
+                .authorization("digest", (ZooKeeperEnsemble.CREDENTIAL.user() + ":" + ZooKeeperEnsemble.CREDENTIAL.password())
+                        .getBytes(StandardCharsets.UTF_8))
+                .retryPolicy(new RetryOneTime(100)).build()) {
+            member.start();
+            List<String> names = member.getChildren().forPath(root + "/sessions");
+
+            assertThat(names).isNotEmpty().allSatisfy(name -> assertThat(name).doesNotContain(secret));
+            for (String name : names) {
+                assertThat(new String(member.getData().forPath(root + "/sessions/" + name), StandardCharsets.UTF_8))
+                        .doesNotContain(secret);
+            }
+        }
+    }
+
+    @Test
     void theMembersStillShareUsersAndSessions() throws Exception {
         await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(20)).until(() ->
                 node2.home().getUsers(new GetUsers()).getUser().stream().anyMatch(u -> u.getName().equals("joe")));
