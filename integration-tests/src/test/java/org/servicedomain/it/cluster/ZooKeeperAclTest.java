@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
@@ -58,10 +60,14 @@ class ZooKeeperAclTest {
     }
 
     @Test
-    void anAnonymousClientCannotListOrReadTheSessions() {
+    void anAnonymousClientCannotListOrReadTheSessions() throws Exception {
         assertThatThrownBy(() -> anonymous.getChildren().forPath(root + "/sessions"))
                 .isInstanceOf(KeeperException.NoAuthException.class);
         assertThatThrownBy(() -> anonymous.getData().forPath(root + "/sessions/" + session))
+                .isInstanceOfAny(KeeperException.NoAuthException.class, KeeperException.NoNodeException.class);
+        String hashed = Base64.getUrlEncoder().withoutPadding().encodeToString(
+                MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8)));
+        assertThatThrownBy(() -> anonymous.getData().forPath(root + "/sessions/" + hashed))
                 .isInstanceOf(KeeperException.NoAuthException.class);
     }
 
