@@ -28,7 +28,8 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
  * The built {@code sd-node.war}, deployed as a stock Tomcat deploys it with the context parameters
- * {@code sd.zookeeper}, {@code sd.cluster} and {@code sd.publicBaseUrl}, is a member like a launched node.
+ * {@code sd.zookeeper}, {@code sd.cluster}, {@code sd.clusterAuth} and {@code sd.publicBaseUrl}, is a member
+ * like a launched node, authenticating to ZooKeeper with the members' credential as the launched one does.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ClusterWarMemberTest {
@@ -49,12 +50,13 @@ class ClusterWarMemberTest {
     @BeforeAll
     static void aLaunchedMemberAndAWarMember() throws Exception {
         zookeeper = new TestingServer(true);
-        ClusterConfig cluster = new ClusterConfig(zookeeper.getConnectString(), "war");
+        ClusterConfig cluster = new ClusterConfig(zookeeper.getConnectString(), "war", ZooKeeperEnsemble.CREDENTIAL);
         launched = RunningNode.start(NodeConfig.builder(launchedDir).cluster(cluster).build());
         int port = DeployedWar.freePort();
         war = DeployedWar.deploy(WAR, "/sd", Map.of("sd.dataDir", warDir.toString(),
                 "sd.allowNetworks", "127.0.0.0/8",
                 "sd.zookeeper", zookeeper.getConnectString(), "sd.cluster", "war",
+                "sd.clusterAuth", ZooKeeperEnsemble.CREDENTIAL.user() + ":" + ZooKeeperEnsemble.CREDENTIAL.password(),
                 "sd.publicBaseUrl", "http://127.0.0.1:" + port + "/sd"), false, port);
         providers = ProviderFleet.stockQuotes("quote-a");
     }

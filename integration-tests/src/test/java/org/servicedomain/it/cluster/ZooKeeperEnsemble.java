@@ -17,16 +17,20 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
+import org.servicedomain.node.cluster.ClusterCredential;
 import org.servicedomain.testsupport.RunningNode;
 
 /**
  * An in-process ensemble of real ZooKeeper servers for a test class (register it as a static
  * extension). A test starts the members of a cluster of a fresh name on it, each with a data
- * directory of its own; they stop, and their directories go, after the test.
+ * directory of its own and the members' ZooKeeper credential {@link #CREDENTIAL}, as a production
+ * cluster has (docs/cluster.md); they stop, and their directories go, after the test.
  */
 final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback, AfterEachCallback {
 
     private static final AtomicInteger CLUSTERS = new AtomicInteger();
+    /** The credential every member of every test's cluster authenticates with. */
+    static final ClusterCredential CREDENTIAL = new ClusterCredential("sd-members", "members-password-of-the-tests");
 
     private final int size;
     private final List<RunningNode> members = new ArrayList<>();
@@ -70,6 +74,11 @@ final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback, Af
         return servers;
     }
 
+    /** The cluster of the members started last. */
+    ClusterConfig cluster() {
+        return cluster;
+    }
+
     /** {@code count} members, with default settings, of a cluster nobody has used yet, named {@code prefix-N}. */
     List<RunningNode> startMembers(String prefix, int count) {
         return startMembers(prefix, count, UnaryOperator.identity());
@@ -77,7 +86,7 @@ final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback, Af
 
     /** As {@link #startMembers(String, int)}, each member's settings changed by {@code settings}. */
     List<RunningNode> startMembers(String prefix, int count, UnaryOperator<NodeConfig.Builder> settings) {
-        cluster = new ClusterConfig(servers.getConnectString(), prefix + "-" + CLUSTERS.incrementAndGet());
+        cluster = new ClusterConfig(servers.getConnectString(), prefix + "-" + CLUSTERS.incrementAndGet(), CREDENTIAL);
         List<RunningNode> started = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             started.add(startMember(0, settings));

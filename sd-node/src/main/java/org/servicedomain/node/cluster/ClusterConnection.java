@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The node's one ZooKeeper session, through Curator, with every path relative to the cluster's root
- * ({@link ClusterConfig#root()}); Curator reconnects and retries on its own.
+ * ({@link ClusterConfig#root()}); Curator reconnects and retries on its own. With a
+ * {@link ClusterCredential} the session authenticates and every znode is the credential's alone ({@link MemberAcls}).
  */
 public final class ClusterConnection implements AutoCloseable {
 
@@ -72,14 +73,20 @@ public final class ClusterConnection implements AutoCloseable {
     public static ClusterConnection open(ClusterConfig config) throws IOException {
         NotificationThread notificationThread = new NotificationThread();
         ExecutorService notifications = Executors.newSingleThreadExecutor(notificationThread);
-        CuratorFramework client = CuratorFrameworkFactory.builder()
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .runSafeService(notifications)
                 .connectString(config.zookeeper())
                 .namespace(config.root().substring(1))
                 .sessionTimeoutMs(10_000)
                 .connectionTimeoutMs(5_000)
-                .retryPolicy(new ExponentialBackoffRetry(200, 5, 2_000))
-                .build();
+                .retryPolicy(new ExponentialBackoffRetry(200, 5, 2_000));
+        if (config.credential() != null) {
+            builder.authorization("digest", config.credential().digestAuth()).aclProvider(new MemberAcls());
+        } else {
+            LOG.warn("cluster {} has no --cluster-auth credential: anyone who reaches ZooKeeper at {} can read its sessions,"
+                    + " users and secrets and change them (docs/cluster.md, 'Securing ZooKeeper')", config.name(), config.zookeeper());
+        }
+        CuratorFramework client = builder.build();
         client.start();
         try {
             if (!client.blockUntilConnected((int) CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -93,7 +100,25 @@ public final class ClusterConnection implements AutoCloseable {
             throw new IOException("interrupted while connecting to ZooKeeper at " + config.zookeeper(), e);
         }
         LOG.info("connected to ZooKeeper at {} as a member of cluster {}", config.zookeeper(), config.name());
+        if (config.credential() != null) {
+            tighten(config, client, notifications, notificationThread);
+        }
         return new ClusterConnection(config, client, notifications, notificationThread);
+    }
+
+    /** Makes the cluster's znodes created open (by an earlier release) the credential's alone; closes the client on failure. */
+    private static void tighten(ClusterConfig config, CuratorFramework client, ExecutorService notifications,
+            NotificationThread notificationThread) throws IOException {
+        try {
+            int changed = MemberAcls.tighten(client);
+            if (changed > 0) {
+                LOG.info("made {} znodes of cluster {} that anyone could use readable and writable by the credential of user {} alone",
+                        changed, config.name(), config.credential().user());
+            }
+        } catch (IOException | RuntimeException e) {
+            close(client, notifications, notificationThread);
+            throw e;
+        }
     }
 
     public ClusterConfig config() {

@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * {@code java -jar sd-node-standalone.jar cluster-import --data-dir DIR --zookeeper HOST:PORT[,...]
- * --cluster NAME}: copies a stopped standalone node's state into a new cluster ({@link ClusterImport}).
+ * --cluster NAME}: copies a stopped standalone node's state into a new cluster ({@link ClusterImport}), as
+ * the members' credential {@code SD_CLUSTER_AUTH} ({@code USER:PASSWORD}) when the environment holds it.
  * Exit codes: 0 copied; 2 bad arguments, nothing to import, or a cluster that already has state
  * (nothing copied); 1 ZooKeeper or the data directory failed.
  */
@@ -26,8 +27,16 @@ public final class ClusterImportCommand {
     private ClusterImportCommand() {
     }
 
+    /** The environment variable holding the members' ZooKeeper credential, as for the launcher's --cluster-auth. */
+    static final String CREDENTIAL = "SD_CLUSTER_AUTH";
+
     /** Runs the command on {@code args} (those after {@value #NAME}); returns the exit code. */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
+        return run(args, System.getenv(), out, err);
+    }
+
+    /** As {@link #run(List, PrintStream, PrintStream)}, the credential read from {@code environment}. */
+    public static int run(List<String> args, Map<String, String> environment, PrintStream out, PrintStream err) {
         if (args.size() == 1 && (args.get(0).equals("--help") || args.get(0).equals("-h"))) {
             out.println(USAGE);
             return OK;
@@ -48,7 +57,9 @@ public final class ClusterImportCommand {
         }
         ClusterConfig config;
         try {
-            config = new ClusterConfig(values.get("--zookeeper"), values.get("--cluster"));
+            String credential = environment.get(CREDENTIAL);
+            config = new ClusterConfig(values.get("--zookeeper"), values.get("--cluster"),
+                    credential == null || credential.isBlank() ? null : ClusterCredential.parse(credential));
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }

@@ -20,8 +20,9 @@ import org.apache.zookeeper.KeeperException;
  * Proves to a member that a call asking it to open a session comes from another member of the same
  * cluster: the header {@value #HEADER} holds the time and an HMAC-SHA256 of the time and the user
  * under the cluster's secret, a random key the first member writes to {@value #SECRET} and every
- * member reads at start. Whoever can read the cluster's ZooKeeper can already change its users, so
- * the secret asks no more trust than that; it is never sent.
+ * member reads at start. With the members' credential ({@link ClusterCredential}) only they can read
+ * it; whoever could read the cluster's ZooKeeper could also change its users, so the secret asks no
+ * more trust than that; it is never sent.
  */
 public final class MemberProof {
 

@@ -15,9 +15,11 @@ import org.servicedomain.node.hierarchy.ChildStore;
 
 /**
  * The cluster's child nodes: one znode {@value #CHILDREN} holding the list a node of its own keeps in
- * {@code children.json} (with the children's secrets), written with the version last read so that a
- * change another member made meanwhile is never overwritten. A {@link CuratorCache} tells the member
- * of every change another member makes.
+ * {@code children.json}, written with the version last read so that a change another member made
+ * meanwhile is never overwritten. The children's secrets, which sign the calls to them and so must be
+ * recovered, are sealed under the members' credential ({@link CredentialSeal}); a secret an earlier
+ * release kept in clear is read as it is and sealed at the next save. A {@link CuratorCache} tells the
+ * member of every change another member makes.
  */
 public final class ZooKeeperChildStore implements ChildStore, AutoCloseable {
 
@@ -26,6 +28,7 @@ public final class ZooKeeperChildStore implements ChildStore, AutoCloseable {
     private final CuratorFramework client;
     private final ClusterConnection connection;
     private final CuratorCache cache;
+    private final CredentialSeal seal;
     private final ObjectMapper json = new ObjectMapper();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     /** The version of {@value #CHILDREN} this member last read or wrote; -1 before it exists. */
@@ -34,6 +37,7 @@ public final class ZooKeeperChildStore implements ChildStore, AutoCloseable {
     public ZooKeeperChildStore(ClusterConnection connection) {
         this.client = connection.client();
         this.connection = connection;
+        this.seal = new CredentialSeal(connection.config().credential(), "child secrets");
         this.cache = CuratorCache.build(client, CHILDREN, CuratorCache.Options.SINGLE_NODE_CACHE);
         cache.listenable().addListener(CuratorCacheListener.builder()
                 .forChanges((before, after) -> changed(after.getStat().getVersion()))
@@ -66,13 +70,20 @@ public final class ZooKeeperChildStore implements ChildStore, AutoCloseable {
             throw ZooKeeperFailure.of("read the child nodes", e);
         }
         version = stat.getVersion();
-        return json.readValue(data, new TypeReference<List<ChildNode>>() { });
+        List<ChildNode> stored = json.readValue(data, new TypeReference<List<ChildNode>>() { });
+        try {
+            return stored.stream().map(child -> withSecret(child, child.secret() == null ? null : seal.open(child.secret()))).toList();
+        } catch (IllegalArgumentException e) {
+            throw new IOException("the child nodes' secrets are not sealed under this member's --cluster-auth credential", e);
+        }
     }
 
     @Override
     public synchronized void save(List<ChildNode> children) throws IOException {
         connection.requireQuorum();
-        byte[] data = ZnodeLimit.check(json.writeValueAsBytes(children), "the list of child nodes");
+        List<ChildNode> sealed = children.stream()
+                .map(child -> withSecret(child, child.secret() == null ? null : seal.seal(child.secret()))).toList();
+        byte[] data = ZnodeLimit.check(json.writeValueAsBytes(sealed), "the list of child nodes");
         try {
             if (version < 0) {
                 client.create().creatingParentsIfNeeded().forPath(CHILDREN, data);
@@ -85,6 +96,10 @@ public final class ZooKeeperChildStore implements ChildStore, AutoCloseable {
         } catch (Exception e) {
             throw ZooKeeperFailure.ofChange(connection, "save the child nodes", e);
         }
+    }
+
+    private static ChildNode withSecret(ChildNode child, String secret) {
+        return new ChildNode(child.address(), child.name(), secret, child.nodeId(), child.terms());
     }
 
     @Override

@@ -22,7 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cluster's open sessions: one persistent znode {@value #SESSIONS}/ID per session, created by the
+ * The cluster's open sessions: one persistent znode {@value #SESSIONS}/NAME per session, its name the
+ * SHA-256 of the session's id and the id inside sealed ({@link SessionIds}), so that ZooKeeper holds no
+ * bearer's credential a reader could present; created by the
  * member that opened it (whose id begins the session's: {@code node-1a2b3c4d:…}), rewritten with its
  * last use at most every {@link #USE_DELAY}, deleted at logout or expiry by whichever member sees it.
  * A {@link CuratorCache} tells every member of every session, so each serves them from memory; a
@@ -49,6 +51,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     private final AbsentSessions absent;
     private final ExecutorService lookups;
     private final SessionReads reads;
+    private final SessionIds ids;
 
     /** The sessions of the cluster, as member {@code memberId}. */
     public ZooKeeperSessionStore(ClusterConnection connection, String memberId) throws IOException {
@@ -66,6 +69,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
         });
         this.reads = new SessionReads(client, lookups, absent);
         this.connection = connection;
+        this.ids = new SessionIds(connection.config().credential());
         this.idPrefix = memberId + ":";
         this.cache = CuratorCache.build(client, SESSIONS);
         cache.listenable().addListener(CuratorCacheListener.builder()
@@ -78,6 +82,25 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
             lookups.shutdown();
             throw e;
         }
+        renameClearEntries();
+    }
+
+    /**
+     * Moves the sessions an earlier release kept under their ids ({@value #SESSIONS}/node-…:…) to their
+     * hashed names, so that their users stay logged in and their ids leave ZooKeeper's tree.
+     */
+    private void renameClearEntries() {
+        cache.stream().filter(data -> name(data).contains(":")).forEach(data -> {
+            try {
+                SharedSession session = JSON.readValue(data.getData(), SharedSession.class);
+                if (session.id().equals(name(data))) {
+                    client.create().orSetData().creatingParentsIfNeeded().forPath(path(session.id()), encode(session));
+                }
+                client.delete().quietly().forPath(data.getPath());
+            } catch (Exception e) {
+                LOG.warn("could not move a session entry of an earlier release to its hashed name; moved at the next start", e);
+            }
+        });
     }
 
     @Override
@@ -94,7 +117,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     public void opened(SharedSession session) throws IOException {
         connection.requireQuorum();
         try {
-            client.create().creatingParentsIfNeeded().forPath(path(session.id()), JSON.writeValueAsBytes(session));
+            client.create().creatingParentsIfNeeded().forPath(path(session.id()), encode(session));
         } catch (Exception e) {
             throw ZooKeeperFailure.ofChange(connection, "open a session", e);
         }
@@ -109,7 +132,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
                     LOG.warn("could not tell the other members of a session's use ({}); told again at its next use",
                             KeeperException.Code.get(event.getResultCode()));
                 }
-            }).forPath(path(session.id()), JSON.writeValueAsBytes(session));
+            }).forPath(path(session.id()), encode(session));
         } catch (Exception e) {
             LOG.warn("could not tell the other members of a session's use; told again at its next use", e);
         }
@@ -144,7 +167,8 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
         if (!connection.hasQuorum()) {
             return CompletableFuture.failedFuture(SessionReads.uncheckable("the cluster has no ZooKeeper quorum"));
         }
-        return reads.read(sessionId, path).thenApply(data -> data.map(ZooKeeperSessionStore::decode));
+        String name = name(path);
+        return reads.read(sessionId, path).thenApply(data -> data.map(bytes -> decode(name, bytes)));
     }
 
     /** How many ids found absent are remembered now, for tests. */
@@ -155,7 +179,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     @Override
     public void listen(Listener listener) {
         listeners.add(listener);
-        cache.stream().filter(data -> !data.getPath().equals(SESSIONS)).forEach(data -> {
+        cache.stream().filter(data -> !data.getPath().equals(SESSIONS) && !name(data).contains(":")).forEach(data -> {
             SharedSession session = decode(data);
             if (session != null) {
                 listener.opened(session);
@@ -169,7 +193,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     }
 
     private void heard(ChildData data) {
-        if (data.getPath().equals(SESSIONS)) {
+        if (data.getPath().equals(SESSIONS) || name(data).contains(":")) {
             return;
         }
         SharedSession session = decode(data);
@@ -179,30 +203,50 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     }
 
     private void heardGone(ChildData data) {
-        if (!data.getPath().equals(SESSIONS)) {
-            String id = data.getPath().substring(SESSIONS.length() + 1);
-            listeners.forEach(l -> l.ended(id));
+        if (!data.getPath().equals(SESSIONS) && !name(data).contains(":")) {
+            SharedSession session = decode(data);
+            if (session != null) {
+                listeners.forEach(l -> l.ended(session.id()));
+            }
         }
     }
 
-    private static SharedSession decode(ChildData data) {
-        return decode(data.getData());
+    /** The session as its znode holds it: the id sealed. */
+    private byte[] encode(SharedSession session) throws IOException {
+        return JSON.writeValueAsBytes(new SharedSession(ids.seal(session.id()), session.user(), session.userLevel(),
+                session.designated(), session.createdMillis(), session.lastUsedMillis()));
     }
 
-    private static SharedSession decode(byte[] data) {
+    private SharedSession decode(ChildData data) {
+        return decode(name(data), data.getData());
+    }
+
+    /** The session a znode named {@code name} holds, its id unsealed; null (logged) when it is not this cluster's. */
+    private SharedSession decode(String name, byte[] data) {
         try {
-            return JSON.readValue(data, SharedSession.class);
+            SharedSession stored = JSON.readValue(data, SharedSession.class);
+            return new SharedSession(ids.open(name, stored.id()), stored.user(), stored.userLevel(), stored.designated(),
+                    stored.createdMillis(), stored.lastUsedMillis());
         } catch (IOException | RuntimeException e) {
-            LOG.warn("session entry is not readable; left out", e);
+            LOG.warn("session entry {} is not readable; left out", name, e);
             return null;
         }
     }
 
+    private static String name(ChildData data) {
+        return name(data.getPath());
+    }
+
+    private static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** The znode of the session {@code sessionId}, named by the id's hash. */
     private static String path(String sessionId) {
-        if (sessionId.isEmpty() || sessionId.contains("/") || sessionId.equals(".") || sessionId.equals("..")) {
+        if (sessionId.isEmpty()) {
             throw new IllegalArgumentException("not a session id of a member");
         }
-        return SESSIONS + "/" + sessionId;
+        return SESSIONS + "/" + SessionIds.znodeName(sessionId);
     }
 
     @Override

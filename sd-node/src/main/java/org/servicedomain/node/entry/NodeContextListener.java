@@ -12,6 +12,7 @@ import java.util.function.BiFunction;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
+import org.servicedomain.node.cluster.ClusterCredential;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
@@ -29,7 +30,8 @@ import org.servicedomain.node.session.LoginLimits;
  * {@code sd.statusSaveIntervalSeconds}, {@code sd.loginFreeFailures},
  * {@code sd.loginFreeFailuresPerSource}, {@code sd.loginMaxBackoffSeconds}, {@code sd.loginHashingThreads}, and for hierarchies {@code sd.nodeName},
  * {@code sd.pollIntervalMs} and {@code sd.parentSecret} (docs/hierarchy.md), and who may scrape metrics:
- * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}; the two secrets are read as
+ * {@code sd.metricsNetworks} (CIDR list) and {@code sd.metricsToken}, and a cluster member's ZooKeeper
+ * credential {@code sd.clusterAuth} (docs/cluster.md); the secrets are read as
  * {@link WarSecrets} says (environment, a file), so that they need not show in {@code ps}; and the networks providers may be
  * reached in: {@code sd.allowNetworks}, {@code sd.denyNetworks} (docs/security.md; by default loopback
  * and link-local are denied, since a WAR cannot tell whether Tomcat listens only on loopback).
@@ -85,7 +87,7 @@ public final class NodeContextListener implements ServletContextListener {
                 setting(context, "sd.denyNetworks", null), false));
         config.stateLimits(stateLimits(context));
         config.loginLimits(loginLimits(context));
-        ClusterConfig cluster = cluster(context);
+        ClusterConfig cluster = cluster(context, secrets);
         config.cluster(cluster);
         String publicBaseUrl = setting(context, "sd.publicBaseUrl", null);
         if (cluster != null && publicBaseUrl == null) {
@@ -102,17 +104,24 @@ public final class NodeContextListener implements ServletContextListener {
         }
     }
 
-    /** The cluster of {@code sd.zookeeper} and {@code sd.cluster} (docs/cluster.md); null when neither is set. */
-    private static ClusterConfig cluster(ServletContext context) {
+    /**
+     * The cluster of {@code sd.zookeeper} and {@code sd.cluster}, its members authenticating with the secret
+     * {@code sd.clusterAuth} when set (docs/cluster.md); null when neither is set.
+     */
+    private static ClusterConfig cluster(ServletContext context, WarSecrets secrets) {
         String zookeeper = setting(context, "sd.zookeeper", null);
         String name = setting(context, "sd.cluster", null);
+        String auth = secrets.read("sd.clusterAuth");
         if (zookeeper == null && name == null) {
+            if (auth != null) {
+                throw new IllegalArgumentException("sd.clusterAuth is for a member of a cluster: set sd.zookeeper and sd.cluster too");
+            }
             return null;
         }
         if (zookeeper == null || name == null) {
             throw new IllegalArgumentException("sd.zookeeper and sd.cluster go together: set both to join a cluster");
         }
-        return new ClusterConfig(zookeeper.trim(), name.trim());
+        return new ClusterConfig(zookeeper.trim(), name.trim(), auth == null ? null : ClusterCredential.parse(auth));
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
+import org.servicedomain.node.cluster.ClusterCredential;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryLimits;
@@ -193,6 +194,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("cluster", "NAME", null,
                     "Name of the cluster this node joins; its state lives under /servicedomain/NAME in ZooKeeper.",
                     (v, flag, value) -> v.cluster = value),
+            LauncherOption.secret("cluster-auth",
+                    "ZooKeeper digest credential USER:PASSWORD the cluster's members share; their znodes are theirs alone.",
+                    (v, flag, value) -> v.clusterAuth = ClusterCredential.parse(value)),
             LauncherOption.value("drain-delay-ms", "MS", DrainConfig.BEHIND_LOAD_BALANCER.delay().toMillis(),
                     "On stop, how long the node keeps serving once /sd/health/ready answers 503, so load balancers notice; 0 without one.",
                     (v, flag, value) -> v.drainDelayMs = number(flag, value, 0, 3_600_000)),
@@ -240,6 +244,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         DiscoveryOptions discovery = new DiscoveryOptions();
         String zookeeper;
         String cluster;
+        ClusterCredential clusterAuth;
         long drainDelayMs = DrainConfig.BEHIND_LOAD_BALANCER.delay().toMillis();
         long drainGraceMs = DrainConfig.BEHIND_LOAD_BALANCER.grace().toMillis();
 
@@ -254,12 +259,15 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
 
         private ClusterConfig clusterConfig() {
             if (zookeeper == null && cluster == null) {
+                if (clusterAuth != null) {
+                    throw new IllegalArgumentException("--cluster-auth is for a member of a cluster: give --zookeeper and --cluster too");
+                }
                 return null;
             }
             if (zookeeper == null || cluster == null) {
                 throw new IllegalArgumentException("--zookeeper and --cluster go together: give both to join a cluster");
             }
-            return new ClusterConfig(zookeeper, cluster);
+            return new ClusterConfig(zookeeper, cluster, clusterAuth);
         }
     }
 

@@ -14,11 +14,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One real ZooKeeper server for a test class (register it as a static extension), and a cluster of
- * a fresh name for each test; whatever a test opens through it is closed after the test, last first.
+ * a fresh name for each test, its members authenticating with {@link #CREDENTIAL}; whatever a test opens through it is closed after the test, last first.
  */
 final class OneZooKeeper implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
     private static final AtomicInteger CLUSTERS = new AtomicInteger();
+    /** The credential of every test's members. */
+    static final ClusterCredential CREDENTIAL = new ClusterCredential("sd-members", "members-password-of-the-tests");
 
     private final String prefix;
     private final List<AutoCloseable> opened = new ArrayList<>();
@@ -42,7 +44,7 @@ final class OneZooKeeper implements BeforeAllCallback, AfterAllCallback, BeforeE
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        cluster = new ClusterConfig(server.getConnectString(), prefix + "-" + CLUSTERS.incrementAndGet());
+        cluster = new ClusterConfig(server.getConnectString(), prefix + "-" + CLUSTERS.incrementAndGet(), CREDENTIAL);
     }
 
     @Override

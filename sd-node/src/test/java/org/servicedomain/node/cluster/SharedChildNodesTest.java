@@ -3,7 +3,9 @@ package org.servicedomain.node.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +15,10 @@ import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.ChildStore;
 import org.servicedomain.node.hierarchy.ChildTerms;
 
-/** Child nodes registered with one member of a cluster are known, with their secrets, to every member. */
+/**
+ * Child nodes registered with one member of a cluster are known, with their secrets, to every member,
+ * and to no reader of ZooKeeper without the members' credential (issue 27, item 4).
+ */
 class SharedChildNodesTest {
 
     @RegisterExtension
@@ -30,6 +35,31 @@ class SharedChildNodesTest {
         assertThat(second.at("http://10.0.0.7:8080/sd").orElseThrow().secret()).isEqualTo("secret-of-UBC");
         second.remove("http://10.0.0.7:8080/sd");
         await().atMost(Duration.ofSeconds(1)).until(() -> first.all().isEmpty());
+    }
+
+    @Test
+    void zooKeeperHoldsNoChildsSecretInClearYetEveryMemberRecoversIt() throws Exception {
+        ClusterConnection connection = ZOOKEEPER.connection();
+        ChildRegistry first = ChildRegistry.open(ZOOKEEPER.closeAfterTest(new ZooKeeperChildStore(connection)));
+
+        first.put(child("http://10.0.0.7:8080/sd", "UBC"));
+
+        String stored = new String(connection.client().getData().forPath(ZooKeeperChildStore.CHILDREN), StandardCharsets.UTF_8);
+        assertThat(stored).contains("UBC").doesNotContain("secret-of-UBC");
+        assertThat(ChildRegistry.open(store()).named("UBC").orElseThrow().secret()).isEqualTo("secret-of-UBC");
+    }
+
+    @Test
+    void aSecretAnEarlierReleaseKeptInClearIsReadAndSealedAtTheNextSave() throws Exception {
+        ClusterConnection connection = ZOOKEEPER.connection();
+        connection.client().create().creatingParentsIfNeeded().forPath(ZooKeeperChildStore.CHILDREN,
+                new ObjectMapper().writeValueAsBytes(List.of(child("http://10.0.0.7:8080/sd", "UBC"))));
+        ChildRegistry registry = ChildRegistry.open(store());
+
+        assertThat(registry.named("UBC").orElseThrow().secret()).isEqualTo("secret-of-UBC");
+        registry.put(child("http://10.0.0.8:8080/sd", "SFU"));
+        assertThat(new String(connection.client().getData().forPath(ZooKeeperChildStore.CHILDREN), StandardCharsets.UTF_8))
+                .doesNotContain("secret-of-UBC").doesNotContain("secret-of-SFU");
     }
 
     @Test

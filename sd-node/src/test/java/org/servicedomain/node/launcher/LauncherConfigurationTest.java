@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.cluster.ClusterCredential;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Launcher options from a configuration file and the environment, under the command line, and what --help and the README say. */
@@ -45,6 +46,17 @@ class LauncherConfigurationTest {
         assertThat(options.config().hierarchy().parentSecret()).isEqualTo("a-long-shared-secret");
         assertThat(options.allowNetworks()).isEqualTo("127.0.0.1/32");
         assertThat(options.host()).isNull();
+    }
+
+    @Test
+    void theClusterCredentialComesFromTheEnvironmentNeverTheCommandLine() {
+        LauncherOptions options = LauncherOptions.parse(new String[] {"--zookeeper", "127.0.0.1:2181", "--cluster", "c"},
+                Map.of("SD_CLUSTER_AUTH", "sd-members:members-password-1234"));
+
+        assertThat(options.cluster().credential()).isEqualTo(new ClusterCredential("sd-members", "members-password-1234"));
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--zookeeper", "127.0.0.1:2181", "--cluster", "c",
+                "--cluster-auth", "sd-members:members-password-1234"}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).message().doesNotContain("members-password-1234");
     }
 
     @Test
