@@ -61,7 +61,7 @@ public final class LoadServlet extends HttpServlet {
         if (secret == null) {
             return Networks.LOOPBACK.containsLiteral(request.getRemoteAddr());
         }
-        return node.hierarchy().isParentCall(request.getHeader(ParentProof.HEADER));
+        return DialledAuthority.provesParent(node.hierarchy(), request);
     }
 
     private LoadReport report() {
