@@ -36,7 +36,7 @@ final class DialledAuthority {
         }
         String authority = of(request);
         if (authority == null) {
-            LOG.warn("parent proof from {} refused: its Host header {} does not name the port it came in on ({})",
+            LOG.debug("parent proof from {} refused: its Host header {} does not name the port it came in on ({})",
                     request.getRemoteAddr(), request.getHeader("Host"), request.getLocalPort());
             return false;
         }
@@ -78,6 +78,7 @@ final class DialledAuthority {
             }
             return false;
         } catch (UnknownHostException | SocketException e) {
+            LOG.debug("could not tell whether {} is an address of this machine: {}", host.getHost(), e.toString());
             return false;
         }
     }
@@ -91,6 +92,7 @@ final class DialledAuthority {
             URI uri = URI.create("http://" + header.trim() + "/");
             return uri.getHost() == null ? null : uri;
         } catch (IllegalArgumentException e) {
+            LOG.debug("a Host header that names no host: {}", e.getMessage());
             return null;
         }
     }

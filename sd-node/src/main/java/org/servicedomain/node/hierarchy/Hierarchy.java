@@ -230,8 +230,10 @@ public final class Hierarchy implements AutoCloseable {
             return false;
         }
         TimedSignature.Verdict verdict = fromParent.verify(proof, ParentProof.claim(method, path, authority), Instant.now());
-        if (!verdict.valid()) {
+        if (verdict.warns()) {
             LOG.warn("parent proof for {} {} at {} refused: {}", method, path, authority, verdict);
+        } else if (!verdict.valid()) {
+            LOG.debug("parent proof for {} {} at {} refused: {}", method, path, authority, verdict);
         }
         return verdict.valid();
     }
@@ -267,15 +269,19 @@ public final class Hierarchy implements AutoCloseable {
             case VALID -> {
                 return;
             }
-            case REPLAYED -> throw refused("the parent proof was already used, or made before this node started; a forwarded"
+            case REPLAYED -> throw refused(verdict, "the parent proof was already used, or made before this node started; a forwarded"
                     + " call is taken once");
-            default -> throw refused("the parent proof does not verify for this request (" + verdict + ": wrong secret, "
+            default -> throw refused(verdict, "the parent proof does not verify for this request (" + verdict + ": wrong secret, "
                     + "another request's proof, or made more than " + TimedSignature.WINDOW.toSeconds() + " s from now)");
         }
     }
 
-    private static NodeFault refused(String why) {
-        LOG.warn("forwarded call refused: {}", why);
+    private static NodeFault refused(TimedSignature.Verdict verdict, String why) {
+        if (verdict.warns()) {
+            LOG.warn("forwarded call refused: {}", why);
+        } else {
+            LOG.debug("forwarded call refused: {}", why);
+        }
         return new NodeFault(FaultCode.NotAuthorized, why);
     }
 
@@ -295,7 +301,11 @@ public final class Hierarchy implements AutoCloseable {
         TimedSignature.Verdict verdict = fromParent.verify(found.proof(), ContextHeader.claim(found.context(), port, nodeId),
                 Instant.now());
         if (!verdict.valid()) {
-            LOG.warn("sd:context header for port {} refused: {}", port, verdict);
+            if (verdict.warns()) {
+                LOG.warn("sd:context header for port {} refused: {}", port, verdict);
+            } else {
+                LOG.debug("sd:context header for port {} refused: {}", port, verdict);
+            }
             throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent for this"
                     + " node and port, was issued more than " + TimedSignature.WINDOW.toSeconds() + " s from now, or was used"
                     + " before (" + verdict + ")");

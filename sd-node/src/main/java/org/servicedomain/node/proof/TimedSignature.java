@@ -69,6 +69,15 @@ public final class TimedSignature {
         public boolean valid() {
             return this == VALID;
         }
+
+        /**
+         * Whether a refusal is worth a WARN: a proof whose MAC verified but was used before, which only
+         * someone who saw a genuine proof can send. Any caller can send a malformed, stale or wrongly
+         * signed one, so those are logged at debug, lest refusals flood the log.
+         */
+        public boolean warns() {
+            return this == REPLAYED;
+        }
     }
 
     /** A token as read, before it is checked. */
