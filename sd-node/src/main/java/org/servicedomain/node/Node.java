@@ -178,7 +178,7 @@ public final class Node implements AutoCloseable {
                 new ServiceAvailability(events), statistics, sessionActivity);
         String secret = config.hierarchy().parentSecret();
         this.peerLoads = new PeerLoads(this::peerSettings, config.connectTimeout(),
-                () -> secret == null ? null : ParentProof.of(secret, java.time.Instant.now()));
+                address -> secret == null ? null : ParentProof.of(secret, "GET", address));
         this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
         Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), health::isEjected,
                 port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);
@@ -264,7 +264,7 @@ public final class Node implements AutoCloseable {
             HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
             ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
                     : ChildRegistry.open(cluster.childStore());
-            InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, children::secretFor));
+            InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null)));
             Cluster member = cluster;
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
                     dispatcher, transport.eventLoops(), events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,

@@ -156,8 +156,8 @@ public final class RunningNode implements AutoCloseable {
     /** The node's load report at {@code /sd/load}, as its peers read it (with the proof of its secret, if it has one). */
     public LoadReport loadReport() {
         String secret = config.hierarchy().parentSecret();
-        SoapReply reply = SoapExchange.get(URI.create(baseUri() + "/load"), secret == null ? Map.of()
-                : Map.of(ParentProof.HEADER, ParentProof.of(secret, Instant.now())));
+        URI load = URI.create(baseUri() + "/load");
+        SoapReply reply = SoapExchange.get(load, secret == null ? Map.of() : Map.of(ParentProof.HEADER, ParentProof.of(secret, "GET", load)));
         if (reply.status() != 200) {
             throw new AssertionError("GET /sd/load answered HTTP " + reply.status() + ": " + reply.text());
         }

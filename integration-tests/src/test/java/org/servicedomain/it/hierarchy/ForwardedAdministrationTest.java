@@ -18,6 +18,7 @@ import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.UserInfo;
 import org.servicedomain.node.hierarchy.AdminProof;
 import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.proof.TimedSignature;
 import org.servicedomain.testsupport.NodeTree;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.Registrations;
@@ -151,7 +152,7 @@ class ForwardedAdministrationTest {
         assertRefused(postToChild(body, fresh, "someone-else"), "does not verify");
         String forged = fresh.substring(0, fresh.lastIndexOf(':') + 1) + "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
         assertRefused(postToChild(body, forged, "top-admin"), "does not verify");
-        String guessedSecret = AdminProof.of("a-secret-someone-guessed", Instant.now(), "n-guess", call("/services/home",
+        String guessedSecret = AdminProof.of(TimedSignature.of("a-secret-someone-guessed"), Instant.now(), call("/services/home",
                 "top-admin", body));
         assertRefused(postToChild(body, guessedSecret, "top-admin"), "does not verify");
         String stale = proofForChild("/services/home", "top-admin", body, Instant.now().minusSeconds(600));
@@ -177,12 +178,12 @@ class ForwardedAdministrationTest {
         String body = SoapExchange.soap11(null, "<h:getServiceInfo xmlns:h=\"urn:sd:home:1\"><h:topology>true</h:topology>"
                 + "</h:getServiceInfo>");
         SoapReply reply = SoapExchange.post(tree.get("child").homeAddress(), XML, "", body.getBytes(StandardCharsets.UTF_8),
-                Map.of(ParentProof.HEADER, ParentProof.of(NodeTree.secretOf("child"), Instant.now())));
+                Map.of(ParentProof.HEADER, ParentProof.of(NodeTree.secretOf("child"), "POST", tree.get("child").homeAddress())));
 
         assertThat(reply.isSoapFault()).as(reply.text()).isFalse();
         assertRefused(SoapExchange.post(tree.get("child").homeAddress(), XML, "", SoapExchange.soap11(null, GET_USERS)
                 .getBytes(StandardCharsets.UTF_8), Map.of(ParentProof.HEADER, ParentProof.of(NodeTree.secretOf("child"),
-                Instant.now()))), "getUsers");
+                "POST", tree.get("child").homeAddress()))), "getUsers");
     }
 
     private AdminProof.Call call(String target, String user, String body) {
@@ -192,7 +193,7 @@ class ForwardedAdministrationTest {
 
     /** A proof as the top node makes it for the child, with the secret they share. */
     private String proofForChild(String target, String user, String body, Instant at) {
-        return AdminProof.of(NodeTree.secretOf("child"), at, "n-" + System.nanoTime(), call(target, user, body));
+        return AdminProof.of(TimedSignature.of(NodeTree.secretOf("child")), at, call(target, user, body));
     }
 
     private SoapReply postToChild(String body, String proof, String user) {

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -58,9 +57,9 @@ class ExposureTest {
         URI load = URI.create(nodeA.baseUri() + "/load");
 
         assertThat(SoapExchange.get(load).status()).isEqualTo(403);
-        assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of("some-other-secret!!", Instant.now())))
+        assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of("some-other-secret!!", "GET", load)))
                 .status()).isEqualTo(403);
-        assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of(SECRET, Instant.now()))).status())
+        assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of(SECRET, "GET", load))).status())
                 .isEqualTo(200);
     }
 

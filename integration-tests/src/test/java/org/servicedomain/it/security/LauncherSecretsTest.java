@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,9 +67,9 @@ class LauncherSecretsTest {
                 "sd.parentSecretFile", secretFile.toString()))) {
             URI load = URI.create(node.baseUri() + "/load");
 
-            assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of(SECRET, Instant.now()))).status())
+            assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of(SECRET, "GET", load))).status())
                     .isEqualTo(200);
-            assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of("some-other-secret-of-27", Instant.now())))
+            assertThat(SoapExchange.get(load, Map.of(ParentProof.HEADER, ParentProof.of("some-other-secret-of-27", "GET", load)))
                     .status()).as("the secret from the file is the one checked").isEqualTo(403);
         }
     }

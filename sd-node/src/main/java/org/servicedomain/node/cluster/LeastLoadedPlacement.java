@@ -107,7 +107,7 @@ public final class LeastLoadedPlacement implements SessionPlacement, AutoCloseab
     private Opened openAt(Member target, String user) throws IOException {
         URI address = URI.create(PeerLoad.baseOf(target.home()) + PATH);
         HttpPost post = new HttpPost(address);
-        post.setHeader(MemberProof.HEADER, proof.of(user, clock.instant()));
+        post.setHeader(MemberProof.HEADER, proof.of(user, target.id(), address.getRawPath(), clock.instant()));
         post.setHeader(MemberProof.USER_HEADER, MemberProof.userHeader(user));
         post.setEntity(new ByteArrayEntity(JSON.writeValueAsBytes(new Request(user)), ContentType.APPLICATION_JSON));
         Opened opened = http.execute(post, response -> {

@@ -4,25 +4,21 @@ import java.io.IOException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
+import org.servicedomain.node.proof.TimedSignature;
+import org.servicedomain.node.proof.UsedNonces;
 
 /**
  * Proves to a member that a call asking it to open a session comes from another member of the same
- * cluster: the header {@value #HEADER} holds the time and an HMAC-SHA256 of the time and the user
- * under the cluster's secret, a random key the first member writes to {@value #SECRET} and every
- * member reads at start. With the members' credential ({@link ClusterCredential}) only they can read
- * it; whoever could read the cluster's ZooKeeper could also change its users, so the secret asks no
- * more trust than that; it is never sent.
+ * cluster: the header {@value #HEADER} holds a {@link TimedSignature} token, under the cluster's
+ * secret, of the method, the path, the member it is for and the user, taken once. The secret is a
+ * random key the first member writes to {@value #SECRET} and every member reads at start. With the
+ * members' credential ({@link ClusterCredential}) only they can read it; whoever could read the
+ * cluster's ZooKeeper could also change its users, so the secret asks no more trust than that; it
+ * is never sent.
  */
 public final class MemberProof {
 
@@ -33,13 +29,12 @@ public final class MemberProof {
      */
     public static final String USER_HEADER = "X-SD-Member-User";
     static final String SECRET = "/secret";
-    static final Duration MAX_SKEW = Duration.ofMinutes(1);
-    private static final String HMAC = "HmacSHA256";
+    static final String PURPOSE = "session";
 
-    private final byte[] secret;
+    private final TimedSignature signature;
 
-    private MemberProof(byte[] secret) {
-        this.secret = secret;
+    MemberProof(byte[] secret, Instant started) {
+        this.signature = new TimedSignature(secret, new UsedNonces(UsedNonces.MAX, TimedSignature.WINDOW, started));
     }
 
     /** The cluster's secret, created by the first member that finds none. */
@@ -48,10 +43,10 @@ public final class MemberProof {
         new SecureRandom().nextBytes(fresh);
         try {
             client.create().creatingParentsIfNeeded().forPath(SECRET, fresh);
-            return new MemberProof(fresh);
+            return new MemberProof(fresh, Instant.now());
         } catch (KeeperException.NodeExistsException e) {
             try {
-                return new MemberProof(client.getData().forPath(SECRET));
+                return new MemberProof(client.getData().forPath(SECRET), Instant.now());
             } catch (Exception read) {
                 throw ZooKeeperFailure.of("read the cluster's secret", read);
             }
@@ -60,10 +55,9 @@ public final class MemberProof {
         }
     }
 
-    /** The header value for asking, at {@code now}, for a session of {@code user}. */
-    public String of(String user, Instant now) {
-        long millis = now.toEpochMilli();
-        return millis + ":" + hmac(millis, user);
+    /** The header value for asking the member {@code memberId}, at {@code path} and {@code now}, for a session of {@code user}. */
+    public String of(String user, String memberId, String path, Instant now) {
+        return signature.sign(claim(user, memberId, path), now);
     }
 
     /** {@code user} as the value of {@link #USER_HEADER}. */
@@ -83,32 +77,18 @@ public final class MemberProof {
         }
     }
 
-    /** Whether {@code proof} asks for a session of {@code user} and was made by a member within {@link #MAX_SKEW} of {@code now}. */
-    public boolean verifies(String proof, String user, Instant now) {
-        if (proof == null || user == null) {
-            return false;
+    /**
+     * Whether {@code proof} asks this member ({@code memberId}) at {@code path} for a session of
+     * {@code user}, was made by a member within the window of {@code now}, and was not used before.
+     */
+    public TimedSignature.Verdict verify(String proof, String user, String memberId, String path, Instant now) {
+        if (user == null) {
+            return TimedSignature.Verdict.MALFORMED;
         }
-        int colon = proof.indexOf(':');
-        long millis;
-        try {
-            millis = Long.parseLong(proof.substring(0, Math.max(colon, 0)));
-        } catch (NumberFormatException e) {
-            return false;
-        }
-        if (Duration.between(Instant.ofEpochMilli(millis), now).abs().compareTo(MAX_SKEW) > 0) {
-            return false;
-        }
-        return MessageDigest.isEqual(hmac(millis, user).getBytes(StandardCharsets.US_ASCII),
-                proof.substring(colon + 1).getBytes(StandardCharsets.US_ASCII));
+        return signature.verify(proof, claim(user, memberId, path), now);
     }
 
-    private String hmac(long millis, String user) {
-        try {
-            Mac mac = Mac.getInstance(HMAC);
-            mac.init(new SecretKeySpec(secret, HMAC));
-            return Base64.getEncoder().encodeToString(mac.doFinal(("session:" + millis + ":" + user).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("the JDK cannot compute " + HMAC, e);
-        }
+    private static TimedSignature.Claim claim(String user, String memberId, String path) {
+        return new TimedSignature.Claim(PURPOSE, "POST", path, memberId, user, new byte[0]);
     }
 }

@@ -53,7 +53,6 @@ import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.monitor.RequestId;
-import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyReport;
 import org.servicedomain.node.policy.PolicyStore;
@@ -209,7 +208,7 @@ public class HomePort implements HomePortType {
     @Override
     public GetServiceInfoResponse getServiceInfo(GetServiceInfo request) throws HomeFault {
         return call("getServiceInfo", () -> {
-            HomeAccess.HomeCaller caller = node.hierarchy().isParentCall(servletRequest().getHeader(ParentProof.HEADER))
+            HomeAccess.HomeCaller caller = DialledAuthority.provesParent(node.hierarchy(), servletRequest())
                     ? null : access.requireSignedIn(context, "getServiceInfo");
             if (Boolean.TRUE.equals(request.isPoll())) {
                 node.hierarchy().pollAskedByParent();

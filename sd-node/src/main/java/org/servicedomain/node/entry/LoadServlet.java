@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * Answers peers at {@code /sd/load} with this node's {@link LoadReport} as JSON: its load index and
  * the operational, not ejected instances of its own per virtual port (and, on a cluster member, its id and
  * the cluster's leader). Cheap: no lock, no I/O. A node
- * with a shared secret answers only callers that prove it ({@link ParentProof}); one without answers
- * only loopback callers.
+ * with a shared secret answers only callers that prove it with a {@link ParentProof} made for this
+ * request and this node, once; one without answers only loopback callers.
  */
 public final class LoadServlet extends HttpServlet {
 
@@ -61,7 +61,7 @@ public final class LoadServlet extends HttpServlet {
         if (secret == null) {
             return Networks.LOOPBACK.containsLiteral(request.getRemoteAddr());
         }
-        return node.hierarchy().isParentCall(request.getHeader(ParentProof.HEADER));
+        return DialledAuthority.provesParent(node.hierarchy(), request);
     }
 
     private LoadReport report() {

@@ -12,6 +12,7 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.servicedomain.node.cluster.MemberProof;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.proof.TimedSignature;
 import org.servicedomain.node.session.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,9 +51,11 @@ public final class MemberSessionServlet extends HttpServlet {
             return;
         }
         String user = MemberProof.userOf(request.getHeader(MemberProof.USER_HEADER));
-        if (!node.cluster().memberProof().verifies(request.getHeader(MemberProof.HEADER), user, Instant.now())) {
-            LOG.warn("refused to open a session asked for by {}: no valid {} and {} headers", request.getRemoteAddr(),
-                    MemberProof.HEADER, MemberProof.USER_HEADER);
+        TimedSignature.Verdict verdict = node.cluster().memberProof().verify(request.getHeader(MemberProof.HEADER), user,
+                node.cluster().memberId(), request.getRequestURI(), Instant.now());
+        if (!verdict.valid()) {
+            LOG.warn("refused to open a session asked for by {}: no valid {} and {} headers for this member and path ({})",
+                    request.getRemoteAddr(), MemberProof.HEADER, MemberProof.USER_HEADER, verdict);
             ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_FORBIDDEN, "sessions are opened here for members only");
             return;
         }

@@ -1,20 +1,13 @@
 package org.servicedomain.node.hierarchy;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Base64;
 import java.util.Objects;
+import org.servicedomain.node.proof.TimedSignature;
 
 /**
  * Proves to a child node that a home-port call was forwarded by its parent for one of the parent's
- * administrators, and binds the proof to that one request, so it cannot be reused for another: the
- * {@link ParentProof#HEADER} holds {@code admin:<millis>:<nonce>:<hmac>}, the HMAC-SHA256 under the
- * shared parent secret of the purpose tag, the time, the nonce, the child's node id, the path called,
- * the user and the SHA-256 of the body. A child accepts it within {@link ParentProof#MAX_SKEW} and,
- * through {@link ProofNonces}, only once.
+ * administrators, bound to that one request: the {@link ParentProof#HEADER} holds {@code admin:} and a
+ * {@link TimedSignature} token, under the shared parent secret, of the child's node id, the path
+ * called, the user and the SHA-256 of the body. A child takes it within the window and only once.
  */
 public final class AdminProof {
 
@@ -38,14 +31,9 @@ public final class AdminProof {
             Objects.requireNonNull(bodyDigest, "bodyDigest");
         }
 
-        private String signed(long millis, String nonce) {
-            return String.join("\n", PURPOSE, Long.toString(millis), nonce, nodeId, target, user,
-                    Base64.getEncoder().encodeToString(bodyDigest));
+        TimedSignature.Claim claim() {
+            return new TimedSignature.Claim(PURPOSE, "POST", target, nodeId, user, bodyDigest);
         }
-    }
-
-    /** A proof as read from the header, before it is checked. */
-    public record Presented(long millis, String nonce, String mac) {
     }
 
     private AdminProof() {
@@ -56,49 +44,18 @@ public final class AdminProof {
         return header != null && header.startsWith(PURPOSE + ":");
     }
 
-    /** The header value for {@code call} made at {@code now} with the fresh {@code nonce} (no {@code :} in it). */
-    public static String of(String secret, Instant now, String nonce, Call call) {
-        if (nonce.indexOf(':') >= 0) {
-            throw new IllegalArgumentException("a nonce must not contain ':'");
-        }
-        long millis = now.toEpochMilli();
-        return PURPOSE + ":" + millis + ":" + nonce + ":" + ParentProof.hmac(secret, call.signed(millis, nonce));
+    /** The header value that proves {@code call} with {@code signer}, made now with a fresh nonce. */
+    public static String of(TimedSignature signer, java.time.Instant now, Call call) {
+        return PURPOSE + ":" + signer.sign(call.claim(), now);
     }
 
-    /** The parts of {@code header}, or null when it is not an admin proof in the right shape. */
-    public static Presented read(String header) {
-        if (!isAdminProof(header)) {
-            return null;
-        }
-        String[] parts = header.split(":", 4);
-        if (parts.length != 4 || parts[2].isEmpty() || parts[3].isEmpty()) {
-            return null;
-        }
-        try {
-            return new Presented(Long.parseLong(parts[1]), parts[2], parts[3]);
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    /** Whether {@code proof} was made with {@code secret} for exactly {@code call}, within the allowed skew of {@code now}. */
-    public static boolean verifies(Presented proof, String secret, Instant now, Call call) {
-        if (proof == null || secret == null) {
-            return false;
-        }
-        if (Duration.between(Instant.ofEpochMilli(proof.millis()), now).abs().compareTo(ParentProof.MAX_SKEW) > 0) {
-            return false;
-        }
-        String expected = ParentProof.hmac(secret, call.signed(proof.millis(), proof.nonce()));
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII), proof.mac().getBytes(StandardCharsets.US_ASCII));
+    /** The token of an admin proof header, or null when it is none. */
+    static String token(String header) {
+        return isAdminProof(header) ? header.substring(PURPOSE.length() + 1) : null;
     }
 
     /** The SHA-256 of {@code body}. */
     public static byte[] digest(byte[] body) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(body);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK cannot compute SHA-256", e);
-        }
+        return TimedSignature.digest(body);
     }
 }

@@ -2,8 +2,8 @@ package org.servicedomain.node.hierarchy;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
+import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.cxf.Bus;
@@ -23,6 +23,9 @@ import org.servicedomain.home.v1.NodeInfo;
  * poll does: {@code getServiceInfo} with {@code topology} and {@code poll} set, on a bus of its own.
  */
 public final class ChildHomeClient implements AutoCloseable {
+
+    /** Where a node's home port is, below its base address. */
+    static final String HOME_PATH = "/services/home";
 
     private final Bus bus = BusFactory.newInstance().createBus();
     private final Duration connectTimeout;
@@ -44,7 +47,7 @@ public final class ChildHomeClient implements AutoCloseable {
         HomePortType home = home(childAddress);
         if (secret != null) {
             ((BindingProvider) home).getRequestContext().put(MessageContext.HTTP_REQUEST_HEADERS,
-                    Map.of(ParentProof.HEADER, List.of(ParentProof.of(secret, Instant.now()))));
+                    Map.of(ParentProof.HEADER, List.of(ParentProof.of(secret, "POST", URI.create(childAddress + HOME_PATH)))));
         }
         NodeInfo node = home.getServiceInfo(request).getNode();
         if (node == null) {
@@ -57,7 +60,7 @@ public final class ChildHomeClient implements AutoCloseable {
         JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
         factory.setBus(bus);
         factory.setServiceClass(HomePortType.class);
-        factory.setAddress(childAddress + "/services/home");
+        factory.setAddress(childAddress + HOME_PATH);
         HomePortType port = factory.create(HomePortType.class);
         Client client = ClientProxy.getClient(port);
         HTTPClientPolicy policy = new HTTPClientPolicy();

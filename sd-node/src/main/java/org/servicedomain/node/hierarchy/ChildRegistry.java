@@ -86,11 +86,6 @@ public final class ChildRegistry {
                 ? Optional.empty() : at(address);
     }
 
-    /** The secret that signs the context header sent to the child behind {@code instance}, or null. */
-    public String secretFor(Instance instance) {
-        return of(instance).map(ChildNode::secret).orElse(null);
-    }
-
     public synchronized void put(ChildNode child) {
         change(next -> {
             for (ChildNode other : next.values()) {

@@ -1,28 +1,32 @@
 package org.servicedomain.node.hierarchy;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import org.servicedomain.node.proof.TimedSignature;
 import org.servicedomain.node.xml.XmlText;
 
 /**
  * Writes the {@code sd:context} SOAP header (namespace {@code urn:sd:home:1}) that carries a
- * {@link ParentContext} to a child, with the time it was issued, signed with HMAC-SHA256 under the
- * secret the child was registered with, and checks such a signature on the child's side: a header
- * older than {@link ParentProof#MAX_SKEW} is refused, so a captured one cannot be replayed later.
+ * {@link ParentContext} to a child with a {@link TimedSignature} proof under the secret the child was
+ * registered with: bound to every field of the context, the virtual port called and the child's node
+ * id, so the child takes it within the window, for that port, and once.
  */
 public final class ContextHeader {
 
     public static final String NAMESPACE = "urn:sd:home:1";
     public static final String LOCAL_NAME = "context";
+    static final String PURPOSE = "context";
 
     private ContextHeader() {
     }
 
-    /** The header element, with a namespace declaration of its own so it fits any envelope. */
-    public static String element(ParentContext context, String secret, Instant issued) {
+    /**
+     * The header element, with a namespace declaration of its own so it fits any envelope.
+     *
+     * @param port the name of the child's virtual port the request goes to
+     * @param childId the child's node id
+     */
+    public static String element(ParentContext context, TimedSignature signer, Instant issued, String port, String childId) {
         StringBuilder xml = new StringBuilder("<sdc:context xmlns:sdc=\"").append(NAMESPACE).append("\">");
         optional(xml, "user", context.user());
         optional(xml, "userLevel", context.userLevel());
@@ -32,35 +36,14 @@ public final class ContextHeader {
             xml.append("<sdc:value name=\"").append(XmlText.escape(value.getKey())).append("\">")
                     .append(XmlText.escape(value.getValue())).append("</sdc:value>");
         }
-        optional(xml, "issued", Long.toString(issued.toEpochMilli()));
-        optional(xml, "signature", signature(context, issued.toEpochMilli(), secret));
+        optional(xml, "proof", signer.sign(claim(context, port, childId), issued));
         return xml.append("</sdc:context>").toString();
     }
 
-    /**
-     * Whether {@code signature} is the one {@code secret} gives {@code context} issued at
-     * {@code issued} (ms since the epoch, as sent), and that time lies within
-     * {@link ParentProof#MAX_SKEW} of {@code now}; compared in constant time.
-     */
-    public static boolean verifies(ParentContext context, String issued, String signature, String secret, Instant now) {
-        if (signature == null || issued == null) {
-            return false;
-        }
-        long millis;
-        try {
-            millis = Long.parseLong(issued.trim());
-        } catch (NumberFormatException e) {
-            return false;
-        }
-        if (Duration.between(Instant.ofEpochMilli(millis), now).abs().compareTo(ParentProof.MAX_SKEW) > 0) {
-            return false;
-        }
-        return MessageDigest.isEqual(signature(context, millis, secret).getBytes(StandardCharsets.US_ASCII),
-                signature.trim().getBytes(StandardCharsets.US_ASCII));
-    }
-
-    static String signature(ParentContext context, long issuedMillis, String secret) {
-        return ParentProof.hmac(secret, issuedMillis + "@" + canonical(context));
+    /** What the proof of a context header signs. */
+    static TimedSignature.Claim claim(ParentContext context, String port, String childId) {
+        return new TimedSignature.Claim(PURPOSE, "POST", port == null ? "" : port, childId == null ? "" : childId,
+                canonical(context), new byte[0]);
     }
 
     /** Every field, each with its length so that no two contexts read the same. */

@@ -22,8 +22,8 @@ import org.servicedomain.node.xml.Utf8Offsets;
  */
 public final class ContextHeaderReader {
 
-    /** A header as found: its content, when it was issued (as sent), its signature, and the envelope without it. */
-    public record Found(ParentContext context, String issued, String signature, byte[] withoutHeader) {
+    /** A header as found: its content, its proof (as sent), and the envelope without it. */
+    public record Found(ParentContext context, String proof, byte[] withoutHeader) {
     }
 
     private static final QName CONTEXT = new QName(ContextHeader.NAMESPACE, ContextHeader.LOCAL_NAME);
@@ -100,7 +100,7 @@ public final class ContextHeaderReader {
         long end = located.getLocationInfo().getEndingCharOffset();
         ParentContext context = new ParentContext(fields.get("user"), fields.get("userLevel"), fields.get("sessionKey"),
                 designated, values);
-        return new Found(context, fields.get("issued"), fields.get("signature"), cut(envelope, start, end));
+        return new Found(context, fields.get("proof"), cut(envelope, start, end));
     }
 
     private static String elementText(XMLStreamReader reader) {

@@ -4,10 +4,8 @@ import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +22,7 @@ import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.proof.TimedSignature;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,10 +47,8 @@ public final class Hierarchy implements AutoCloseable {
     private final Object filing = new Object();
     private final Map<String, NodeInfo> answers = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
-    private final ProofNonces nonces = new ProofNonces(ProofNonces.MAX);
-    /** When this node started: the nonces of earlier proofs are gone, so those proofs are refused. */
-    private final Instant started = Instant.now();
-    private final SecureRandom random = new SecureRandom();
+    /** Checks the proofs of this node's parent (and peers), each once; null when this node has no parent secret. */
+    private final TimedSignature fromParent;
     private volatile long askedByParentNanos;
     private volatile boolean askedByParent;
     private final BooleanSupplier pollsHere;
@@ -65,6 +62,7 @@ public final class Hierarchy implements AutoCloseable {
         this.children = children;
         this.client = client;
         this.discovery = new DiscoveryPoll(catalog);
+        this.fromParent = config.parentSecret() == null ? null : TimedSignature.once(config.parentSecret(), Instant.now());
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sd-discovery-poll");
             t.setDaemon(true);
@@ -222,9 +220,22 @@ public final class Hierarchy implements AutoCloseable {
         return self;
     }
 
-    /** Whether a home-port call carrying {@code proof} (its {@link ParentProof#HEADER}) comes from this node's parent. */
-    public boolean isParentCall(String proof) {
-        return ParentProof.verifies(proof, config.parentSecret(), Instant.now());
+    /**
+     * Whether a call carrying {@code proof} (its {@link ParentProof#HEADER}) comes from this node's
+     * parent or a peer with its secret: made for this {@code method}, {@code path} and the
+     * {@code authority} this node was dialled at, within the window, and not used before.
+     */
+    public boolean isParentCall(String proof, String method, String path, String authority) {
+        if (fromParent == null || proof == null) {
+            return false;
+        }
+        TimedSignature.Verdict verdict = fromParent.verify(proof, ParentProof.claim(method, path, authority), Instant.now());
+        if (verdict.warns()) {
+            LOG.warn("parent proof for {} {} at {} refused: {}", method, path, authority, verdict);
+        } else if (!verdict.valid()) {
+            LOG.debug("parent proof for {} {} at {} refused: {}", method, path, authority, verdict);
+        }
+        return verdict.valid();
     }
 
     /**
@@ -237,10 +248,7 @@ public final class Hierarchy implements AutoCloseable {
             throw new NodeFault(FaultCode.BadRequest, "child node " + child.name() + " was registered without its parent secret"
                     + " or node id, so this node cannot prove itself to it; register it again with its nodeSecret");
         }
-        byte[] bytes = new byte[18];
-        random.nextBytes(bytes);
-        return AdminProof.of(child.secret(), Instant.now(), Base64.getUrlEncoder().withoutPadding().encodeToString(bytes),
-                new AdminProof.Call(child.nodeId(), target, user, bodyDigest));
+        return AdminProof.of(TimedSignature.of(child.secret()), Instant.now(), new AdminProof.Call(child.nodeId(), target, user, bodyDigest));
     }
 
     /**
@@ -250,40 +258,57 @@ public final class Hierarchy implements AutoCloseable {
      * memory only, so a proof made before this node started is refused too.
      */
     public void acceptParentAdministrator(String proof, String target, String user, byte[] bodyDigest) {
-        Instant now = Instant.now();
-        AdminProof.Presented presented = AdminProof.read(proof);
-        if (config.parentSecret() == null) {
+        if (fromParent == null) {
             throw new NodeFault(FaultCode.NotAuthorized, "this node trusts no parent (it has no parent secret), so it takes"
                     + " no call forwarded by one");
         }
-        if (user == null || bodyDigest == null
-                || !AdminProof.verifies(presented, config.parentSecret(), now, new AdminProof.Call(nodeId, target, user, bodyDigest))) {
-            throw new NodeFault(FaultCode.NotAuthorized, "the parent proof does not verify for this request (wrong secret, "
-                    + "another request's proof, or made more than " + ParentProof.MAX_SKEW.toMinutes() + " minutes from now)");
-        }
-        if (presented.millis() < started.toEpochMilli()) {
-            throw new NodeFault(FaultCode.NotAuthorized, "the parent proof was made before this node started; a forwarded"
-                    + " call is taken once, and this node does not remember the proofs it took before it started");
-        }
-        if (!nonces.firstUse(presented.nonce(), presented.millis(), now)) {
-            throw new NodeFault(FaultCode.NotAuthorized, "the parent proof was already used; a forwarded call is taken once");
+        TimedSignature.Verdict verdict = user == null || bodyDigest == null ? TimedSignature.Verdict.MALFORMED
+                : fromParent.verify(AdminProof.token(proof), new AdminProof.Call(nodeId, target, user, bodyDigest).claim(),
+                        Instant.now());
+        switch (verdict) {
+            case VALID -> {
+                return;
+            }
+            case REPLAYED -> throw refused(verdict, "the parent proof was already used, or made before this node started; a forwarded"
+                    + " call is taken once");
+            default -> throw refused(verdict, "the parent proof does not verify for this request (" + verdict + ": wrong secret, "
+                    + "another request's proof, or made more than " + TimedSignature.WINDOW.toSeconds() + " s from now)");
         }
     }
 
+    private static NodeFault refused(TimedSignature.Verdict verdict, String why) {
+        if (verdict.warns()) {
+            LOG.warn("forwarded call refused: {}", why);
+        } else {
+            LOG.debug("forwarded call refused: {}", why);
+        }
+        return new NodeFault(FaultCode.NotAuthorized, why);
+    }
+
     /**
-     * The request context a trusted parent sent in {@code envelope}, with the envelope to forward
-     * without it; null when this node has no parent secret or the request carries no header.
-     * A header whose signature does not verify is refused.
+     * The request context a trusted parent sent in {@code envelope} for the virtual port {@code port},
+     * with the envelope to forward without it; null when this node has no parent secret or the
+     * request carries no header. A header whose proof does not verify, or was used before, is refused.
      */
-    public ContextHeaderReader.Found parentContext(byte[] envelope) {
-        if (config.parentSecret() == null) {
+    public ContextHeaderReader.Found parentContext(byte[] envelope, String port) {
+        if (fromParent == null) {
             return null;
         }
         ContextHeaderReader.Found found = ContextHeaderReader.read(envelope);
-        if (found != null && !ContextHeader.verifies(found.context(), found.issued(), found.signature(), config.parentSecret(),
-                Instant.now())) {
-            throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent, or was issued more than "
-                    + ParentProof.MAX_SKEW.toMinutes() + " minutes from now");
+        if (found == null) {
+            return null;
+        }
+        TimedSignature.Verdict verdict = fromParent.verify(found.proof(), ContextHeader.claim(found.context(), port, nodeId),
+                Instant.now());
+        if (!verdict.valid()) {
+            if (verdict.warns()) {
+                LOG.warn("sd:context header for port {} refused: {}", port, verdict);
+            } else {
+                LOG.debug("sd:context header for port {} refused: {}", port, verdict);
+            }
+            throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent for this"
+                    + " node and port, was issued more than " + TimedSignature.WINDOW.toSeconds() + " s from now, or was used"
+                    + " before (" + verdict + ")");
         }
         return found;
     }

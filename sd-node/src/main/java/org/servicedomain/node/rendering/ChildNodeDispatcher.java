@@ -12,10 +12,12 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.hierarchy.ChildFault;
+import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ContextHeader;
 import org.servicedomain.node.hierarchy.HeaderInsertion;
 import org.servicedomain.node.hierarchy.ParentContext;
 import org.servicedomain.node.hierarchy.PercolatedFailure;
+import org.servicedomain.node.proof.TimedSignature;
 
 /**
  * Dispatches to a child node's virtual port (origin type {@code sd-node}): the request goes over
@@ -38,26 +40,32 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
     static final Duration GRACE = Duration.ofSeconds(2);
 
     private final HttpInstanceDispatcher http;
-    private final Function<Instance, String> secretOf;
+    private final Function<Instance, ChildNode> childOf;
 
-    /** @param secretOf the secret of the child an instance stands for, or null to send no context */
-    public ChildNodeDispatcher(HttpInstanceDispatcher http, Function<Instance, String> secretOf) {
+    /** @param childOf the child an instance stands for, or null; a child registered with its secret is sent the context */
+    public ChildNodeDispatcher(HttpInstanceDispatcher http, Function<Instance, ChildNode> childOf) {
         this.http = http;
-        this.secretOf = secretOf;
+        this.childOf = childOf;
     }
 
     /** @param timeout the time this attempt has, from the recovery rule and the client's deadline */
     @Override
     public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
-        String secret = secretOf.apply(instance);
-        RequestContext forwarded = secret == null ? request : request.withForwarded(request.soapAction(),
-                HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request), secret, Instant.now())));
+        ChildNode child = childOf.apply(instance);
+        RequestContext forwarded = child == null || child.secret() == null ? request : request.withForwarded(request.soapAction(),
+                HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request),
+                        TimedSignature.of(child.secret()), Instant.now(), portAt(instance.endpointAddress()), child.nodeId())));
         Duration wait = timeout.plus(GRACE);
         if (request.deadline() != null) {
             wait = request.deadline().cap(wait);
         }
         return http.dispatch(instance, forwarded, wait, Deadline.HEADER, Long.toString(childTime(wait).toMillis()))
                 .thenApply(ChildNodeDispatcher::unlessPercolated);
+    }
+
+    /** The name of the child's virtual port at {@code address}: its last path segment. */
+    static String portAt(String address) {
+        return address.substring(address.lastIndexOf('/') + 1);
     }
 
     /**

@@ -6,11 +6,15 @@ import java.io.IOException;
 import java.time.Instant;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.proof.TimedSignature;
+import org.servicedomain.node.proof.TimedSignature.Verdict;
 
 class MemberProofTest {
 
+    private static final String PATH = "/sd/cluster/session";
+
     @Test
-    void membersOfOneClusterShareTheSecretAndAProofHoldsForItsUserAndTimeOnly() throws Exception {
+    void membersOfOneClusterShareTheSecretAndAProofHoldsForItsUserMemberPathAndTimeOnce() throws Exception {
         try (TestingServer zookeeper = new TestingServer(true)) {
             ClusterConfig config = new ClusterConfig(zookeeper.getConnectString(), "proof");
             MemberProof first = proof(config);
@@ -18,13 +22,18 @@ class MemberProofTest {
             MemberProof otherCluster = proof(new ClusterConfig(zookeeper.getConnectString(), "other"));
             Instant now = Instant.now();
 
-            String proof = first.of("joe", now);
+            String proof = first.of("joe", "m2", PATH, now);
 
-            assertThat(second.verifies(proof, "joe", now)).isTrue();
-            assertThat(second.verifies(proof, "admin", now)).as("another user").isFalse();
-            assertThat(second.verifies(proof, "joe", now.plus(MemberProof.MAX_SKEW).plusSeconds(1))).as("too old").isFalse();
-            assertThat(otherCluster.verifies(proof, "joe", now)).as("another cluster's secret").isFalse();
-            assertThat(second.verifies("garbage", "joe", now)).isFalse();
+            assertThat(second.verify(proof, "admin", "m2", PATH, now)).as("another user").isEqualTo(Verdict.WRONG_SIGNATURE);
+            assertThat(second.verify(proof, "joe", "m3", PATH, now)).as("another member").isEqualTo(Verdict.WRONG_SIGNATURE);
+            assertThat(second.verify(proof, "joe", "m2", "/sd/other", now)).as("another path").isEqualTo(Verdict.WRONG_SIGNATURE);
+            assertThat(second.verify(proof, "joe", "m2", PATH, now.plus(TimedSignature.WINDOW).plusSeconds(1))).as("too old")
+                    .isEqualTo(Verdict.OUTSIDE_WINDOW);
+            assertThat(otherCluster.verify(proof, "joe", "m2", PATH, now)).as("another cluster's secret")
+                    .isEqualTo(Verdict.WRONG_SIGNATURE);
+            assertThat(second.verify("garbage", "joe", "m2", PATH, now)).isEqualTo(Verdict.MALFORMED);
+            assertThat(second.verify(proof, "joe", "m2", PATH, now)).isEqualTo(Verdict.VALID);
+            assertThat(second.verify(proof, "joe", "m2", PATH, now)).as("replayed").isEqualTo(Verdict.REPLAYED);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.proof.TimedSignature;
 
 class ContextHeaderTest {
 
@@ -16,7 +17,8 @@ class ContextHeaderTest {
     private static final ParentContext CONTEXT = new ParentContext("ada", "platinum", "k1", List.of("bank-a"),
             Map.of("symbol", "IBM & <co>"));
     private static final Instant ISSUED = Instant.parse("2026-11-29T21:00:00Z");
-    private static final String ISSUED_MS = Long.toString(ISSUED.toEpochMilli());
+    private static final String PORT = "Quotes";
+    private static final String CHILD = "child-node-id";
     private static final String BODY = "<s:Body><q:getQuote xmlns:q=\"urn:q\"><q:symbol>IBM</q:symbol></q:getQuote></s:Body>";
 
     private static byte[] envelope(String header) {
@@ -24,23 +26,31 @@ class ContextHeaderTest {
                 + header + BODY + "</s:Envelope>").getBytes(StandardCharsets.UTF_8);
     }
 
+    private static String element(Instant issued) {
+        return ContextHeader.element(CONTEXT, TimedSignature.of(SECRET), issued, PORT, CHILD);
+    }
+
+    private static TimedSignature.Verdict verify(TimedSignature verifier, ParentContext context, String proof, String port,
+            String child, Instant now) {
+        return verifier.verify(proof, ContextHeader.claim(context, port, child), now);
+    }
+
     @Test
     void insertedHeaderIsReadBackVerifiedAndCutOutLeavingTheEnvelopeAsItWas() {
         byte[] original = envelope("<s:Header><x:other xmlns:x=\"urn:x\">é</x:other></s:Header>");
 
-        byte[] sent = HeaderInsertion.insert(original, ContextHeader.element(CONTEXT, SECRET, ISSUED));
+        byte[] sent = HeaderInsertion.insert(original, element(ISSUED));
         ContextHeaderReader.Found found = ContextHeaderReader.read(sent);
 
         assertThat(found.context()).isEqualTo(CONTEXT);
-        assertThat(found.issued()).isEqualTo(ISSUED_MS);
-        assertThat(ContextHeader.verifies(found.context(), found.issued(), found.signature(), SECRET, ISSUED.plusSeconds(1)))
+        assertThat(verify(TimedSignature.of(SECRET), found.context(), found.proof(), PORT, CHILD, ISSUED.plusSeconds(1)).valid())
                 .isTrue();
         assertThat(new String(found.withoutHeader(), StandardCharsets.UTF_8)).isEqualTo(new String(original, StandardCharsets.UTF_8));
     }
 
     @Test
     void envelopeWithoutHeaderGetsOneBeforeTheBody() {
-        byte[] sent = HeaderInsertion.insert(envelope(""), ContextHeader.element(CONTEXT, SECRET, ISSUED));
+        byte[] sent = HeaderInsertion.insert(envelope(""), element(ISSUED));
 
         assertThat(new String(sent, StandardCharsets.UTF_8)).contains("<sdh:Header").contains("</sdh:Header><s:Body>");
         assertThat(ContextHeaderReader.read(sent).context()).isEqualTo(CONTEXT);
@@ -48,32 +58,33 @@ class ContextHeaderTest {
 
     @Test
     void selfClosingHeaderIsOpenedForTheContext() {
-        byte[] sent = HeaderInsertion.insert(envelope("<s:Header/>"), ContextHeader.element(CONTEXT, SECRET, ISSUED));
+        byte[] sent = HeaderInsertion.insert(envelope("<s:Header/>"), element(ISSUED));
 
         assertThat(ContextHeaderReader.read(sent).context()).isEqualTo(CONTEXT);
     }
 
     @Test
-    void signatureFailsForAnotherSecretOrAChangedValueOrTime() {
-        String signature = ContextHeader.signature(CONTEXT, ISSUED.toEpochMilli(), SECRET);
+    void theProofFailsForAnotherSecretAChangedValueAnotherPortOrAnotherChild() {
+        String proof = ContextHeaderReader.read(HeaderInsertion.insert(envelope(""), element(ISSUED))).proof();
         ParentContext changed = new ParentContext("ada", "platinum", "k1", List.of("bank-a"), Map.of("symbol", "SAP"));
-        String otherTime = Long.toString(ISSUED.toEpochMilli() + 1);
+        TimedSignature verifier = TimedSignature.of(SECRET);
 
-        assertThat(ContextHeader.verifies(CONTEXT, ISSUED_MS, signature, SECRET, ISSUED)).isTrue();
-        assertThat(ContextHeader.verifies(CONTEXT, ISSUED_MS, signature, "another-secret-of-sixteen", ISSUED)).isFalse();
-        assertThat(ContextHeader.verifies(changed, ISSUED_MS, signature, SECRET, ISSUED)).isFalse();
-        assertThat(ContextHeader.verifies(CONTEXT, otherTime, signature, SECRET, ISSUED)).isFalse();
-        assertThat(ContextHeader.verifies(CONTEXT, ISSUED_MS, null, SECRET, ISSUED)).isFalse();
-        assertThat(ContextHeader.verifies(CONTEXT, null, signature, SECRET, ISSUED)).isFalse();
-        assertThat(ContextHeader.verifies(CONTEXT, "soon", signature, SECRET, ISSUED)).isFalse();
+        assertThat(verify(TimedSignature.of("another-secret-of-sixteen"), CONTEXT, proof, PORT, CHILD, ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, changed, proof, PORT, CHILD, ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, CONTEXT, proof, "Orders", CHILD, ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, CONTEXT, proof, PORT, "sibling-node-id", ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, CONTEXT, null, PORT, CHILD, ISSUED).valid()).isFalse();
     }
 
     @Test
-    void aCapturedHeaderIsRefusedOnceItIsOlderThanTheAllowedSkew() {
-        String signature = ContextHeader.signature(CONTEXT, ISSUED.toEpochMilli(), SECRET);
-        Instant later = ISSUED.plus(ParentProof.MAX_SKEW).plusSeconds(1);
+    void aCapturedHeaderIsRefusedASecondTimeAndOnceItIsOlderThanTheWindow() {
+        String proof = ContextHeaderReader.read(HeaderInsertion.insert(envelope(""), element(ISSUED))).proof();
+        TimedSignature child = TimedSignature.once(SECRET, ISSUED.minusSeconds(1));
 
-        assertThat(ContextHeader.verifies(CONTEXT, ISSUED_MS, signature, SECRET, later)).isFalse();
+        assertThat(verify(child, CONTEXT, proof, PORT, CHILD, ISSUED.plus(TimedSignature.WINDOW).plusSeconds(1)))
+                .isEqualTo(TimedSignature.Verdict.OUTSIDE_WINDOW);
+        assertThat(verify(child, CONTEXT, proof, PORT, CHILD, ISSUED)).isEqualTo(TimedSignature.Verdict.VALID);
+        assertThat(verify(child, CONTEXT, proof, PORT, CHILD, ISSUED)).isEqualTo(TimedSignature.Verdict.REPLAYED);
     }
 
     @Test

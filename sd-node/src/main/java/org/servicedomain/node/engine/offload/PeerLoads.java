@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -42,10 +43,13 @@ public final class PeerLoads implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private final ScheduledExecutorService ticker;
     private volatile Map<URI, PeerLoad> latest = Map.of();
-    private final Supplier<String> proof;
+    private final Function<URI, String> proof;
 
-    /** @param proof the value of the proof header that shows the peers this node knows the shared secret, or null for none */
-    public PeerLoads(Supplier<PeerSettings> settings, Duration timeout, Supplier<String> proof) {
+    /**
+     * @param proof the value of the proof header, for a GET of the address given, that shows the peers
+     *        this node knows the shared secret; null for none
+     */
+    public PeerLoads(Supplier<PeerSettings> settings, Duration timeout, Function<URI, String> proof) {
         this.settings = settings;
         this.proof = proof;
         this.http = HttpClients.custom()
@@ -112,7 +116,7 @@ public final class PeerLoads implements AutoCloseable {
         URI address = URI.create(base + "/load");
         try {
             HttpGet get = new HttpGet(address);
-            String proofValue = proof.get();
+            String proofValue = proof.apply(address);
             if (proofValue != null) {
                 get.setHeader(PROOF_HEADER, proofValue);
             }
