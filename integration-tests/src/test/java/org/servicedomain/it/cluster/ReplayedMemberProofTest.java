@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,8 +41,7 @@ class ReplayedMemberProofTest {
         memberA = members.get(0);
         memberB = members.get(1);
         new DomainSetup(memberA.home()).user("joe", "joe-pw", "gold");
-        try (CuratorFramework client = CuratorFrameworkFactory.newClient(ZOOKEEPER.servers().getConnectString(), new RetryOneTime(100))) {
-            client.start();
+        try (CuratorFramework client = ZOOKEEPER.membersClient()) {
             clusterSecret = new TimedSignature(client.getData().forPath(memberA.config().cluster().root() + "/secret"), null);
         }
     }

@@ -99,11 +99,7 @@ class ZooKeeperAclTest {
     @Test
     void zooKeeperHoldsNoSessionIdForEvenAReaderWithTheMembersCredential() throws Exception {
         String secret = session.substring(session.indexOf(':') + 1);
-        try (CuratorFramework member = CuratorFrameworkFactory.builder().connectString(ZOOKEEPER.servers().getConnectString())
-                .authorization("digest", (ZooKeeperEnsemble.CREDENTIAL.user() + ":" + ZooKeeperEnsemble.CREDENTIAL.password())
-                        .getBytes(StandardCharsets.UTF_8))
-                .retryPolicy(new RetryOneTime(100)).build()) {
-            member.start();
+        try (CuratorFramework member = ZOOKEEPER.membersClient()) {
             List<String> names = member.getChildren().forPath(root + "/sessions");
 
             assertThat(names).isNotEmpty().allSatisfy(name -> assertThat(name).doesNotContain(secret));

@@ -2,6 +2,7 @@ package org.servicedomain.it.cluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingCluster;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -72,6 +76,15 @@ final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallback, Af
     /** The servers, for a test that stops or restarts some of them. */
     TestingCluster servers() {
         return servers;
+    }
+
+    /** A ZooKeeper client with the members' credential, started; the caller closes it. */
+    CuratorFramework membersClient() {
+        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(servers.getConnectString())
+                .authorization("digest", (CREDENTIAL.user() + ":" + CREDENTIAL.password()).getBytes(StandardCharsets.UTF_8))
+                .retryPolicy(new RetryOneTime(100)).build();
+        client.start();
+        return client;
     }
 
     /** The cluster of the members started last. */
