@@ -27,20 +27,31 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.Iterator;
+import java.util.Map;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One client connection of the {@link VirtualPortRelay}: adapts HTTP/1.1 to the request chain and
  * back, one request at a time (a pipelined request waits for the answer before it). The body is
  * gathered as it arrives, within the message limit and the body timeout, and the chain starts at
  * the request's head, as on Tomcat's entry.
+ * <p>
+ * Reading pauses once something arrives behind a request whose answer is not yet written, and
+ * while the connection cannot take more output; it resumes when the answer is out and nothing is
+ * left waiting. What was read before the pause waits, up to {@link VirtualPortRelay.Settings#maxQueuedBytes()};
+ * beyond that the connection is refused: the answer under way goes out with {@code Connection: close}.
  */
 final class RelayConnection extends ChannelInboundHandlerAdapter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RelayConnection.class);
 
     private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
     private static final AsciiString REQUEST_ID = AsciiString.cached(RequestId.HEADER);
@@ -62,6 +73,14 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private boolean closeWhenBodyEnds;
     /** A body's framing broke: nothing after it can be read, so the answer closes the connection. */
     private boolean framingBroken;
+    /** Bytes of the requests waiting (an estimate for their heads), counted since the queue was last empty. */
+    private long queuedBytes;
+    /** More than the most a connection may queue arrived: what waits is dropped and the connection closes after its answer. */
+    private boolean overQueued;
+    /** Reading is paused (auto-read off) by this connection. */
+    private boolean paused;
+    /** An answer is being written and not yet all taken by the socket. */
+    private boolean writing;
 
     RelayConnection(VirtualPortRelay.Settings settings) {
         this.settings = settings;
@@ -152,15 +171,79 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object message) {
-        if (!(message instanceof HttpObject object)) {
+        if (!(message instanceof HttpObject object) || overQueued) {
             ReferenceCountUtil.release(message);
             return;
         }
         if (awaitingAnswer() || !waiting.isEmpty()) {
-            waiting.addLast(object); // pipelined: kept (not released) until the answer before it is written
+            queue(object);
             return;
         }
         handle(object);
+    }
+
+    /**
+     * Keeps a pipelined piece (not released) until the answer before it is written, and pauses
+     * reading meanwhile: the rest stays in the client's and the kernel's buffers, under TCP's flow
+     * control. Past the most a connection may queue, it is refused.
+     */
+    private void queue(HttpObject object) {
+        waiting.addLast(object);
+        queuedBytes += weight(object);
+        pause();
+        if (queuedBytes > settings.maxQueuedBytes()) {
+            refuseQueue();
+        }
+    }
+
+    /** Bytes a waiting piece holds: its content, and for a head its target and headers as they came. */
+    private static long weight(HttpObject object) {
+        long bytes = object instanceof HttpContent content ? content.content().readableBytes() : 0;
+        if (object instanceof HttpRequest request) {
+            bytes += request.method().name().length() + request.uri().length() + 12;
+            Iterator<Map.Entry<CharSequence, CharSequence>> headers = request.headers().iteratorCharSequence();
+            while (headers.hasNext()) {
+                Map.Entry<CharSequence, CharSequence> header = headers.next();
+                bytes += header.getKey().length() + header.getValue().length() + 4;
+            }
+        }
+        return bytes;
+    }
+
+    private void refuseQueue() {
+        overQueued = true;
+        settings.overQueued().increment();
+        LOG.debug("refusing the connection from {}: more than {} bytes pipelined behind an answer not yet written",
+                ctx.channel().remoteAddress(), settings.maxQueuedBytes());
+        releaseWaiting();
+        if (!busy) {
+            ctx.close();
+        }
+    }
+
+    private void pause() {
+        if (!paused) {
+            paused = true;
+            ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    /** Reads again once nothing waits, no answer is pending and the connection takes output. */
+    private void resumeWhenClear() {
+        if (paused && waiting.isEmpty() && !awaitingAnswer() && !overQueued && ctx.channel().isWritable()) {
+            paused = false;
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext context) {
+        if (!context.channel().isWritable()) {
+            pause();
+        } else {
+            resumeWhenClear();
+        }
+        context.fireChannelWritabilityChanged();
     }
 
     @Override
@@ -271,7 +354,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     /** Writes the answer of the current request; then the connection closes, or takes the next request. */
     private void answer(FrontAnswer answer, boolean keepAliveAsked) {
-        boolean keepAlive = keepAliveAsked && !framingBroken;
+        boolean keepAlive = keepAliveAsked && !framingBroken && !overQueued;
         String requestId = answer.requestId();
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(answer.status()),
                 Unpooled.wrappedBuffer(answer.body()), false, false);
@@ -285,11 +368,13 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         if (!keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
+        writing = true;
         ctx.writeAndFlush(response).addListener((ChannelFutureListener) written -> {
+            writing = false;
             if (requestId != null) {
                 settings.inFlight().decrementAndGet();
             }
-            if (!written.isSuccess()) {
+            if (!written.isSuccess() || overQueued) {
                 written.channel().close();
             } else if (!keepAlive) {
                 closeOnceBodyIsIn();
@@ -322,9 +407,13 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         while (!waiting.isEmpty() && !awaitingAnswer()) {
             handle(waiting.pollFirst());
         }
+        if (waiting.isEmpty()) {
+            queuedBytes = 0;
+        }
         if (body != null) {
             body.watch(); // a pipelined request's body, picked up outside a read event, is timed too
         }
+        resumeWhenClear();
     }
 
     @Override
@@ -333,18 +422,24 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             body.refuse("the client closed the connection before its request's body was complete");
             body = null;
         }
+        releaseWaiting();
+    }
+
+    private void releaseWaiting() {
         while (!waiting.isEmpty()) {
             ReferenceCountUtil.release(waiting.pollFirst());
         }
+        queuedBytes = 0;
     }
 
     /**
      * A connection with nothing on it for the idle timeout closes; one whose request is still being
-     * answered stays, unless its answers cannot be written (a client that does not read them).
+     * answered stays, unless its answer has been waiting that long to be written (a client that
+     * does not read its answers: the idle handler counts a write that makes progress as activity).
      */
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
-        if (event instanceof IdleStateEvent && ((!busy && waiting.isEmpty()) || !context.channel().isWritable())) {
+        if (event instanceof IdleStateEvent && ((!busy && waiting.isEmpty()) || writing || !context.channel().isWritable())) {
             context.close();
         }
     }
