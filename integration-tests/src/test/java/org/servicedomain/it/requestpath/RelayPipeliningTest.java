@@ -17,7 +17,9 @@ import java.util.Arrays;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.RawHttp;
 import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
@@ -30,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * reading while an answer waits to be written, so the client's writes stall after a bounded number
  * of bytes (the node's queue plus the kernel's buffers) instead of the node buffering all it sends,
  * and the connection closes at the idle timeout since its answer cannot be written; other clients
- * are served meanwhile.
+ * are served meanwhile. A chunked body, once its turn comes, is held to the message limit as it arrives.
  */
 class RelayPipeliningTest {
 
@@ -48,25 +50,43 @@ class RelayPipeliningTest {
     private static final Duration STALLED_AFTER = Duration.ofSeconds(3);
     private static final Duration WRITING_AT_MOST = Duration.ofSeconds(60);
     private static final int CHUNK_BYTES = 64 * 1024;
+    private static final long MAX_MESSAGE_BYTES = 256 * 1024;
+    private static final Duration ANSWER_WITHIN = Duration.ofSeconds(15);
 
     @RegisterExtension
     final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote")
-            .configured(config -> config.relayIdleTimeout(IDLE_TIMEOUT));
+            .configured(config -> config.relayIdleTimeout(IDLE_TIMEOUT).maxMessageBytes(MAX_MESSAGE_BYTES)
+                    .bodyTimeout(Duration.ofSeconds(2)));
 
+    private SampleProvider provider;
     private URI relayed;
 
     @BeforeEach
     void oneProviderRegistered() throws Exception {
-        Registrations.register(domain.node().home(), domain.provider("quote"));
+        provider = domain.provider("quote");
+        Registrations.register(domain.node().home(), provider);
         relayed = domain.node().relayedPortAddress(PORT);
     }
 
     @Test
+    void aPipelinedChunkedBodyIsRefusedAsSoonAsItOutgrowsTheMessageLimitAndNeverDispatched() {
+        String chunk = new String(chunk(), StandardCharsets.ISO_8859_1);
+        String endless = chunk.repeat((int) (4 * MAX_MESSAGE_BYTES / CHUNK_BYTES));
+
+        RawHttp.Answer answer = RawHttp.send(relayed, new String(pipelinedGets(1), StandardCharsets.ISO_8859_1)
+                + new String(chunkedHead(), StandardCharsets.ISO_8859_1) + endless, ANSWER_WITHIN);
+
+        assertThat(answer.text()).as(answer.text()).startsWith("HTTP/1.1 200")
+                .contains("BadRequest").contains("exceeds the limit of " + MAX_MESSAGE_BYTES + " bytes");
+        assertThat(answer.closed()).as("closed after the refusal, the body never having ended").isTrue();
+        assertThat(provider.requestsReceived()).as("the body never reached the provider").isZero();
+        assertServesOthers();
+    }
+
+    @Test
     void aClientThatNeverReadsItsAnswersCannotMakeTheNodeBufferWhatItPipelinesBehindThem() throws IOException {
-        byte[] gets = pipelinedGets();
-        byte[] chunkedHead = ("POST " + relayed.getPath() + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml\r\n"
-                + "SOAPAction: " + StockQuoteCalls.GET_QUOTE_ACTION + "\r\nTransfer-Encoding: chunked\r\n\r\n")
-                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] gets = pipelinedGets(PIPELINED_GETS);
+        byte[] chunkedHead = chunkedHead();
         byte[] pipeline = Arrays.copyOf(gets, gets.length + chunkedHead.length);
         System.arraycopy(chunkedHead, 0, pipeline, gets.length, chunkedHead.length);
 
@@ -87,7 +107,7 @@ class RelayPipeliningTest {
     @Test
     void aClientThatNeverReadsItsAnswersIsClosedAtTheIdleTimeoutWhileOthersAreServed() throws IOException {
         try (SocketChannel attacker = neverReadingClient()) {
-            writeUntilStalled(attacker, pipelinedGets(), false);
+            writeUntilStalled(attacker, pipelinedGets(PIPELINED_GETS), false);
 
             assertServesOthers();
             awaitClosedByTheNode(attacker);
@@ -163,9 +183,15 @@ class RelayPipeliningTest {
         });
     }
 
-    private byte[] pipelinedGets() {
+    private byte[] pipelinedGets(int count) {
         String get = "GET " + relayed.getPath() + "?wsdl HTTP/1.1\r\nHost: localhost\r\n\r\n";
-        return get.repeat(PIPELINED_GETS).getBytes(StandardCharsets.ISO_8859_1);
+        return get.repeat(count).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private byte[] chunkedHead() {
+        return ("POST " + relayed.getPath() + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml; charset=UTF-8\r\n"
+                + "SOAPAction: " + StockQuoteCalls.GET_QUOTE_ACTION + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static byte[] chunk() {
