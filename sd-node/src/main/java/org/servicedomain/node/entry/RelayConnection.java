@@ -22,13 +22,10 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.Iterator;
-import java.util.Map;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
@@ -63,7 +60,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
     private final VirtualPortRelay.Settings settings;
-    private final ArrayDeque<HttpObject> waiting = new ArrayDeque<>();
+    private final WaitingRequests waiting;
     private ChannelHandlerContext ctx;
     /** The request being answered, from its head until its answer is written. */
     private boolean busy;
@@ -73,8 +70,6 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private boolean closeWhenBodyEnds;
     /** A body's framing broke: nothing after it can be read, so the answer closes the connection. */
     private boolean framingBroken;
-    /** Bytes of the requests waiting (an estimate for their heads), counted since the queue was last empty. */
-    private long queuedBytes;
     /** More than the most a connection may queue arrived: what waits is dropped and the connection closes after its answer. */
     private boolean overQueued;
     /** Reading is paused (auto-read off) by this connection. */
@@ -84,6 +79,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     RelayConnection(VirtualPortRelay.Settings settings) {
         this.settings = settings;
+        this.waiting = new WaitingRequests(settings.maxQueuedBytes());
     }
 
     /** A request body arriving in pieces; refused when it outgrows the limit or the timeout, or arrives below the minimum rate. */
@@ -188,34 +184,18 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
      * control. Past the most a connection may queue, it is refused.
      */
     private void queue(HttpObject object) {
-        waiting.addLast(object);
-        queuedBytes += weight(object);
         pause();
-        if (queuedBytes > settings.maxQueuedBytes()) {
+        if (!waiting.add(object)) {
             refuseQueue();
         }
-    }
-
-    /** Bytes a waiting piece holds: its content, and for a head its target and headers as they came. */
-    private static long weight(HttpObject object) {
-        long bytes = object instanceof HttpContent content ? content.content().readableBytes() : 0;
-        if (object instanceof HttpRequest request) {
-            bytes += request.method().name().length() + request.uri().length() + 12;
-            Iterator<Map.Entry<CharSequence, CharSequence>> headers = request.headers().iteratorCharSequence();
-            while (headers.hasNext()) {
-                Map.Entry<CharSequence, CharSequence> header = headers.next();
-                bytes += header.getKey().length() + header.getValue().length() + 4;
-            }
-        }
-        return bytes;
     }
 
     private void refuseQueue() {
         overQueued = true;
         settings.overQueued().increment();
         LOG.debug("refusing the connection from {}: more than {} bytes pipelined behind an answer not yet written",
-                ctx.channel().remoteAddress(), settings.maxQueuedBytes());
-        releaseWaiting();
+                ctx.channel().remoteAddress(), waiting.maxBytes());
+        waiting.release();
         if (!busy) {
             ctx.close();
         }
@@ -405,10 +385,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             body = null;
         }
         while (!waiting.isEmpty() && !awaitingAnswer()) {
-            handle(waiting.pollFirst());
-        }
-        if (waiting.isEmpty()) {
-            queuedBytes = 0;
+            handle(waiting.take());
         }
         if (body != null) {
             body.watch(); // a pipelined request's body, picked up outside a read event, is timed too
@@ -422,14 +399,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             body.refuse("the client closed the connection before its request's body was complete");
             body = null;
         }
-        releaseWaiting();
-    }
-
-    private void releaseWaiting() {
-        while (!waiting.isEmpty()) {
-            ReferenceCountUtil.release(waiting.pollFirst());
-        }
-        queuedBytes = 0;
+        waiting.release();
     }
 
     /**
