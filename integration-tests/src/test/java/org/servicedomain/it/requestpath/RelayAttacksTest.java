@@ -9,15 +9,20 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.PrometheusText;
 import org.servicedomain.testsupport.RawHttp;
 import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.SoapExchange;
@@ -112,6 +117,7 @@ class RelayAttacksTest {
             }
             assertClosedAtOnce("127.0.0.2");
             assertServesOthers();
+            assertThat(refusedAtTheConnectionCaps()).as("counted in /sd/metrics").isGreaterThanOrEqualTo(1);
 
             Socket next;
             while (held.size() <= OVERALL && (next = admittedOrClosed("127.0.0.3")) != null) {
@@ -123,6 +129,21 @@ class RelayAttacksTest {
             for (Socket socket : held) {
                 socket.close();
             }
+        }
+    }
+
+    /** {@code sd_relay_connections_refused_total{cap="connections"}} as the node's {@code /sd/metrics} has it now. */
+    private double refusedAtTheConnectionCaps() {
+        try {
+            HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(domain.node().baseUri()
+                    + "/metrics")).timeout(ANSWER_WITHIN).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(scrape.statusCode()).as(scrape.body()).isEqualTo(200);
+            return PrometheusText.parse(scrape.body()).sum("sd_relay_connections_refused_total", Map.of("cap", "connections"));
+        } catch (IOException e) {
+            throw new AssertionError("the node did not answer its metrics scrape", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while scraping the node's metrics", e);
         }
     }
 

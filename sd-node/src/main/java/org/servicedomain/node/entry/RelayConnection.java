@@ -19,7 +19,6 @@ import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -31,14 +30,23 @@ import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.rendering.HttpHead;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One client connection of the {@link VirtualPortRelay}: adapts HTTP/1.1 to the request chain and
  * back, one request at a time (a pipelined request waits for the answer before it). The body is
  * gathered as it arrives, within the message limit and the body timeout, and the chain starts at
  * the request's head, as on Tomcat's entry.
+ * <p>
+ * Reading pauses once something arrives behind a request whose answer is not yet written, and
+ * while the connection cannot take more output; it resumes when the answer is out and nothing is
+ * left waiting. What was read before the pause waits, up to {@link VirtualPortRelay.Settings#maxQueuedBytes()};
+ * beyond that the connection is refused: the answer under way goes out with {@code Connection: close}.
  */
 final class RelayConnection extends ChannelInboundHandlerAdapter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RelayConnection.class);
 
     private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
     private static final AsciiString REQUEST_ID = AsciiString.cached(RequestId.HEADER);
@@ -56,7 +64,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
     private final VirtualPortRelay.Settings settings;
-    private final ArrayDeque<HttpObject> waiting = new ArrayDeque<>();
+    private final WaitingRequests waiting;
     private ChannelHandlerContext ctx;
     /** The request being answered, from its head until its answer is written. */
     private boolean busy;
@@ -68,9 +76,16 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private boolean headRequest;
     /** A body's framing broke: nothing after it can be read, so the answer closes the connection. */
     private boolean framingBroken;
+    /** More than the most a connection may queue arrived: what waits is dropped and the connection closes after its answer. */
+    private boolean overQueued;
+    /** Reading is paused (auto-read off) by this connection. */
+    private boolean paused;
+    /** An answer is being written and not yet all taken by the socket. */
+    private boolean writing;
 
     RelayConnection(VirtualPortRelay.Settings settings) {
         this.settings = settings;
+        this.waiting = new WaitingRequests(settings.maxQueuedBytes());
     }
 
     /** A request body arriving in pieces; refused when it outgrows the limit or the timeout, or arrives below the minimum rate. */
@@ -158,15 +173,63 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object message) {
-        if (!(message instanceof HttpObject object)) {
+        if (!(message instanceof HttpObject object) || overQueued) {
             ReferenceCountUtil.release(message);
             return;
         }
         if (awaitingAnswer() || !waiting.isEmpty()) {
-            waiting.addLast(object); // pipelined: kept (not released) until the answer before it is written
+            queue(object);
             return;
         }
         handle(object);
+    }
+
+    /**
+     * Keeps a pipelined piece (not released) until the answer before it is written, and pauses
+     * reading meanwhile: the rest stays in the client's and the kernel's buffers, under TCP's flow
+     * control. Past the most a connection may queue, it is refused.
+     */
+    private void queue(HttpObject object) {
+        pause();
+        if (!waiting.add(object)) {
+            refuseQueue();
+        }
+    }
+
+    private void refuseQueue() {
+        overQueued = true;
+        settings.overQueued().increment();
+        LOG.debug("refusing the connection from {}: more than {} bytes pipelined behind an answer not yet written",
+                ctx.channel().remoteAddress(), waiting.maxBytes());
+        waiting.release();
+        if (!busy) {
+            ctx.close();
+        }
+    }
+
+    private void pause() {
+        if (!paused) {
+            paused = true;
+            ctx.channel().config().setAutoRead(false);
+        }
+    }
+
+    /** Reads again once nothing waits, no answer is pending and the connection takes output. */
+    private void resumeWhenClear() {
+        if (paused && waiting.isEmpty() && !awaitingAnswer() && !overQueued && ctx.channel().isWritable()) {
+            paused = false;
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext context) {
+        if (!context.channel().isWritable()) {
+            pause();
+        } else {
+            resumeWhenClear();
+        }
+        context.fireChannelWritabilityChanged();
     }
 
     @Override
@@ -278,7 +341,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     /** Writes the answer of the current request; then the connection closes, or takes the next request. */
     private void answer(FrontAnswer answer, boolean keepAliveAsked) {
-        boolean keepAlive = keepAliveAsked && !framingBroken;
+        boolean keepAlive = keepAliveAsked && !framingBroken && !overQueued;
         String requestId = answer.requestId();
         byte[] body = answer.body();
         ByteBuf response = ctx.alloc().ioBuffer(HEAD_ESTIMATE + body.length);
@@ -296,11 +359,13 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         if (!headRequest) {
             response.writeBytes(body);
         }
+        writing = true;
         ctx.writeAndFlush(response).addListener((ChannelFutureListener) written -> {
+            writing = false;
             if (requestId != null) {
                 settings.inFlight().decrementAndGet();
             }
-            if (!written.isSuccess()) {
+            if (!written.isSuccess() || overQueued) {
                 written.channel().close();
             } else if (!keepAlive) {
                 closeOnceBodyIsIn();
@@ -331,11 +396,12 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             body = null;
         }
         while (!waiting.isEmpty() && !awaitingAnswer()) {
-            handle(waiting.pollFirst());
+            handle(waiting.take());
         }
         if (body != null) {
             body.watch(); // a pipelined request's body, picked up outside a read event, is timed too
         }
+        resumeWhenClear();
     }
 
     @Override
@@ -344,18 +410,17 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
             body.refuse("the client closed the connection before its request's body was complete");
             body = null;
         }
-        while (!waiting.isEmpty()) {
-            ReferenceCountUtil.release(waiting.pollFirst());
-        }
+        waiting.release();
     }
 
     /**
      * A connection with nothing on it for the idle timeout closes; one whose request is still being
-     * answered stays, unless its answers cannot be written (a client that does not read them).
+     * answered stays, unless its answer has been waiting that long to be written (a client that
+     * does not read its answers: the idle handler counts a write that makes progress as activity).
      */
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
-        if (event instanceof IdleStateEvent && ((!busy && waiting.isEmpty()) || !context.channel().isWritable())) {
+        if (event instanceof IdleStateEvent && ((!busy && waiting.isEmpty()) || writing || !context.channel().isWritable())) {
             context.close();
         }
     }

@@ -107,10 +107,23 @@ final class StrictHttpGuard extends ChannelInboundHandlerAdapter {
 
     private void startHeadTimer(ChannelHandlerContext ctx) {
         if (headTimer == null) {
-            headTimer = ctx.executor().schedule(() -> refuse(ctx, new RefusedHead(HttpResponseStatus.REQUEST_TIMEOUT,
-                    "the request's head did not arrive within " + headerTimeout.toMillis() + " ms")),
-                    headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            headTimer = ctx.executor().schedule(() -> headTimedOut(ctx), headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
         }
+    }
+
+    /**
+     * The head is late, unless the relay paused reading (an answer before it is not yet written):
+     * then the client cannot send the rest, and the timeout starts over; a client that does not read
+     * its answers is closed at the idle timeout instead.
+     */
+    private void headTimedOut(ChannelHandlerContext ctx) {
+        headTimer = null;
+        if (!ctx.channel().config().isAutoRead()) {
+            startHeadTimer(ctx);
+            return;
+        }
+        refuse(ctx, new RefusedHead(HttpResponseStatus.REQUEST_TIMEOUT,
+                "the request's head did not arrive within " + headerTimeout.toMillis() + " ms"));
     }
 
     private void stopHeadTimer() {

@@ -1,5 +1,9 @@
 package org.servicedomain.node.entry;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -14,7 +18,9 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.slf4j.Logger;
@@ -31,23 +37,56 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(VirtualPortRelay.class);
 
-    /** What every connection of the relay shares; {@code scheme} is {@code https} when it serves TLS. */
-    record Settings(VirtualPortFront front, String scheme, String contextPath, AtomicInteger inFlight) {
+    /** Gauge of the relay's connections open now; {@code sd_relay_connections}. */
+    public static final String CONNECTIONS = "sd.relay.connections";
+    /** Connections the relay refused, by the {@code cap} they ran into; {@code sd_relay_connections_refused_total}. */
+    public static final String REFUSED = "sd.relay.connections.refused";
+    /** The {@code cap} of {@link #REFUSED}: too many connections overall or from one source, at accept. */
+    public static final String CAP_CONNECTIONS = "connections";
+    /** The {@code cap} of {@link #REFUSED}: more pipelined behind an unwritten answer than a connection may queue. */
+    public static final String CAP_QUEUED_BYTES = "queued_bytes";
+    /** The least a connection may queue, whatever the message limit: more than one read of the socket brings. */
+    static final long MIN_QUEUED_BYTES = 128 * 1024;
+    /** The most a connection may queue, whatever the message limit. */
+    static final long MAX_QUEUED_BYTES = 1024 * 1024;
+
+    /**
+     * What every connection of the relay shares; {@code scheme} is {@code https} when it serves TLS.
+     *
+     * @param maxQueuedBytes the most a connection may hold of what it read behind an answer not yet written
+     * @param overQueued connections refused for queuing more
+     */
+    record Settings(VirtualPortFront front, String scheme, String contextPath, AtomicInteger inFlight, long maxQueuedBytes,
+            LongAdder overQueued) {
         String pathPrefix() {
             return contextPath + NodeAddress.VIRTUAL_PORTS_PATH;
         }
+    }
+
+    /**
+     * The most a connection may queue behind an answer not yet written: one message at the limit and
+     * a head, within {@link #MIN_QUEUED_BYTES} and {@link #MAX_QUEUED_BYTES}. Reading pauses at the
+     * first piece queued, so a well-behaved client queues one read of the socket (64 KiB) at most.
+     */
+    static long maxQueuedBytes(long maxMessageBytes) {
+        return Math.max(MIN_QUEUED_BYTES, Math.min(maxMessageBytes + HeadScanner.MAX_HEAD_BYTES, MAX_QUEUED_BYTES));
     }
 
     private final Channel server;
     private final ChannelGroup connections;
     private final AtomicInteger inFlight;
     private final ConnectionCaps caps;
+    private final MeterRegistry registry;
+    private final List<Meter> meters;
 
-    private VirtualPortRelay(Channel server, ChannelGroup connections, AtomicInteger inFlight, ConnectionCaps caps) {
+    private VirtualPortRelay(Channel server, ChannelGroup connections, AtomicInteger inFlight, ConnectionCaps caps,
+            MeterRegistry registry, List<Meter> meters) {
         this.server = server;
         this.connections = connections;
         this.inFlight = inFlight;
         this.caps = caps;
+        this.registry = registry;
+        this.meters = meters;
     }
 
     /**
@@ -60,7 +99,8 @@ public final class VirtualPortRelay implements AutoCloseable {
             DataPlaneTls tls) throws IOException {
         NodeConfig config = node.config();
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
-        Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger());
+        Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger(),
+                maxQueuedBytes(config.maxMessageBytes()), new LongAdder());
         ConnectionCaps caps = new ConnectionCaps(ConnectionCaps.withinDescriptors(config.relayMaxConnections()),
                 config.relayMaxConnectionsPerSource());
         ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
@@ -76,7 +116,7 @@ public final class VirtualPortRelay implements AutoCloseable {
                         if (tls != null) {
                             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
                         }
-                        channel.pipeline().addLast(new IdleStateHandler(0, 0, config.relayIdleTimeout().toMillis(),
+                        channel.pipeline().addLast(new IdleStateHandler(true, 0, 0, config.relayIdleTimeout().toMillis(),
                                 TimeUnit.MILLISECONDS), new StrictHttpGuard(config.headerTimeout()), decoder(),
                                 new RelayConnection(settings));
                     }
@@ -86,12 +126,23 @@ public final class VirtualPortRelay implements AutoCloseable {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
             LOG.info("virtual ports relayed on {} ({}, {})", server.localAddress(), tls == null ? "HTTP" : "HTTPS",
                     node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
-            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight(), caps);
+            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight(), caps, node.meterRegistry(),
+                    meters(node.meterRegistry(), caps, settings.overQueued()));
             front.advertise(settings.scheme(), relay.port());
             return relay;
         } catch (RuntimeException e) {
             throw new IOException("the relay could not listen on " + address + ": " + e.getMessage(), e);
         }
+    }
+
+    private static List<Meter> meters(MeterRegistry registry, ConnectionCaps caps, LongAdder overQueued) {
+        return List.of(
+                Gauge.builder(CONNECTIONS, caps, ConnectionCaps::open)
+                        .description("The relay's client connections open now").register(registry),
+                FunctionCounter.builder(REFUSED, caps, ConnectionCaps::refused).tag("cap", CAP_CONNECTIONS)
+                        .description("Connections the relay refused at a cap").register(registry),
+                FunctionCounter.builder(REFUSED, overQueued, LongAdder::sum).tag("cap", CAP_QUEUED_BYTES)
+                        .description("Connections the relay refused at a cap").register(registry));
     }
 
     /**
@@ -131,5 +182,6 @@ public final class VirtualPortRelay implements AutoCloseable {
             LOG.warn("{} relayed requests were still in flight; their connections are closed", inFlight.get());
         }
         connections.close().awaitUninterruptibly(5_000);
+        meters.forEach(registry::remove);
     }
 }
