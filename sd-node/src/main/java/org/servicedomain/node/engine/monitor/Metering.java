@@ -47,8 +47,10 @@ public final class Metering implements AutoCloseable {
             String instanceId, String outcome, long micros, long requestBytes, long replyBytes) {
 
         String line() {
-            return String.join("\t", time.toString(), user, dash(userLevel), virtualPort, operation, dash(instanceId),
-                    outcome, Long.toString(micros), Long.toString(requestBytes), Long.toString(replyBytes));
+            return new StringBuilder(128).append(time).append('\t').append(user).append('\t').append(dash(userLevel))
+                    .append('\t').append(virtualPort).append('\t').append(operation).append('\t').append(dash(instanceId))
+                    .append('\t').append(outcome).append('\t').append(micros).append('\t').append(requestBytes)
+                    .append('\t').append(replyBytes).toString();
         }
 
         private static String dash(String value) {
@@ -60,7 +62,12 @@ public final class Metering implements AutoCloseable {
     public record Usage(String user, String virtualPort, long requests, long failures, long requestBytes, long replyBytes) {
     }
 
+    /** A user on a port; hashed by hand, as it is looked up once per request. */
     private record Key(String user, String virtualPort) {
+        @Override
+        public int hashCode() {
+            return 31 * user.hashCode() + virtualPort.hashCode();
+        }
     }
 
     private static final class Totals {
