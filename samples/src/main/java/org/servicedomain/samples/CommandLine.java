@@ -20,7 +20,7 @@ public final class CommandLine {
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast|blast-blue|blast-green|blast-red|"
             + "online-trading|personal-loans|investment-banking|commodity-trading|backout",
-            "                                --name NAME --port N [--delay-ms D] [--fail-rate F] [--soap12]",
+            "                                --name NAME --port N [--delay-ms D] [--fail-rate F] [--workers N] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
             "                                [--announce [--announce-interface lo] [--announce-port 3702]",
             "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]]",
@@ -33,7 +33,7 @@ public final class CommandLine {
     static final int DEFAULT_BASE_PORT = 9001;
 
     private static final Set<String> PROVIDER_OPTIONS =
-            Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--soap12", "--databases",
+            Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--workers", "--soap12", "--databases",
                     "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes");
     private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--announce");
     private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
@@ -64,6 +64,7 @@ public final class CommandLine {
                     .port(parseInt(required(o, "--port"), "--port"))
                     .delayMs(o.containsKey("--delay-ms") ? parseLong(o.get("--delay-ms"), "--delay-ms") : 0)
                     .failRate(o.containsKey("--fail-rate") ? parseDouble(o.get("--fail-rate"), "--fail-rate") : 0)
+                    .workers(o.containsKey("--workers") ? parseInt(o.get("--workers"), "--workers") : 0)
                     .soap12(o.containsKey("--soap12"))
                     .databases(databases.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
                     .build();

@@ -26,6 +26,8 @@ import org.servicedomain.node.discovery.PortQuality;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
 import org.servicedomain.node.engine.admission.FlowMeters;
+import org.servicedomain.node.engine.admission.InstanceLimits;
+import org.servicedomain.node.engine.admission.WithinLimitsLookup;
 import org.servicedomain.node.engine.admission.InstanceCapacity;
 import org.servicedomain.node.engine.events.EventLog;
 import org.servicedomain.node.engine.events.HttpEventNotifier;
@@ -174,17 +176,20 @@ public final class Node implements AutoCloseable {
         }
         MetricsListener metrics = new MetricsListener(meterRegistry, monitor);
         this.metrics = metrics;
-        EngineListener listeners = EngineListeners.of(monitor, transactionHistory, health, metrics,
+        InstanceLimits limits = new InstanceLimits(config.maxConnectionsPerInstance());
+        EngineListener listeners = EngineListeners.of(monitor, limits, transactionHistory, health, metrics,
                 new ServiceAvailability(events), statistics, sessionActivity);
         String secret = config.hierarchy().parentSecret();
         this.peerLoads = new PeerLoads(this::peerSettings, config.connectTimeout(),
                 address -> secret == null ? null : ParentProof.of(secret, "GET", address));
         this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
-        Lookup lookup = new BorrowingLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), health::isEjected,
+        Lookup lookup = new BorrowingLookup(new WithinLimitsLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), limits),
+                health::isEjected,
                 port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, events);
         Failover failover = new Failover(lookup, new FaultObservingDispatcher(dispatcher, listeners), listeners);
         catalog.onUnregister(instance -> {
             monitor.forget(instance.id());
+            limits.forget(instance.id());
             fixedChoices.forgetInstance(instance.id());
             health.forget(instance.id());
             metrics.forget(instance.id());
@@ -206,7 +211,7 @@ public final class Node implements AutoCloseable {
                         new PeerOffload(load, peerLoads, forwarder, events, cluster != null), load, config.clock(), failover, backOut,
                         priorityFlows));
         this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
-                new InstanceCapacity(monitor), config.clock());
+                new InstanceCapacity(limits), config.clock());
         FlowMeters.bind(meterRegistry, priorityFlows);
         allocatorRounds.start();
         status.start(config.statusSaveInterval());

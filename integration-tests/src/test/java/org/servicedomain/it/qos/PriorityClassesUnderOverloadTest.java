@@ -14,12 +14,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.FlowInfo;
 import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapReply;
@@ -33,8 +33,6 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 class PriorityClassesUnderOverloadTest {
 
     private static final String PORT = "StockQuotePortType";
-    /** Each client thread's bound on its requests; the tests stop them long before. */
-    private static final int MAX_REQUESTS_PER_CLIENT = 5_000;
 
     @RegisterExtension
     final NodeWithProviders domain = NodeWithProviders.stockQuotes("p1", "p2");
@@ -52,7 +50,7 @@ class PriorityClassesUnderOverloadTest {
         String batch = user(setup, "batch", "bronze");
         URI port = domain.node().virtualPortAddress(PORT);
         List<SoapReply> lowReplies = new CopyOnWriteArrayList<>();
-        try (Clients low = Clients.closedLoop(8, () -> lowReplies.add(StockQuoteCalls.getQuote(port, "LOW", batch)))) {
+        try (ClosedLoopClients low = ClosedLoopClients.start(8, () -> lowReplies.add(StockQuoteCalls.getQuote(port, "LOW", batch)))) {
             await().atMost(Duration.ofSeconds(30)).until(() -> flow("low").map(f -> !"demand".equals(f.getBoundBy())).orElse(false));
 
             List<SoapReply> highReplies = paced(16, Duration.ofMillis(250), () -> StockQuoteCalls.getQuote(port, "HIGH", trader));
@@ -64,6 +62,38 @@ class PriorityClassesUnderOverloadTest {
             assertThat(flow("high").orElseThrow().getTimedOut()).isZero();
         }
         assertThat(lowReplies).anySatisfy(r -> assertThat(r.faultCode()).contains("Timeout"));
+    }
+
+    @Test
+    void aProviderThatQueuesInsideGetsOnlyWhatItServesAtOnceWhileTheExcessWaitsInTheClassQueues() throws Exception {
+        DomainSetup setup = domain.setup();
+        SampleProvider provider = domain.provider("p1");
+        provider.setDelayMs(100);
+        provider.setWorkers(4);
+        setup.provider(provider, null); // no capacity declared: the node must find it
+        setup.policy(policy("<priorityClasses defaultTimeoutMs=\"30000\">"
+                + "<qos class=\"high\" timeoutMs=\"30000\" userLevel=\"gold\"/></priorityClasses>"));
+        String trader = user(setup, "trader", "gold");
+        String batch = user(setup, "batch", "bronze");
+        URI port = domain.node().virtualPortAddress(PORT);
+        List<SoapReply> lowReplies = new CopyOnWriteArrayList<>();
+        try (ClosedLoopClients low = ClosedLoopClients.start(16, () -> lowReplies.add(StockQuoteCalls.getQuote(port, "LOW", batch)))) {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> provider.waitingForWorker() == 0 && flow("low").map(f -> f.getQueued() > 0).orElse(false));
+
+            List<Integer> queuedInside = new CopyOnWriteArrayList<>();
+            List<SoapReply> highReplies = paced(12, Duration.ofMillis(250), () -> {
+                queuedInside.add(provider.waitingForWorker());
+                return StockQuoteCalls.getQuote(port, "HIGH", trader);
+            });
+
+            assertThat(highReplies).allSatisfy(r -> assertThat(r.status()).as(r.text()).isEqualTo(200));
+            // 16 callers of a provider that serves 4 at once: without the limit 12 wait inside it
+            assertThat(queuedInside.stream().mapToInt(Integer::intValue).average().orElseThrow())
+                    .as("calls queued inside the provider as each high call arrived: %s", queuedInside).isLessThan(2.0);
+            assertThat(flow("low").orElseThrow().getQueued()).as("the excess waits in the node").isPositive();
+        }
+        assertThat(lowReplies).allSatisfy(r -> assertThat(r.status()).as(r.text()).isEqualTo(200));
     }
 
     @Test
@@ -120,7 +150,7 @@ class PriorityClassesUnderOverloadTest {
         String batch = user(setup, "batch", "bronze");
         URI port = domain.node().virtualPortAddress(PORT);
         List<SoapReply> replies = new CopyOnWriteArrayList<>();
-        try (Clients clients = Clients.closedLoop(4, new Runnable() {
+        try (ClosedLoopClients clients = ClosedLoopClients.start(4, new Runnable() {
             private final AtomicInteger next = new AtomicInteger();
 
             @Override
@@ -189,42 +219,6 @@ class PriorityClassesUnderOverloadTest {
             return replies;
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /** Client threads calling in a loop, each at most {@value #MAX_REQUESTS_PER_CLIENT} times, until closed. */
-    private static final class Clients implements AutoCloseable {
-
-        private final AtomicBoolean running = new AtomicBoolean(true);
-        private final ExecutorService pool;
-        private final List<Future<?>> loops = new ArrayList<>();
-
-        private Clients(int threads) {
-            pool = Executors.newFixedThreadPool(threads);
-        }
-
-        static Clients closedLoop(int threads, Runnable call) {
-            Clients clients = new Clients(threads);
-            for (int t = 0; t < threads; t++) {
-                clients.loops.add(clients.pool.submit(() -> {
-                    for (int i = 0; i < MAX_REQUESTS_PER_CLIENT && clients.running.get(); i++) {
-                        call.run();
-                    }
-                }));
-            }
-            return clients;
-        }
-
-        @Override
-        public void close() throws Exception {
-            running.set(false);
-            try {
-                for (Future<?> loop : loops) {
-                    loop.get(60, TimeUnit.SECONDS);
-                }
-            } finally {
-                pool.shutdownNow();
-            }
         }
     }
 }

@@ -5,7 +5,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.random.RandomGenerator;
 
@@ -25,11 +27,15 @@ final class FaultControls {
     private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
+    /** The workers' permits, fair so that requests queue in order as in a thread pool; null for no limit. */
+    private volatile Workers workers;
+    private final AtomicInteger waitingForWorker = new AtomicInteger();
     /** Counted down when the provider stops: open while its count is 1. */
     private volatile CountDownLatch running = new CountDownLatch(0);
 
-    FaultControls(long delayMs, double failRate, RandomGenerator random) {
+    FaultControls(long delayMs, double failRate, int workers, RandomGenerator random) {
         this.delayMs = delayMs;
+        setWorkers(workers);
         this.failRate = failRate;
         this.random = Objects.requireNonNull(random, "random");
     }
@@ -52,6 +58,48 @@ final class FaultControls {
             throw new IllegalArgumentException("delayMs must not be negative but was " + delayMs);
         }
         this.delayMs = delayMs;
+    }
+
+    /** Requests queued inside, waiting for a worker. */
+    int waitingForWorker() {
+        return waitingForWorker.get();
+    }
+
+    int workers() {
+        Workers current = workers;
+        return current == null ? 0 : current.count;
+    }
+
+    /** From now on at most {@code count} requests are served at once (0: no limit); those already waiting keep their queue. */
+    void setWorkers(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("workers must not be negative but was " + count);
+        }
+        workers = count == 0 ? null : new Workers(count);
+    }
+
+    /** Waits for a free worker; the permit to give back when the request is done, or null when there is no limit. */
+    Semaphore awaitWorker() throws InterruptedException {
+        Semaphore current = workers;
+        if (current != null) {
+            waitingForWorker.incrementAndGet();
+            try {
+                current.acquire();
+            } finally {
+                waitingForWorker.decrementAndGet();
+            }
+        }
+        return current;
+    }
+
+    /** A fair semaphore that remembers how many permits it was made with. */
+    private static final class Workers extends Semaphore {
+        final int count;
+
+        Workers(int count) {
+            super(count, true);
+            this.count = count;
+        }
     }
 
     /** Lets requests wait again; called when the provider starts. */

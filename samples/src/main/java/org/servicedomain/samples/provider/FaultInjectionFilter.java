@@ -8,6 +8,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +45,28 @@ final class FaultInjectionFilter implements Filter {
             return;
         }
         controls.countReceived(prober != null);
+        Semaphore worker;
+        try {
+            worker = controls.awaitWorker();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.debug("provider {} interrupted while a request waited for a worker", providerName, e);
+            InjectedResponses.plainText(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                    "provider " + providerName + " interrupted");
+            return;
+        }
+        try {
+            serveWithFaults(request, response, chain);
+        } finally {
+            if (worker != null) {
+                worker.release();
+            }
+        }
+    }
+
+    /** Delay first, then the fault mode, then the random fail rate. */
+    private void serveWithFaults(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
         FaultMode mode;
         try {
             mode = controls.awaitDelay() ? controls.awaitActionableMode() : null;

@@ -13,12 +13,14 @@ import org.servicedomain.samples.blast.BlastDatabases;
  * @param soap12    SOAP 1.2 binding instead of SOAP 1.1
  * @param delayMs   initial delay before answering each SOAP request (changeable at runtime)
  * @param failRate  fraction (0..1) of SOAP requests answered with HTTP 500 and a plain-text body
+ * @param workers   how many SOAP requests it serves at once, the rest queueing inside it as in a
+ *                  thread pool; 0 for as many as its connector takes (changeable at runtime)
  * @param databases databases a BLAST provider holds (all of {@link BlastDatabases#ALL} when empty);
  *                  must be empty for other services, the per-database BLAST services included, whose
  *                  options always hold their {@link SampleService#soleDatabase() sole database}
  */
 public record ProviderOptions(SampleService service, String name, int port, boolean soap12, long delayMs,
-                              double failRate, List<String> databases) {
+                              double failRate, int workers, List<String> databases) {
 
     public ProviderOptions {
         Objects.requireNonNull(service, "service");
@@ -33,6 +35,9 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         }
         if (!(failRate >= 0 && failRate <= 1)) {
             throw new IllegalArgumentException("failRate must be between 0 and 1 but was " + failRate);
+        }
+        if (workers < 0) {
+            throw new IllegalArgumentException("workers must not be negative but was " + workers);
         }
         databases = List.copyOf(Objects.requireNonNull(databases, "databases"));
         if (service != SampleService.BLAST && !databases.isEmpty()) {
@@ -58,7 +63,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
 
     /** A builder starting from these options, e.g. to restart a provider with another delay. */
     public Builder toBuilder() {
-        return new Builder(service, name).port(port).soap12(soap12).delayMs(delayMs).failRate(failRate)
+        return new Builder(service, name).port(port).soap12(soap12).delayMs(delayMs).failRate(failRate).workers(workers)
                 .databases(service == SampleService.BLAST ? databases : List.of());
     }
 
@@ -70,6 +75,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         private boolean soap12;
         private long delayMs;
         private double failRate;
+        private int workers;
         private List<String> databases = List.of();
 
         private Builder(SampleService service, String name) {
@@ -97,13 +103,18 @@ public record ProviderOptions(SampleService service, String name, int port, bool
             return this;
         }
 
+        public Builder workers(int workers) {
+            this.workers = workers;
+            return this;
+        }
+
         public Builder databases(List<String> databases) {
             this.databases = databases;
             return this;
         }
 
         public ProviderOptions build() {
-            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, databases);
+            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases);
         }
     }
 }

@@ -52,7 +52,7 @@ public final class SampleProvider implements AutoCloseable {
     public SampleProvider(ProviderOptions options, RandomGenerator random) {
         this.options = options;
         this.port = options.port();
-        this.controls = new FaultControls(options.delayMs(), options.failRate(), random);
+        this.controls = new FaultControls(options.delayMs(), options.failRate(), options.workers(), random);
     }
 
     /** Creates and starts a provider; the usual one-liner for test fixtures. */
@@ -180,6 +180,20 @@ public final class SampleProvider implements AutoCloseable {
     /** Delays every SOAP request arriving from now on by {@code delayMs} (0 for none). */
     public void setDelayMs(long delayMs) {
         controls.setDelayMs(delayMs);
+    }
+
+    /** Serves at most {@code workers} SOAP requests at once from now on, queueing the rest inside (0: no limit). */
+    public void setWorkers(int workers) {
+        controls.setWorkers(workers);
+    }
+
+    /** SOAP requests queued inside the provider now, waiting for one of its workers. */
+    public int waitingForWorker() {
+        return controls.waitingForWorker();
+    }
+
+    public int workers() {
+        return controls.workers();
     }
 
     public long delayMs() {

@@ -15,6 +15,9 @@ final class FlowQueue {
     double weight = 1;
     double deficit;
     long arrivalsThisRound;
+    long servedThisRound;
+    long serviceNanosThisRound;
+    int inService;
     long admitted;
     long dropped;
     long timedOut;
@@ -35,6 +38,15 @@ final class FlowQueue {
     }
 
     FlowStatus status() {
-        return new FlowStatus(priorityClass, queue.size(), admitted, dropped, timedOut, bucket.rate(), weight);
+        return new FlowStatus(priorityClass, queue.size(), inService, admitted, dropped, timedOut, bucket.rate(), weight);
+    }
+
+    /** This round's measures, and starts the next round. */
+    FlowRound takeRound() {
+        FlowRound round = new FlowRound(arrivalsThisRound, servedThisRound, serviceNanosThisRound, queue.size(), inService);
+        arrivalsThisRound = 0;
+        servedThisRound = 0;
+        serviceNanosThisRound = 0;
+        return round;
     }
 }

@@ -13,24 +13,33 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 
 /**
- * The flows of one virtual port: each class's queue behind its leaky bucket, and dispatch slots
- * (the port's own bucket, at the capacity of its instances) granted across the queues by deficit
- * round robin weighted by each flow's allocation. A request that finds every queue empty and both
- * buckets with room goes on at once; otherwise it waits as data, and the timer releases it when
- * its turn and the buckets allow, or answers {@code Timeout} at its deadline. One lock per port.
+ * The flows of one virtual port: each class's queue behind its leaky bucket, and the port's dispatch
+ * permits (as many calls at once as its instances' concurrency limits allow, and dispatch slots at
+ * the rate of a declared capacity). The high class takes a free permit first, as far as its bucket
+ * lets it; the middle and low classes share the rest by deficit round robin weighted by their
+ * allocations. A request that finds every queue empty, a permit free and both buckets with room goes
+ * on at once; otherwise it waits as data, and a freed permit or the timer releases it when its turn
+ * and the buckets allow, or answers {@code Timeout} at its deadline. One lock per port.
  */
 public final class FlowScheduler {
 
     private static final CompletableFuture<Void> GO = CompletableFuture.completedFuture(null);
-    /** The most requests one flow sends in one turn of the round robin, however large its weight. */
-    static final double MAX_QUANTUM = 1000;
+    /**
+     * The most requests one flow sends in one turn of the round robin, however large its weight: a
+     * turn must not hold freed permits for long while other flows wait.
+     */
+    static final double MAX_QUANTUM = 16;
+    /** The flows after the high class, in the order their turns come. */
+    private static final int FIRST_SHARED = PriorityClass.HIGH.ordinal() + 1;
 
     private final String virtualPort;
     private final ScheduledExecutorService timer;
     private final TimeMeter time;
     private final FlowQueue[] flows;
     private final LeakyBucket slots;
-    private int turn;
+    private int concurrency = Integer.MAX_VALUE;
+    private int inService;
+    private int turn = FIRST_SHARED;
     private boolean turnCharged;
     private long wakeAtNanos = Long.MAX_VALUE;
     private ScheduledFuture<?> wake;
@@ -49,16 +58,17 @@ public final class FlowScheduler {
     /**
      * A ticket that completes when the request may be dispatched, or fails with {@code Overloaded}
      * (its flow's queue holds {@code queueLength} already) or {@code Timeout} (its deadline, on
-     * {@link System#nanoTime()}'s scale, came while it waited).
+     * {@link System#nanoTime()}'s scale, came while it waited). A completed ticket holds a dispatch
+     * permit until {@link #release} gives it back.
      */
     public CompletableFuture<Void> admit(PriorityClass priorityClass, long deadlineNanos, int queueLength) {
         FlowQueue flow = flows[priorityClass.ordinal()];
         Waiting parked;
         synchronized (this) {
             flow.arrivalsThisRound++;
-            if (waiting() == 0 && flow.bucket.tryTake()) {
+            if (waiting() == 0 && inService < concurrency && flow.bucket.tryTake()) {
                 if (slots.tryTake()) {
-                    flow.admitted++;
+                    letOn(flow);
                     return GO;
                 }
                 flow.bucket.giveBack();
@@ -94,16 +104,44 @@ public final class FlowScheduler {
         drain();
     }
 
-    /** Requests that arrived in each class since the last call: what the allocator measures demand by. */
-    public Map<PriorityClass, Long> takeArrivals() {
-        Map<PriorityClass, Long> arrivals = new EnumMap<>(PriorityClass.class);
+    /**
+     * Gives back the dispatch permit of a call let on in {@code priorityClass} that held it for
+     * {@code heldNanos}, and lets the next waiting request on.
+     */
+    public void release(PriorityClass priorityClass, long heldNanos) {
+        FlowQueue flow = flows[priorityClass.ordinal()];
         synchronized (this) {
-            for (FlowQueue flow : flows) {
-                arrivals.put(flow.priorityClass, flow.arrivalsThisRound);
-                flow.arrivalsThisRound = 0;
+            inService = Math.max(0, inService - 1);
+            flow.inService = Math.max(0, flow.inService - 1);
+            flow.servedThisRound++;
+            flow.serviceNanosThisRound += heldNanos;
+            if (waiting() == 0) {
+                return;
             }
         }
-        return arrivals;
+        drain();
+    }
+
+    /** How many calls of this port may be let on at once: the sum of its instances' concurrency limits. */
+    public void limitConcurrency(int permits) {
+        synchronized (this) {
+            if (permits == concurrency) {
+                return;
+            }
+            concurrency = Math.max(1, permits);
+        }
+        drain();
+    }
+
+    /** Each class's measures since the last call: what the allocator measures demand by. */
+    public Map<PriorityClass, FlowRound> takeRound() {
+        Map<PriorityClass, FlowRound> rounds = new EnumMap<>(PriorityClass.class);
+        synchronized (this) {
+            for (FlowQueue flow : flows) {
+                rounds.put(flow.priorityClass, flow.takeRound());
+            }
+        }
+        return rounds;
     }
 
     public String virtualPort() {
@@ -123,6 +161,15 @@ public final class FlowScheduler {
         return slots.rate();
     }
 
+    /** The calls let on at once now, and how many may be. */
+    public synchronized int inService() {
+        return inService;
+    }
+
+    public synchronized int concurrency() {
+        return concurrency;
+    }
+
     /** Releases every request the buckets and the fair queue allow now, and sets the timer for the next. */
     private void drain() {
         List<Waiting> released = new ArrayList<>();
@@ -136,51 +183,80 @@ public final class FlowScheduler {
     }
 
     /**
-     * Deficit round robin: the flow whose turn it is earns its quantum once per turn and sends while
-     * its deficit, its bucket and the port's slots allow; it keeps the turn when only the slots ran out.
+     * The high class first, as far as its bucket and the permits allow; then deficit round robin
+     * over the others: the flow whose turn it is earns its quantum once per turn and sends while its
+     * deficit, its bucket and the permits allow; it keeps the turn when only the permits ran out.
      */
     private void grant(List<Waiting> released) {
+        if (!sendWhileAllowed(flows[PriorityClass.HIGH.ordinal()], Double.POSITIVE_INFINITY, released)) {
+            return;
+        }
+        int shared = flows.length - FIRST_SHARED;
         int idleVisits = 0;
-        while (idleVisits < flows.length && waiting() > 0) {
+        while (idleVisits < shared && waiting() > 0) {
             FlowQueue flow = flows[turn];
             if (flow.head() == null) {
                 flow.deficit = 0;
+                idleVisits++;
             } else {
                 if (!turnCharged) {
                     flow.deficit += quantum(flow);
                     turnCharged = true;
                 }
-                boolean sent = false;
-                while (flow.deficit >= 1 && flow.head() != null && flow.bucket.tryTake()) {
-                    if (!slots.tryTake()) {
-                        flow.bucket.giveBack();
-                        return;
-                    }
-                    Waiting w = flow.queue.pollFirst();
-                    flow.deficit -= 1;
-                    if (w.settle()) {
-                        flow.admitted++;
-                        released.add(w);
-                    }
-                    sent = true;
+                int before = released.size();
+                if (!sendWhileAllowed(flow, flow.deficit, released)) {
+                    flow.deficit -= released.size() - before;
+                    return;
                 }
+                flow.deficit -= released.size() - before;
                 if (flow.head() == null) {
                     flow.deficit = 0;
                 }
-                idleVisits = sent ? 0 : idleVisits + 1;
+                idleVisits = released.size() > before ? 0 : idleVisits + 1;
             }
-            if (flow.head() == null) {
-                idleVisits++;
-            }
-            turn = (turn + 1) % flows.length;
+            turn = turn + 1 == flows.length ? FIRST_SHARED : turn + 1;
             turnCharged = false;
         }
     }
 
-    /** A flow's share per turn: its weight against the lightest weight among flows now waiting. */
+    /**
+     * Lets the flow's waiting requests on, up to {@code allowance} of them, while its bucket and the
+     * port's permits and slots allow; false when the permits or slots ran out (nothing else can go).
+     */
+    private boolean sendWhileAllowed(FlowQueue flow, double allowance, List<Waiting> released) {
+        int sent = 0;
+        while (sent + 1 <= allowance && flow.head() != null) {
+            if (inService >= concurrency) {
+                return false;
+            }
+            if (!flow.bucket.tryTake()) {
+                return true;
+            }
+            if (!slots.tryTake()) {
+                flow.bucket.giveBack();
+                return false;
+            }
+            Waiting w = flow.queue.pollFirst();
+            if (w.settle()) {
+                letOn(flow);
+                released.add(w);
+                sent++;
+            }
+        }
+        return true;
+    }
+
+    private void letOn(FlowQueue flow) {
+        flow.admitted++;
+        flow.inService++;
+        inService++;
+    }
+
+    /** A flow's share per turn: its weight against the lightest weight among the sharing flows now waiting. */
     private double quantum(FlowQueue flow) {
         double lightest = Double.POSITIVE_INFINITY;
-        for (FlowQueue f : flows) {
+        for (int i = FIRST_SHARED; i < flows.length; i++) {
+            FlowQueue f = flows[i];
             if (!f.queue.isEmpty() && f.weight > 0) {
                 lightest = Math.min(lightest, f.weight);
             }
@@ -199,8 +275,9 @@ public final class FlowScheduler {
         return n;
     }
 
+    /** Sets the timer for when a bucket or the slots next have room; a freed permit drains by itself. */
     private void scheduleWake() {
-        if (waiting() == 0) {
+        if (waiting() == 0 || inService >= concurrency) {
             return;
         }
         long wait = Long.MAX_VALUE;

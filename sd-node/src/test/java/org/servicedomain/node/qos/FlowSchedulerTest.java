@@ -17,7 +17,7 @@ import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 
-/** One virtual port's flows: fast path, bounded queues, deadlines, leaky buckets and the weighted fair queue. */
+/** One virtual port's flows: fast path, bounded queues, deadlines, leaky buckets, permits, the high class first and the weighted fair queue. */
 class FlowSchedulerTest {
 
     private static final long HOUR = Duration.ofHours(1).toNanos();
@@ -94,15 +94,15 @@ class FlowSchedulerTest {
     }
 
     @Test
-    void grantsDispatchSlotsAcrossWaitingFlowsInProportionToTheirWeights() {
+    void grantsDispatchSlotsAcrossWaitingMiddleAndLowFlowsInProportionToTheirWeights() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        Map<PriorityClass, Double> weights = Map.of(PriorityClass.HIGH, 300.0, PriorityClass.LOW, 100.0);
+        Map<PriorityClass, Double> weights = Map.of(PriorityClass.MIDDLE, 300.0, PriorityClass.LOW, 100.0);
         port.reshape(Map.of(), weights, 10.0);
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
-        List<CompletableFuture<Void>> high = new ArrayList<>();
+        List<CompletableFuture<Void>> middle = new ArrayList<>();
         List<CompletableFuture<Void>> low = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            high.add(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100));
+            middle.add(port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 100));
             low.add(port.admit(PriorityClass.LOW, now.get() + HOUR, 100));
         }
 
@@ -111,10 +111,68 @@ class FlowSchedulerTest {
             port.reshape(Map.of(), weights, 10.0);
         }
 
-        long highServed = high.stream().filter(CompletableFuture::isDone).count();
+        long middleServed = middle.stream().filter(CompletableFuture::isDone).count();
         long lowServed = low.stream().filter(CompletableFuture::isDone).count();
-        assertThat(highServed + lowServed).isEqualTo(20);
-        assertThat(highServed).isBetween(14L, 16L);
+        assertThat(middleServed + lowServed).isEqualTo(20);
+        assertThat(middleServed).isBetween(14L, 16L);
+    }
+
+    @Test
+    void aFreedPermitGoesToTheHighClassFirstWhateverTheOthersWeigh() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.reshape(Map.of(), Map.of(PriorityClass.HIGH, 1.0, PriorityClass.MIDDLE, 1000.0, PriorityClass.LOW, 1000.0),
+                Double.POSITIVE_INFINITY);
+        port.limitConcurrency(1);
+        assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
+        List<CompletableFuture<Void>> others = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            others.add(port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 100));
+            others.add(port.admit(PriorityClass.LOW, now.get() + HOUR, 100));
+        }
+        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+
+        port.release(PriorityClass.LOW, 1_000_000L);
+
+        assertThat(high).isCompleted();
+        assertThat(others).noneMatch(CompletableFuture::isDone);
+    }
+
+    @Test
+    void holdsRequestsOnceThePortHasItsConcurrencyLimitInServiceAndLetsOneOnPerReleasedPermit() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.limitConcurrency(2);
+        assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
+        assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
+
+        CompletableFuture<Void> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Void> fourth = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        assertThat(third).isNotDone();
+        assertThat(port.status().get(PriorityClass.LOW.ordinal()).inService()).isEqualTo(2);
+
+        port.release(PriorityClass.LOW, 1_000_000L);
+
+        assertThat(third).isCompleted();
+        assertThat(fourth).isNotDone();
+        assertThat(port.inService()).isEqualTo(2);
+    }
+
+    @Test
+    void aClosedLoopFlowsDemandCountsItsWaitingCallsAtTheirServiceTime() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.limitConcurrency(1);
+        port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        for (int i = 0; i < 9; i++) {
+            port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        }
+        port.release(PriorityClass.HIGH, Duration.ofMillis(100).toNanos());
+
+        FlowRound round = port.takeRound().get(PriorityClass.HIGH);
+
+        assertThat(round.arrivals()).isEqualTo(10);
+        assertThat(round.waiting()).isEqualTo(8);
+        assertThat(round.inService()).isEqualTo(1);
+        // ten arrivals in a one-second round, but nine calls waiting or running at 100 ms each ask for 90 a second
+        assertThat(round.demandTps(1.0)).isCloseTo(90.0, org.assertj.core.data.Offset.offset(1e-6));
     }
 
     private static NodeFault faultOf(CompletableFuture<Void> ticket) {

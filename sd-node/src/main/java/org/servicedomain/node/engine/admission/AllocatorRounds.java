@@ -27,10 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the model's allocator on the running node every {@code allocationIntervalMs}: measures each
- * flow's demand (its arrivals since the last round), takes each virtual port's capacity from its
- * operational instances, allocates, and reshapes the flows. A flow bound only by its demand is not
- * shaped; the others leak at their allocation; every port's dispatch slots run at its capacity (or
- * the node's, when lower), which also holds bursts between two rounds.
+ * flow's demand (what arrived, or what its waiting and running calls ask for when more), takes each
+ * virtual port's capacity from its operational instances, allocates, and reshapes the flows. A flow
+ * bound only by its demand is not shaped; the others leak at their allocation. Every tick, each
+ * port's dispatch permits follow its instances' adaptive concurrency limits; its dispatch slots run
+ * at the capacity administrators declared (or the node's, when lower), an upper bound only.
  */
 public final class AllocatorRounds implements AutoCloseable {
 
@@ -73,12 +74,25 @@ public final class AllocatorRounds implements AutoCloseable {
                 lastRoundNanos = now;
                 return;
             }
+            limitConcurrency();
             if (now - lastRoundNanos >= rules.allocationInterval().toNanos()) {
                 round(rules, (now - lastRoundNanos) / 1e9);
                 lastRoundNanos = now;
             }
         } catch (RuntimeException e) {
             LOG.error("an allocation round failed; the flows keep their last shapes", e);
+        }
+    }
+
+    /** Each port may have as many calls at once as its operational instances' limits add up to. */
+    private void limitConcurrency() {
+        CatalogSnapshot snapshot = catalog.get();
+        for (FlowScheduler port : flows.ports()) {
+            long permits = 0;
+            for (Instance instance : snapshot.operationalInstancesOf(port.virtualPort())) {
+                permits += capacity.concurrencyOf(instance);
+            }
+            port.limitConcurrency((int) Math.min(Integer.MAX_VALUE, Math.max(1, permits)));
         }
     }
 
@@ -106,8 +120,8 @@ public final class AllocatorRounds implements AutoCloseable {
             }
             double pathCapacity = path.stream().mapToDouble(r -> capacities.get(((Route.Node) r).name())).min()
                     .orElse(Double.POSITIVE_INFINITY);
-            port.takeArrivals().forEach((priorityClass, arrivals) -> {
-                double demand = arrivals / seconds;
+            port.takeRound().forEach((priorityClass, flowRound) -> {
+                double demand = flowRound.demandTps(seconds);
                 if (demand > 0) {
                     double minimum = priorityClass == PriorityClass.MIDDLE ? Math.min(rules.middleMinimumTps(), pathCapacity) : 0;
                     demands.add(new FlowDemand(flowName(port.virtualPort(), priorityClass), priorityClass, demand, minimum, path));
@@ -142,13 +156,15 @@ public final class AllocatorRounds implements AutoCloseable {
             FlowScheduler port = schedulers.get(p);
             Map<PriorityClass, Double> rates = new EnumMap<>(PriorityClass.class);
             Map<PriorityClass, Double> weights = new EnumMap<>(PriorityClass.class);
-            double slotRate = Math.min(portCapacities.get(p).capacityTps(), nodeCapacity);
+            AllocationRound.PortCapacity portCapacity = portCapacities.get(p);
+            double capacityTps = Math.min(portCapacity.capacityTps(), nodeCapacity);
+            double slotRate = portCapacity.estimated() ? nodeCapacity : capacityTps;
             for (PriorityClass c : PriorityClass.values()) {
                 Allocation a = byName.get(flowName(port.virtualPort(), c));
                 if (a != null) {
                     boolean demandBound = Allocation.DEMAND.equals(a.boundBy());
                     rates.put(c, demandBound ? Double.POSITIVE_INFINITY : a.allocation());
-                    weights.put(c, weight(a, demandBound, slotRate));
+                    weights.put(c, weight(a, demandBound, capacityTps));
                     recorded.add(new AllocationRound.FlowAllocation(port.virtualPort(), c, demandOf.get(a.name()), a.allocation(),
                             boundBy(a.boundBy())));
                 }
@@ -165,9 +181,9 @@ public final class AllocatorRounds implements AutoCloseable {
      * (its demand already fits, and a closed-loop client slowed by such waits would lower the very
      * demand the next round measures).
      */
-    private static double weight(Allocation a, boolean demandBound, double slotRate) {
-        if (demandBound && !Double.isInfinite(slotRate)) {
-            return Math.max(slotRate, a.allocation());
+    private static double weight(Allocation a, boolean demandBound, double capacityTps) {
+        if (demandBound && !Double.isInfinite(capacityTps)) {
+            return Math.max(capacityTps, a.allocation());
         }
         return Math.max(a.allocation(), 1e-3);
     }
@@ -179,6 +195,7 @@ public final class AllocatorRounds implements AutoCloseable {
         }
         for (FlowScheduler port : flows.ports()) {
             port.reshape(Map.of(), Map.of(), Double.POSITIVE_INFINITY);
+            port.limitConcurrency(Integer.MAX_VALUE);
         }
         flows.recordRound(AllocationRound.NONE);
         shaped = false;

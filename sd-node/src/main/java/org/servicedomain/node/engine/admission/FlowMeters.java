@@ -28,6 +28,10 @@ public final class FlowMeters {
     public static final String DEMAND = "sd.qos.demand.tps";
     public static final String ALLOCATION = "sd.qos.allocation.tps";
     public static final String CLASS_TAG = "class";
+    /** {@code sd_qos_in_service_requests}: the flow's calls let on and not yet answered. */
+    public static final String IN_SERVICE = "sd.qos.in.service.requests";
+    /** {@code sd_qos_concurrency_limit_requests}: how many calls the port may have at once (its instances' adaptive limits). */
+    public static final String CONCURRENCY_LIMIT = "sd.qos.concurrency.limit.requests";
 
     private FlowMeters() {
     }
@@ -38,10 +42,16 @@ public final class FlowMeters {
     }
 
     private static void register(MeterRegistry registry, PriorityFlows flows, FlowScheduler port) {
+        Gauge.builder(CONCURRENCY_LIMIT, port, p -> p.concurrency() == Integer.MAX_VALUE ? Double.NaN : p.concurrency())
+                .tags(MetricsListener.PORT_TAG, port.virtualPort())
+                .description("Calls the port's instances may hold at once, by their adaptive concurrency limits")
+                .register(registry);
         for (PriorityClass c : PriorityClass.values()) {
             String[] tags = {MetricsListener.PORT_TAG, port.virtualPort(), CLASS_TAG, c.name().toLowerCase(Locale.ROOT)};
             Gauge.builder(QUEUED, port, p -> status(p, c).queued()).tags(tags)
                     .description("Requests waiting in the flow's queue").register(registry);
+            Gauge.builder(IN_SERVICE, port, p -> status(p, c).inService()).tags(tags)
+                    .description("The flow's calls let on and not yet answered").register(registry);
             FunctionCounter.builder(ADMITTED, port, p -> status(p, c).admitted()).tags(tags)
                     .description("Requests the flow let on to dispatch").register(registry);
             FunctionCounter.builder(DROPPED, port, p -> status(p, c).dropped()).tags(tags)

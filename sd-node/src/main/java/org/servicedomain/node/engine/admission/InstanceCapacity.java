@@ -2,21 +2,17 @@ package org.servicedomain.node.engine.admission;
 
 import java.util.Map;
 import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.engine.monitor.InstanceMonitor;
 
 /**
  * What an instance can serve, in requests per second: the {@value #ATTRIBUTE} attribute an
- * administrator (or a trusted provider) set, else an estimate from the monitor: the most requests
- * it had in flight at once in the last round over its recent response time (Little's law), with
- * a quarter of headroom so that the estimate can grow with demand instead of capping it.
+ * administrator (or a trusted provider) set, else an estimate from its adaptive concurrency limit:
+ * the calls it serves at once over its response time without queueing (Little's law). A declared
+ * figure is an upper bound on the rate; the concurrency limit applies either way.
  */
 public final class InstanceCapacity {
 
     /** The instance attribute that sets its capacity in requests per second. */
     public static final String ATTRIBUTE = "capacityTps";
-    /** How far above what it measured an estimate reaches. */
-    static final double HEADROOM = 1.25;
-
     /** A capacity; {@code tps} is NaN when nothing is set and nothing was measured yet. */
     public record Capacity(double tps, boolean estimated) {
         public boolean known() {
@@ -24,24 +20,24 @@ public final class InstanceCapacity {
         }
     }
 
-    private final InstanceMonitor monitor;
+    private final InstanceLimits limits;
 
-    public InstanceCapacity(InstanceMonitor monitor) {
-        this.monitor = monitor;
+    public InstanceCapacity(InstanceLimits limits) {
+        this.limits = limits;
     }
 
-    /** The instance's capacity as set, or estimated now (which starts a new peak measurement). */
+    /** How many calls the instance may have at once. */
+    public int concurrencyOf(Instance instance) {
+        return limits.limitOf(instance.id());
+    }
+
+    /** The instance's capacity as set, or as its concurrency limit estimates it. */
     public Capacity of(Instance instance) {
         Double set = set(instance.attributes());
         if (set != null) {
             return new Capacity(set, false);
         }
-        int peak = Math.max(1, monitor.takePeakOutstanding(instance.id()));
-        double latencyMs = monitor.recentLatencyMs(instance.id());
-        if (Double.isNaN(latencyMs) || latencyMs <= 0) {
-            return new Capacity(Double.NaN, true);
-        }
-        return new Capacity(HEADROOM * peak * 1000.0 / latencyMs, true);
+        return new Capacity(limits.capacityTps(instance.id()), true);
     }
 
     /** The capacity set in an instance's attributes, or null when none (or no positive number) is set. */

@@ -44,8 +44,6 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
         final LongAdder failures = new LongAdder();
         final LongAdder nanos = new LongAdder();
         final AtomicInteger outstanding = new AtomicInteger();
-        /** The most requests in flight at once since the priority classes' allocator last asked. */
-        final AtomicInteger peakOutstanding = new AtomicInteger();
         /** The bits of the moving average of latency in milliseconds; NaN until the first dispatch ends. */
         final AtomicLong recentLatencyBits = new AtomicLong(UNMEASURED);
         /** Whether the last dispatch failed: the log says when an instance starts and stops failing, not every time. */
@@ -56,20 +54,7 @@ public final class InstanceMonitor implements EngineListener, InstanceLoad {
 
     @Override
     public void dispatching(RequestContext request, Instance instance) {
-        Counters c = countersOf(instance.id());
-        int now = c.outstanding.incrementAndGet();
-        if (now > c.peakOutstanding.get()) {
-            c.peakOutstanding.accumulateAndGet(now, Math::max);
-        }
-    }
-
-    /**
-     * The most requests the instance had in flight at once since the last call, and starts counting
-     * again from those in flight now: how the allocator estimates a capacity no one set.
-     */
-    public int takePeakOutstanding(String instanceId) {
-        Counters c = counters.get(instanceId);
-        return c == null ? 0 : c.peakOutstanding.getAndSet(c.outstanding.get());
+        countersOf(instance.id()).outstanding.incrementAndGet();
     }
 
     @Override

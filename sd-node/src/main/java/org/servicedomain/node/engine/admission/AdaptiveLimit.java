@@ -1,0 +1,173 @@
+package org.servicedomain.node.engine.admission;
+
+/**
+ * How many calls one instance gets at once, found from what the node measures rather than declared:
+ * the calls it serves at once without queueing (its rate while saturated times its unqueued
+ * response time, as TCP BBR sizes its window by the bandwidth-delay product), probed upward while the limit is used in full and nothing
+ * queues. A provider that queues calls inside itself shows it as a response time above its
+ * unqueued one; the limit then drops to what it really serves at once, so the excess waits in the
+ * node's class queues, where priorities and deadlines apply.
+ *
+ * <p>Measured in windows of at least {@link #MIN_WINDOW_NANOS} and two response times. Until the
+ * first queueing it grows by a quarter per window; after it, by one call per probe (an eighth after
+ * {@link #STEADY_PROBES_TO_GROW_FAST} probes in a row found no queue), with {@link #HOLD_WINDOWS}
+ * windows between a decrease and the next probe, so an instance spends little time over its
+ * capacity. The unqueued response time is measured again every {@link #MIN_RTT_SPAN_NANOS}, and
+ * after {@link #DECREASES_BEFORE_REMEASURE} decreases in a row (the provider may have become slower
+ * rather than queueing), by halving the limit until the instance's calls drained and timing one
+ * window there, as BBR's ProbeRTT does. Thread-safe; one lock per instance, held for a few steps.
+ */
+final class AdaptiveLimit {
+
+    /** Where a limit starts before anything was measured. */
+    static final int INITIAL = 16;
+    static final long MIN_WINDOW_NANOS = 100_000_000L;
+    static final int MIN_SAMPLES = 5;
+    /** How much above the unqueued response time a window may be and still count as not queueing. */
+    static final double TOLERANCE = 0.05;
+    /** Queueing shorter than this is noise in the measurement, not a queue worth avoiding. */
+    static final long SLACK_NANOS = 1_000_000L;
+    static final int HOLD_WINDOWS = 4;
+    /** How long an unqueued response time is trusted before it is measured again. */
+    static final long MIN_RTT_SPAN_NANOS = 10_000_000_000L;
+    static final int DECREASES_BEFORE_REMEASURE = 3;
+    /** Probes in a row without queueing after which the limit grows by an eighth per window. */
+    static final int STEADY_PROBES_TO_GROW_FAST = 8;
+
+    private enum Phase { ADAPTING, DRAINING, REMEASURING }
+
+    private final int max;
+    private volatile int limit;
+
+    private long windowStart = Long.MIN_VALUE;
+    private int samples;
+    private long rttSum;
+    private int peakInFlight;
+    private boolean failedInWindow;
+
+    private Phase phase = Phase.ADAPTING;
+    private int limitBeforeRemeasure;
+    private long minRtt;
+    private long minRttAt;
+    private boolean congested;
+    private int holdWindows;
+    private int steadyProbes;
+    private int decreasesInARow;
+
+    AdaptiveLimit(int max) {
+        this.max = Math.max(1, max);
+        this.limit = Math.min(INITIAL, this.max);
+    }
+
+    int limit() {
+        return limit;
+    }
+
+    /** The response time without queueing in nanoseconds, 0 until a window was measured. */
+    synchronized long minRttNanos() {
+        return minRtt;
+    }
+
+    /** Calls in flight at the instance as one more is sent. */
+    synchronized void sending(int inFlight, long nowNanos) {
+        if (windowStart == Long.MIN_VALUE) {
+            windowStart = nowNanos;
+        }
+        peakInFlight = Math.max(peakInFlight, inFlight);
+    }
+
+    /** A call answered after {@code rttNanos}, leaving {@code inFlight} calls at the instance. */
+    synchronized void answered(long rttNanos, int inFlight, long nowNanos) {
+        samples++;
+        rttSum += rttNanos;
+        closeWindowIfDue(inFlight, nowNanos);
+    }
+
+    /** A call that got no answer in time: the instance is past what it can take. */
+    synchronized void timedOut(int inFlight, long nowNanos) {
+        failedInWindow = true;
+        closeWindowIfDue(inFlight, nowNanos);
+    }
+
+    private void closeWindowIfDue(int inFlight, long now) {
+        long elapsed = now - windowStart;
+        if (elapsed < Math.max(MIN_WINDOW_NANOS, 2 * minRtt) || (samples < MIN_SAMPLES && !failedInWindow)
+                || (phase == Phase.DRAINING && inFlight > limit)) {
+            return;
+        }
+        long rtt = samples == 0 ? 0 : rttSum / samples;
+        switch (phase) {
+            case DRAINING -> phase = Phase.REMEASURING;
+            case REMEASURING -> remeasured(rtt, now);
+            case ADAPTING -> adapt(rtt, now);
+        }
+        windowStart = now;
+        samples = 0;
+        rttSum = 0;
+        peakInFlight = 0;
+        failedInWindow = false;
+    }
+
+    private void adapt(long rtt, long now) {
+        if (rtt == 0) {
+            limit = Math.max(1, (int) (limit * 0.8));
+            return;
+        }
+        if (minRtt == 0 || rtt < minRtt) {
+            minRtt = rtt;
+            minRttAt = now;
+        }
+        boolean queueing = failedInWindow || rtt > minRtt * (1 + TOLERANCE) + SLACK_NANOS;
+        if (queueing) {
+            decrease(rtt);
+        } else {
+            decreasesInARow = 0;
+            if (peakInFlight >= limit) {
+                grow();
+            }
+        }
+        if (now - minRttAt > MIN_RTT_SPAN_NANOS || decreasesInARow >= DECREASES_BEFORE_REMEASURE) {
+            limitBeforeRemeasure = limit;
+            limit = Math.max(1, limit / 2);
+            phase = Phase.DRAINING;
+            decreasesInARow = 0;
+        }
+    }
+
+    /**
+     * Down to what the instance served at once in this window: it was saturated (calls queued), so by
+     * Little's law the calls it held, stretched from the unqueued response time to this one, are
+     * what it serves at once plus its queue.
+     */
+    private void decrease(long rtt) {
+        int served = (int) Math.round((double) limit * minRtt / rtt);
+        int lower = failedInWindow ? (int) (limit * 0.8) : Math.min(limit - 1, served);
+        limit = Math.max(1, Math.min(limit, lower));
+        congested = true;
+        holdWindows = HOLD_WINDOWS;
+        steadyProbes = 0;
+        decreasesInARow++;
+    }
+
+    private void grow() {
+        if (holdWindows > 0) {
+            holdWindows--;
+            return;
+        }
+        steadyProbes++;
+        int step = !congested ? Math.max(1, limit / 4)
+                : steadyProbes >= STEADY_PROBES_TO_GROW_FAST ? Math.max(1, limit / 8) : 1;
+        limit = Math.min(max, limit + step);
+    }
+
+    /** The window timed at half the limit, its calls drained: its response time is the unqueued one. */
+    private void remeasured(long rtt, long now) {
+        if (rtt > 0) {
+            minRtt = rtt;
+            minRttAt = now;
+        }
+        limit = limitBeforeRemeasure;
+        phase = Phase.ADAPTING;
+        holdWindows = 0;
+    }
+}

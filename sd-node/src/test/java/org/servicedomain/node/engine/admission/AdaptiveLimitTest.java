@@ -1,0 +1,151 @@
+package org.servicedomain.node.engine.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adaptive limit against a simulated provider that serves a fixed number of calls at once and
+ * queues the rest inside, first come first served, as a thread pool does; the node always has more
+ * calls to send than the limit lets on.
+ */
+class AdaptiveLimitTest {
+
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void settlesAtWhatAProviderThatQueuesInsideServesAtOnce() {
+        SimulatedProvider provider = new SimulatedProvider(10, 100 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(256);
+
+        provider.run(limit, 30_000);
+        List<Integer> settled = provider.run(limit, 30_000);
+
+        assertThat(shareBetween(settled, 9, 12)).as("share of seconds with the limit at 9..12: " + settled).isGreaterThan(0.8);
+        assertThat(provider.queuedShare()).as("share of calls that waited inside the provider").isLessThan(0.15);
+        assertThat(provider.callsPerSecond()).as("of the 100 per second the provider can serve").isGreaterThan(93);
+    }
+
+    @Test
+    void aProviderThatSlowsDownGetsFewerCallsAtOnce() {
+        SimulatedProvider provider = new SimulatedProvider(20, 50 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(256);
+        List<Integer> before = provider.run(limit, 30_000);
+
+        provider.workers = 5;
+        List<Integer> after = provider.run(limit, 30_000);
+
+        assertThat(shareBetween(lastHalf(before), 18, 24)).as("before " + before).isGreaterThan(0.8);
+        assertThat(shareBetween(lastHalf(after), 4, 7)).as("after " + after).isGreaterThan(0.8);
+    }
+
+    @Test
+    void aProviderThatSpeedsUpGetsMoreCallsAtOnce() {
+        SimulatedProvider provider = new SimulatedProvider(5, 50 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(256);
+        List<Integer> before = provider.run(limit, 30_000);
+
+        provider.workers = 40;
+        List<Integer> after = provider.run(limit, 60_000);
+
+        assertThat(shareBetween(lastHalf(before), 4, 7)).as("before " + before).isGreaterThan(0.8);
+        assertThat(shareBetween(lastHalf(after), 30, 52)).as("after " + after).isGreaterThan(0.8);
+        assertThat(provider.callsPerSecond()).as("of the 800 per second it can now serve").isGreaterThan(640);
+    }
+
+    @Test
+    void aProviderWhoseCallsTakeLongerButWhoServesAsManyAtOnceKeepsItsLimit() {
+        SimulatedProvider provider = new SimulatedProvider(10, 50 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(256);
+        provider.run(limit, 30_000);
+
+        provider.serviceNanos = 150 * MS;
+        List<Integer> after = provider.run(limit, 60_000);
+
+        assertThat(shareBetween(lastHalf(after), 9, 12)).as("after " + after).isGreaterThan(0.8);
+    }
+
+    @Test
+    void neverExceedsTheConnectionsAnInstanceMayHave() {
+        SimulatedProvider provider = new SimulatedProvider(500, 10 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(32);
+
+        List<Integer> limits = provider.run(limit, 30_000);
+
+        assertThat(limits).allSatisfy(l -> assertThat(l).isLessThanOrEqualTo(32));
+        assertThat(limit.limit()).isEqualTo(32);
+    }
+
+    private static List<Integer> lastHalf(List<Integer> limits) {
+        return limits.subList(limits.size() / 2, limits.size());
+    }
+
+    private static double shareBetween(List<Integer> limits, int low, int high) {
+        return (double) limits.stream().filter(l -> l >= low && l <= high).count() / limits.size();
+    }
+
+    /** A provider with {@code workers} serving calls of {@code serviceNanos} each; simulated time in steps of 1 ms. */
+    private static final class SimulatedProvider {
+        int workers;
+        long serviceNanos;
+        private long now = 1_000 * MS;
+        private final ArrayDeque<Long> waitingInside = new ArrayDeque<>();
+        /** Calls being served, by the time they end; each holds when it was sent. */
+        private final PriorityQueue<long[]> serving = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+        private long calls;
+        private long queuedCalls;
+        private int millis;
+
+        SimulatedProvider(int workers, long serviceNanos) {
+            this.workers = workers;
+            this.serviceNanos = serviceNanos;
+        }
+
+        /** Runs {@code millis} of simulated time with the node always sending up to the limit; the limit seen each second. */
+        List<Integer> run(AdaptiveLimit limit, int millis) {
+            List<Integer> perSecond = new ArrayList<>();
+            calls = 0;
+            queuedCalls = 0;
+            this.millis = millis;
+            for (int step = 0; step < millis; step++) {
+                now += MS;
+                while (!serving.isEmpty() && serving.peek()[0] <= now) {
+                    long sentAt = serving.poll()[1];
+                    limit.answered(now - sentAt, inFlight(), now);
+                }
+                while (inFlight() < limit.limit()) {
+                    waitingInside.addLast(now);
+                    limit.sending(inFlight(), now);
+                }
+                while (serving.size() < workers && !waitingInside.isEmpty()) {
+                    long sentAt = waitingInside.pollFirst();
+                    calls++;
+                    if (sentAt < now) {
+                        queuedCalls++;
+                    }
+                    serving.add(new long[] {now + serviceNanos, sentAt});
+                }
+                if (step % 1000 == 999) {
+                    perSecond.add(limit.limit());
+                }
+            }
+            return perSecond;
+        }
+
+        double callsPerSecond() {
+            return calls * 1000.0 / millis;
+        }
+
+        double queuedShare() {
+            return calls == 0 ? 0 : (double) queuedCalls / calls;
+        }
+
+        private int inFlight() {
+            return waitingInside.size() + serving.size();
+        }
+    }
+}
