@@ -12,6 +12,11 @@ package org.servicedomain.node.qos;
  */
 public record FlowRound(long arrivals, long served, long serviceNanos, int waiting, int inService) {
 
+    /** The mean time a call held its permit, in seconds; NaN when none ended in the round. */
+    public double meanServiceSeconds() {
+        return served == 0 ? Double.NaN : serviceNanos / 1e9 / served;
+    }
+
     /**
      * Requests per second the flow asks for: what arrived, or, when more, what its waiting and
      * running calls would send if each took only its service time. A closed-loop client slowed by
@@ -20,10 +25,10 @@ public record FlowRound(long arrivals, long served, long serviceNanos, int waiti
      */
     public double demandTps(double seconds) {
         double arrived = arrivals / seconds;
-        if (served == 0 || serviceNanos <= 0) {
+        double serviceSeconds = meanServiceSeconds();
+        if (!(serviceSeconds > 0)) {
             return arrived;
         }
-        double serviceSeconds = serviceNanos / 1e9 / served;
         return Math.max(arrived, (waiting + inService) / serviceSeconds);
     }
 }

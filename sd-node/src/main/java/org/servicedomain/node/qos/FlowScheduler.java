@@ -17,7 +17,8 @@ import org.servicedomain.node.core.NodeFault;
  * permits (as many calls at once as its instances' concurrency limits allow, and dispatch slots at
  * the rate of a declared capacity). The high class takes a free permit first, as far as its bucket
  * lets it; the middle and low classes share the rest by deficit round robin weighted by their
- * allocations. A request that finds every queue empty, a permit free and both buckets with room goes
+ * allocations; permits the buckets leave idle are lent in class order (work-conserving, as an HTB
+ * class borrows). A request that finds every queue empty, a permit free and both buckets with room goes
  * on at once; otherwise it waits as data, and a freed permit or the timer releases it when its turn
  * and the buckets allow, or answers {@code Timeout} at its deadline. One lock per port.
  */
@@ -39,6 +40,8 @@ public final class FlowScheduler {
     private final LeakyBucket slots;
     private int concurrency = Integer.MAX_VALUE;
     private int inService;
+    /** Permits kept for the high class's calls: what its demand holds at once. */
+    private int highReserve;
     private int turn = FIRST_SHARED;
     private boolean turnCharged;
     private long wakeAtNanos = Long.MAX_VALUE;
@@ -66,12 +69,15 @@ public final class FlowScheduler {
         Waiting parked;
         synchronized (this) {
             flow.arrivalsThisRound++;
-            if (waiting() == 0 && inService < concurrency && flow.bucket.tryTake()) {
-                if (slots.tryTake()) {
+            if (waiting() == 0 && inService < permitsFor(flow)) {
+                boolean token = flow.bucket.tryTake();
+                if ((token || concurrency != Integer.MAX_VALUE) && slots.tryTake()) {
                     letOn(flow);
                     return GO;
                 }
-                flow.bucket.giveBack();
+                if (token) {
+                    flow.bucket.giveBack();
+                }
             }
             if (flow.queue.size() >= queueLength) {
                 flow.dropped++;
@@ -133,6 +139,17 @@ public final class FlowScheduler {
         drain();
     }
 
+    /**
+     * Keeps {@code permits} for the high class: the other classes are let on only while that many
+     * stay free for it (fewer as its own calls hold them), so a closed-loop high class never waits
+     * for a permit the others took between two of its calls.
+     */
+    public void reserveForHigh(int permits) {
+        synchronized (this) {
+            highReserve = Math.max(0, permits);
+        }
+    }
+
     /** Each class's measures since the last call: what the allocator measures demand by. */
     public Map<PriorityClass, FlowRound> takeRound() {
         Map<PriorityClass, FlowRound> rounds = new EnumMap<>(PriorityClass.class);
@@ -186,8 +203,37 @@ public final class FlowScheduler {
      * The high class first, as far as its bucket and the permits allow; then deficit round robin
      * over the others: the flow whose turn it is earns its quantum once per turn and sends while its
      * deficit, its bucket and the permits allow; it keeps the turn when only the permits ran out.
+     * What the buckets leave idle is lent.
      */
     private void grant(List<Waiting> released) {
+        shareByAllocation(released);
+        if (concurrency != Integer.MAX_VALUE) {
+            lendIdlePermits(released);
+        }
+    }
+
+    /**
+     * Permits the flows' buckets leave idle go to the waiting flows in class order, their buckets
+     * aside: the instances' concurrency limits already keep the providers' queues short, so a permit
+     * left unused would only slow the port down. Only while the permits are bounded by measured
+     * limits; the port's slots (a declared or node capacity) still apply.
+     */
+    private void lendIdlePermits(List<Waiting> released) {
+        for (FlowQueue flow : flows) {
+            while (inService < permitsFor(flow) && flow.head() != null) {
+                if (!slots.tryTake()) {
+                    return;
+                }
+                Waiting w = flow.queue.pollFirst();
+                if (w.settle()) {
+                    letOn(flow);
+                    released.add(w);
+                }
+            }
+        }
+    }
+
+    private void shareByAllocation(List<Waiting> released) {
         if (!sendWhileAllowed(flows[PriorityClass.HIGH.ordinal()], Double.POSITIVE_INFINITY, released)) {
             return;
         }
@@ -226,8 +272,8 @@ public final class FlowScheduler {
     private boolean sendWhileAllowed(FlowQueue flow, double allowance, List<Waiting> released) {
         int sent = 0;
         while (sent + 1 <= allowance && flow.head() != null) {
-            if (inService >= concurrency) {
-                return false;
+            if (inService >= permitsFor(flow)) {
+                return flow.priorityClass == PriorityClass.HIGH ? false : inService < concurrency;
             }
             if (!flow.bucket.tryTake()) {
                 return true;
@@ -244,6 +290,14 @@ public final class FlowScheduler {
             }
         }
         return true;
+    }
+
+    /** The permits the flow may see in service: all of them for the high class, the others less its reserve not yet in use. */
+    private int permitsFor(FlowQueue flow) {
+        if (flow.priorityClass == PriorityClass.HIGH || concurrency == Integer.MAX_VALUE) {
+            return concurrency;
+        }
+        return concurrency - Math.max(0, highReserve - flows[PriorityClass.HIGH.ordinal()].inService);
     }
 
     private void letOn(FlowQueue flow) {

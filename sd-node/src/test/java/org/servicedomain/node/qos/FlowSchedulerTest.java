@@ -157,6 +157,21 @@ class FlowSchedulerTest {
     }
 
     @Test
+    void lendsPermitsAShapedFlowsBucketLeavesIdleOnceTheInstancesLimitsBoundThem() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.reshape(Map.of(PriorityClass.LOW, 0.0), Map.of(), Double.POSITIVE_INFINITY);
+        port.limitConcurrency(2);
+
+        CompletableFuture<Void> first = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Void> second = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Void> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+
+        assertThat(first).isCompleted();
+        assertThat(second).isCompleted();
+        assertThat(third).as("both permits are in service").isNotDone();
+    }
+
+    @Test
     void aClosedLoopFlowsDemandCountsItsWaitingCallsAtTheirServiceTime() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
         port.limitConcurrency(1);

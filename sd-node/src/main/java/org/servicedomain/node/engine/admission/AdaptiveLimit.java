@@ -1,5 +1,7 @@
 package org.servicedomain.node.engine.admission;
 
+import java.util.concurrent.ThreadLocalRandom;
+
 /**
  * How many calls one instance gets at once, found from what the node measures rather than declared:
  * the calls it serves at once without queueing (its rate while saturated times its unqueued
@@ -24,19 +26,21 @@ final class AdaptiveLimit {
     static final long MIN_WINDOW_NANOS = 100_000_000L;
     static final int MIN_SAMPLES = 5;
     /** How much above the unqueued response time a window may be and still count as not queueing. */
-    static final double TOLERANCE = 0.05;
+    static final double TOLERANCE = 0.1;
     /** Queueing shorter than this is noise in the measurement, not a queue worth avoiding. */
-    static final long SLACK_NANOS = 1_000_000L;
+    static final long SLACK_NANOS = 2_000_000L;
     static final int HOLD_WINDOWS = 4;
     /** How long an unqueued response time is trusted before it is measured again. */
     static final long MIN_RTT_SPAN_NANOS = 10_000_000_000L;
-    static final int DECREASES_BEFORE_REMEASURE = 3;
+    static final int DECREASES_BEFORE_REMEASURE = 6;
     /** Probes in a row without queueing after which the limit grows by an eighth per window. */
     static final int STEADY_PROBES_TO_GROW_FAST = 8;
 
     private enum Phase { ADAPTING, DRAINING, REMEASURING }
 
     private final int max;
+    /** The span, jittered by a quarter either way, so that instances do not re-measure all at once. */
+    private final long minRttSpan = (long) (MIN_RTT_SPAN_NANOS * (0.75 + 0.5 * ThreadLocalRandom.current().nextDouble()));
     private volatile int limit;
 
     private long windowStart = Long.MIN_VALUE;
@@ -126,7 +130,7 @@ final class AdaptiveLimit {
                 grow();
             }
         }
-        if (now - minRttAt > MIN_RTT_SPAN_NANOS || decreasesInARow >= DECREASES_BEFORE_REMEASURE) {
+        if (now - minRttAt > minRttSpan || decreasesInARow >= DECREASES_BEFORE_REMEASURE) {
             limitBeforeRemeasure = limit;
             limit = Math.max(1, limit / 2);
             phase = Phase.DRAINING;
@@ -135,13 +139,15 @@ final class AdaptiveLimit {
     }
 
     /**
-     * Down to what the instance served at once in this window: it was saturated (calls queued), so by
-     * Little's law the calls it held, stretched from the unqueued response time to this one, are
-     * what it serves at once plus its queue.
+     * Halfway down to what the instance served at once in this window: it was saturated (calls
+     * queued), so by Little's law the calls it held, stretched from the unqueued response time to
+     * this one, are what it serves at once plus its queue. Halfway, because a window that spans a
+     * change of limit overstates the queue.
      */
     private void decrease(long rtt) {
         int served = (int) Math.round((double) limit * minRtt / rtt);
-        int lower = failedInWindow ? (int) (limit * 0.8) : Math.min(limit - 1, served);
+        int halfway = limit - Math.max(1, (limit - served + 1) / 2);
+        int lower = failedInWindow ? (int) (limit * 0.8) : halfway;
         limit = Math.max(1, Math.min(limit, lower));
         congested = true;
         holdWindows = HOLD_WINDOWS;

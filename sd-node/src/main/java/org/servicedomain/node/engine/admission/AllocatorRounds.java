@@ -18,6 +18,7 @@ import org.servicedomain.node.qos.Allocation;
 import org.servicedomain.node.qos.AllocationRound;
 import org.servicedomain.node.qos.BandwidthAllocator;
 import org.servicedomain.node.qos.FlowDemand;
+import org.servicedomain.node.qos.FlowRound;
 import org.servicedomain.node.qos.FlowScheduler;
 import org.servicedomain.node.qos.PriorityClass;
 import org.servicedomain.node.qos.PriorityFlows;
@@ -120,7 +121,9 @@ public final class AllocatorRounds implements AutoCloseable {
             }
             double pathCapacity = path.stream().mapToDouble(r -> capacities.get(((Route.Node) r).name())).min()
                     .orElse(Double.POSITIVE_INFINITY);
-            port.takeRound().forEach((priorityClass, flowRound) -> {
+            Map<PriorityClass, FlowRound> rounds = port.takeRound();
+            port.reserveForHigh(permitsHeld(rounds.get(PriorityClass.HIGH), seconds));
+            rounds.forEach((priorityClass, flowRound) -> {
                 double demand = flowRound.demandTps(seconds);
                 if (demand > 0) {
                     double minimum = priorityClass == PriorityClass.MIDDLE ? Math.min(rules.middleMinimumTps(), pathCapacity) : 0;
@@ -188,6 +191,12 @@ public final class AllocatorRounds implements AutoCloseable {
         return Math.max(a.allocation(), 1e-3);
     }
 
+    /** The permits a flow's demand holds at once (Little's law), so many kept for it; 0 before any of its calls ended. */
+    private static int permitsHeld(FlowRound round, double seconds) {
+        double serviceSeconds = round.meanServiceSeconds();
+        return serviceSeconds > 0 ? (int) Math.ceil(round.demandTps(seconds) * serviceSeconds) : round.inService();
+    }
+
     /** With priority classes gone from the policy, every flow lets its requests go. */
     private void unshape() {
         if (!shaped) {
@@ -196,6 +205,7 @@ public final class AllocatorRounds implements AutoCloseable {
         for (FlowScheduler port : flows.ports()) {
             port.reshape(Map.of(), Map.of(), Double.POSITIVE_INFINITY);
             port.limitConcurrency(Integer.MAX_VALUE);
+            port.reserveForHigh(0);
         }
         flows.recordRound(AllocationRound.NONE);
         shaped = false;

@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# Benchmark (not a test) of the priority classes in the adverse case a user meets: two sample
+# stock-quote providers that each serve WORKERS calls at once in DELAY_MS and queue the rest inside
+# (as a Tomcat thread pool does), one virtual port, classes by message content (symbol HIGH, MIDDLE,
+# anything else low), closed-loop wrk clients, on the node's default entry (its data plane). Three
+# capacity cases, each on a fresh node with the default options:
+#   unknown  no capacityTps: the node finds it (its adaptive concurrency limits)
+#   exact    capacityTps = WORKERS * 1000 / DELAY_MS for each provider
+#   low      capacityTps 20 % below that
+# Per case: the high class alone (HIGH_CONN connections), then all three classes at once (high
+# HIGH_CONN, middle MIDDLE_CONN with middleMinimumTps MIDDLE_MIN, low LOW_CONN). It records each
+# class's served req/s, non-200 answers and latency, the node's CPU per served call, and the
+# providers' own queues (sampled from the node's view: calls in service over the providers' workers).
+# Figures go into docs/performance.md between the markers of section priority-classes-queueing.
+#
+# Settings from the environment (defaults in brackets):
+#   WORKERS [10] DELAY_MS [100]   each provider serves WORKERS at once, each call DELAY_MS
+#   HIGH_CONN [10] MIDDLE_CONN [30] LOW_CONN [300]   MIDDLE_MIN [40]
+#   HIGH_TIMEOUT_MS [5000] MIDDLE_TIMEOUT_MS [5000] LOW_TIMEOUT_MS [2000]
+#   WARMUP [40]  seconds of provider warm-up (CXF) before the first case   SETTLE [15]  seconds before each measurement
+#   DURATION [30]  seconds per measured part   CASES [unknown exact low]
+#   BASE_PORT [19300]  providers at BASE_PORT+1, +2; node at +3 (its data plane at +103); 127.0.0.1 only
+#   DOC [docs/performance.md]   KEEP_WORK []  keep the temporary directory
+# The machine must be quiet while this runs: no builds, no tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WORKERS="${WORKERS:-10}"
+DELAY_MS="${DELAY_MS:-100}"
+HIGH_CONN="${HIGH_CONN:-10}"
+MIDDLE_CONN="${MIDDLE_CONN:-30}"
+LOW_CONN="${LOW_CONN:-300}"
+MIDDLE_MIN="${MIDDLE_MIN:-40}"
+HIGH_TIMEOUT_MS="${HIGH_TIMEOUT_MS:-5000}"
+MIDDLE_TIMEOUT_MS="${MIDDLE_TIMEOUT_MS:-5000}"
+LOW_TIMEOUT_MS="${LOW_TIMEOUT_MS:-2000}"
+WARMUP="${WARMUP:-40}"
+SETTLE="${SETTLE:-15}"
+DURATION="${DURATION:-30}"
+CASES="${CASES:-unknown exact low}"
+BASE_PORT="${BASE_PORT:-19300}"
+DOC="${DOC:-docs/performance.md}"
+KEEP_WORK="${KEEP_WORK:-}"
+
+HOST=127.0.0.1
+PROVIDER_PORTS=($((BASE_PORT + 1)) $((BASE_PORT + 2)))
+NODE_PORT=$((BASE_PORT + 3))
+DATA_PORT=$((NODE_PORT + 100))
+NODE_JAR=sd-node/target/sd-node-standalone.jar
+SAMPLES_JAR=samples/target/sd-samples.jar
+LUA=bench/priority-class.lua
+PORT_URL="http://$HOST:$DATA_PORT/sd/services/ports/StockQuotePortType"
+CLK_TCK="$(getconf CLK_TCK)"
+CLASSES=(high middle low)
+declare -A SYMBOL=([high]=HIGH [middle]=MIDDLE [low]=LOW)
+declare -A CONN=([high]=$HIGH_CONN [middle]=$MIDDLE_CONN [low]=$LOW_CONN)
+REAL_TPS=$((WORKERS * 1000 / DELAY_MS))
+declare -A CAPACITY=([unknown]="" [exact]=$REAL_TPS [low]=$((REAL_TPS * 8 / 10)))
+
+for tool in wrk curl; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing; see bench/README.md" >&2; exit 1; }
+done
+for jar in "$NODE_JAR" "$SAMPLES_JAR"; do
+  [ -f "$jar" ] || { echo "$jar is missing; build with: mvn -B -q package -DskipTests" >&2; exit 1; }
+done
+
+work="$(mktemp -d -t sd-qos-queueing.XXXXXX)"
+pids=()
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+policy() {
+  echo "<policy xmlns=\"urn:sd:policy:1\"><settings trustProviderClaims=\"true\"/>"\
+"<namespace prefix=\"q\" uri=\"urn:sd:samples:stockquote\"/>"\
+"<priorityClasses middleMinimumTps=\"$MIDDLE_MIN\" defaultTimeoutMs=\"$LOW_TIMEOUT_MS\">"\
+"<qos class=\"high\" timeoutMs=\"$HIGH_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"HIGH\"/></qos>"\
+"<qos class=\"middle\" timeoutMs=\"$MIDDLE_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"MIDDLE\"/></qos>"\
+"</priorityClasses></policy>"
+}
+
+register_provider() { # provider_port capacity ("" for none)
+  local attribute=""
+  [ -z "$2" ] || attribute="<h:attribute><h:name>capacityTps</h:name><h:value>$2</h:value></h:attribute>"
+  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
+    "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:register xmlns:h=\"urn:sd:home:1\"><h:wsdlLocation>http://$HOST:$1/stockquote?wsdl</h:wsdlLocation>$attribute</h:register></s:Body></s:Envelope>" \
+    "http://$HOST:$NODE_PORT/sd/services/home" > /dev/null
+}
+
+metric() { # file name [class]
+  awk -v n="$2" -v c="${3:-}" 'index($0, n "{") == 1 && (c == "" || index($0, "class=\"" c "\"")) { s += $NF } END { printf "%.0f\n", s }' "$1"
+}
+
+# Samples, every 0.5 s until the file $work/stop exists, the calls the node has in service on the
+# port minus the providers' workers: what waits inside the providers (never below 0).
+sample_inside() { # out
+  : > "$1"
+  while [ ! -e "$work/stop" ]; do
+    curl -sf "http://$HOST:$NODE_PORT/sd/metrics" \
+      | awk -v w=$((2 * WORKERS)) 'index($0, "sd_qos_in_service_requests{") == 1 { s += $NF } END { d = s - w; print (d > 0 ? d : 0) }' >> "$1" || true
+    sleep 0.5
+  done
+}
+
+# Runs wrk for each given class at once for DURATION s; one line per class in classes.tsv, one per part in runs.tsv.
+measure() { # case part class...
+  local case="$1" part="$2"; shift 2
+  local b_node a_node c wrk_pids=()
+  b_node=$(ticks "$NODE_PID")
+  rm -f "$work/stop"; sample_inside "$work/$case-$part-inside.txt" & local sampler=$!
+  for c in "$@"; do
+    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${DURATION}s" --timeout 30s --latency \
+      -s "$LUA" "$PORT_URL" > "$work/$case-$part-$c.txt" &
+    wrk_pids+=($!)
+  done
+  for c in "${wrk_pids[@]}"; do wait "$c"; done
+  touch "$work/stop"; wait "$sampler"
+  a_node=$(ticks "$NODE_PID")
+  local served_all=0
+  for c in "$@"; do
+    local out="$work/$case-$part-$c.txt" req non200 p50 p99
+    req=$(awk '/ requests in / {print $1}' "$out")
+    non200=$(awk '/^non-200:/ {print $2}' "$out")
+    p50=$(to_ms "$(awk '$1 == "50%" {print $2}' "$out")")
+    p99=$(to_ms "$(awk '$1 == "99%" {print $2}' "$out")")
+    served_all=$((served_all + req - non200))
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$case" "$part" "$c" "$req" "$non200" "$p50" "$p99" >> "$work/classes.tsv"
+    log "$case $part $c: $req requests, $non200 not 200, p50 $p50 ms, p99 $p99 ms"
+  done
+  local inside
+  inside=$(awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$work/$case-$part-inside.txt")
+  awk -v k="$case" -v l="$part" -v n="$((a_node - b_node))" -v s="$served_all" -v hz="$CLK_TCK" -v i="$inside" \
+    'BEGIN { printf "%s\t%s\t%.1f\t%s\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i }' >> "$work/runs.tsv"
+}
+
+# Offers the given classes' load for the given seconds, measuring nothing.
+load() { # seconds class...
+  local s="$1" c p=(); shift
+  for c in "$@"; do
+    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${s}s" --timeout 30s -s "$LUA" "$PORT_URL" > /dev/null &
+    p+=($!)
+  done
+  for c in "${p[@]}"; do wait "$c"; done
+}
+
+start_node() { # case
+  start_bg "$work/node-$1.log" java -jar "$NODE_JAR" --host "$HOST" --port "$NODE_PORT" --data-dir "$work/node-$1" --console none
+  NODE_PID=$LAST_PID
+  wait_for "http://$HOST:$NODE_PORT/sd/services/home?wsdl" "$NODE_PID"
+  set_policy "$NODE_PORT" "$(policy)"
+  local p; for p in "${PROVIDER_PORTS[@]}"; do register_provider "$p" "${CAPACITY[$1]}"; done
+}
+
+stop_node() {
+  kill "$NODE_PID" 2>/dev/null || true
+  wait "$NODE_PID" 2>/dev/null || true
+}
+
+require_free "${PROVIDER_PORTS[@]}" "$NODE_PORT" "$DATA_PORT"
+log "starting two providers ($WORKERS workers, $DELAY_MS ms each: $REAL_TPS req/s each)"
+for i in 0 1; do
+  start_bg "$work/provider-$i.log" java -jar "$SAMPLES_JAR" provider --service stockquote --name "bench-$i" \
+    --port "${PROVIDER_PORTS[$i]}" --delay-ms "$DELAY_MS" --workers "$WORKERS"
+  wait_for "http://$HOST:${PROVIDER_PORTS[$i]}/stockquote?wsdl" "$LAST_PID"
+done
+: > "$work/classes.tsv"; : > "$work/runs.tsv"
+
+first=1
+for case in $CASES; do
+  log "case $case: capacityTps ${CAPACITY[$case]:-not declared}"
+  start_node "$case"
+  if [ "$first" = 1 ]; then
+    log "warming the providers up for ${WARMUP}s under overload"
+    load "$WARMUP" "${CLASSES[@]}"
+    first=0
+  fi
+  load "$SETTLE" high
+  measure "$case" alone high
+  load "$SETTLE" "${CLASSES[@]}"
+  measure "$case" overload "${CLASSES[@]}"
+  stop_node
+done
+
+# ---- the doc ----------------------------------------------------------------------------------------
+col() { awk -F'\t' -v k="$1" -v l="$2" -v c="$3" -v f="$4" '$1 == k && $2 == l && $3 == c {print $f}' "$work/classes.tsv"; }
+run() { awk -F'\t' -v k="$1" -v l="$2" -v f="$3" '$1 == k && $2 == l {print $f}' "$work/runs.tsv"; }
+per_s() { awk -v v="$1" -v d="$DURATION" 'BEGIN { printf "%.1f", v / d }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+verdict() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { if (v == "n/a") { print "n/a"; exit }
+  ok = (op == ">=") ? (v + 0 >= t + 0) : (v + 0 <= t + 0); print ok ? "met" : "**missed**" }'; }
+
+s="$work/section.md"
+{
+  echo "<!-- bench:priority-classes-queueing:start -->"
+  echo "## Priority classes when providers queue inside (bench/priority-classes-queueing.sh)"
+  echo
+  machine
+  echo
+  echo "Two sample stock-quote providers, each serving $WORKERS calls at once in $DELAY_MS ms and queueing the rest" \
+    "inside ($REAL_TPS req/s each, $((2 * REAL_TPS)) in all). One node with the default options; clients on its data plane." \
+    "Classes by message content: high ($HIGH_CONN wrk connections, deadline $HIGH_TIMEOUT_MS ms), middle ($MIDDLE_CONN," \
+    "middleMinimumTps $MIDDLE_MIN, $MIDDLE_TIMEOUT_MS ms), low ($LOW_CONN, $LOW_TIMEOUT_MS ms): closed loops, as wrk's" \
+    "connections are. Each case on a fresh node: the high class alone, then all three classes; $SETTLE s of settling" \
+    "before each, ${DURATION} s measured. *Queued inside* is the mean of the node's calls in service minus the providers'" \
+    "$((2 * WORKERS)) workers, sampled every 0.5 s."
+  echo
+  echo "| capacity | part | class | served req/s | not 200 | p50 ms | p99 ms |"
+  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  for k in $CASES; do
+    for l in alone overload; do
+      for c in "${CLASSES[@]}"; do
+        req=$(col "$k" "$l" "$c" 4); [ -n "$req" ] || continue
+        non=$(col "$k" "$l" "$c" 5)
+        echo "| ${CAPACITY[$k]:-unknown} | $l | $c | $(per_s $((req - non))) | $non | $(col "$k" "$l" "$c" 6) | $(col "$k" "$l" "$c" 7) |"
+      done
+    done
+  done
+  echo
+  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | node CPU µs per served call (alone / overload) |"
+  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  for k in $CASES; do
+    ha=$(col "$k" alone high 4); hn=$(col "$k" overload high 4); he=$(col "$k" overload high 5)
+    share=$(ratio $((hn - he)) "$ha")
+    p99=$(ratio "$(col "$k" overload high 7)" "$(col "$k" alone high 7)")
+    mid=$(per_s $(( $(col "$k" overload middle 4) - $(col "$k" overload middle 5) )))
+    cpu_ratio=$(ratio "$(run "$k" overload 3)" "$(run "$k" alone 3)")
+    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
+  done
+  echo "<!-- bench:priority-classes-queueing:end -->"
+} > "$s"
+write_section priority-classes-queueing "$s"
