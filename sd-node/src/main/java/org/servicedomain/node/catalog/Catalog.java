@@ -197,9 +197,10 @@ public final class Catalog {
             if (fault.code() != FaultCode.WsdlUnreadable) {
                 throw fault;
             }
-            LOG.info("registration refused: {}", LogText.of(fault.getMessage()));
-            throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
-                    + " could not be fetched or is not a usable WSDL; the node's log has the details");
+            LOG.info("registration refused: {}{}", LogText.of(fault.getMessage()),
+                    fault.getCause() == null ? "" : " (" + LogText.of(String.valueOf(fault.getCause())) + ")");
+            String location = WsdlLocations.withoutCredentials(request.wsdlLocation());
+            throw new UnreadableWsdl(location, fault.getMessage(), fault);
         }
         String digest = sha256(wsdl);
         List<QName> portTypes = request.portType() != null ? List.of(request.portType()) : description.boundPortTypes();

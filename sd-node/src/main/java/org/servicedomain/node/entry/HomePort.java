@@ -46,6 +46,7 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.catalog.UnreadableWsdl;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -104,13 +105,19 @@ public class HomePort implements HomePortType {
             if (!caller.isAdministrator() && !trustClaims && !levels.isEmpty()) {
                 attributes.put(ProviderClaims.LEVEL_ATTRIBUTE, ProviderClaims.levelClaim(levels));
             }
-            List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
-                    wsdlLocation, endpointAddress,
-                    request.getPortType(), levels, request.getTimeoutMs(),
-                    attributes), InstanceNames.naming(HomeAccess.registration(caller, node.catalog()::snapshot,
-                            node.config().stateLimits().maxInstancesPerProvider(), trustClaims),
-                            InstanceNames.checked(request.getName())));
-            return registered(filed);
+            try {
+                List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
+                        wsdlLocation, endpointAddress,
+                        request.getPortType(), levels, request.getTimeoutMs(),
+                        attributes), InstanceNames.naming(HomeAccess.registration(caller, node.catalog()::snapshot,
+                                node.config().stateLimits().maxInstancesPerProvider(), trustClaims),
+                                InstanceNames.checked(request.getName())));
+                return registered(filed);
+            } catch (UnreadableWsdl unreadable) {
+                // Only an administrator, who sets the node's networks anyway, learns why: for anyone
+                // else the cause would map the networks the node reaches (security.md).
+                throw caller.isAdministrator() ? unreadable.named() : unreadable;
+            }
         });
     }
 

@@ -23,10 +23,18 @@ public final class CheckedDnsResolver implements DnsResolver {
         InetAddress[] all = SystemDefaultDnsResolver.INSTANCE.resolve(host);
         InetAddress[] permitted = Arrays.stream(all).filter(networks::permits).toArray(InetAddress[]::new);
         if (permitted.length == 0) {
-            throw new UnknownHostException(host + " resolves only to addresses in networks the node does not reach: "
+            throw new DeniedNetworkException(host + " resolves only to addresses in networks the node does not reach: "
                     + Arrays.toString(all));
         }
         return permitted;
+    }
+
+    /** The host resolved, but only into networks the node may not reach; a subclass so callers can name the cause. */
+    public static final class DeniedNetworkException extends UnknownHostException {
+
+        DeniedNetworkException(String message) {
+            super(message);
+        }
     }
 
     @Override
