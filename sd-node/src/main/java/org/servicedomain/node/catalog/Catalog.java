@@ -276,6 +276,31 @@ public final class Catalog {
     }
 
     /**
+     * Removes the virtual port {@code name} and every instance behind it in one change (one durable
+     * write, or one transaction of the cluster's store); returns the instances removed. An unknown
+     * name is an {@code UnknownVirtualPort} fault.
+     */
+    public List<Instance> removePort(String name) {
+        List<Instance> removed = afterCatchingUp(() -> {
+            synchronized (changeLock) {
+                snapshot.port(name).orElseThrow(() ->
+                        new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port is named " + name));
+                List<Instance> gone = List.copyOf(snapshot.instancesOf(name));
+                CatalogSnapshot next = snapshot;
+                for (Instance instance : gone) {
+                    next = next.withoutInstance(instance.id());
+                }
+                publish(next.withoutPort(name));
+                return gone;
+            }
+        });
+        LOG.info("removed virtual port {} and its {} instances", name, removed.size());
+        removed.forEach(instance -> unregisterListeners.forEach(listener -> listener.accept(instance)));
+        portRemovalListeners.forEach(listener -> listener.accept(name));
+        return removed;
+    }
+
+    /**
      * Removes the virtual port {@code name} when no instance is left behind it (a port that a
      * child node no longer offers); returns whether it was removed.
      */

@@ -40,6 +40,8 @@ import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.home.v1.SetServiceInfoResponse;
 import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
+import org.servicedomain.home.v1.RemoveVirtualPort;
+import org.servicedomain.home.v1.RemoveVirtualPortResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
 import org.servicedomain.node.Node;
@@ -47,6 +49,7 @@ import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.RegistrationRequest;
 import org.servicedomain.node.catalog.UnreadableWsdl;
+import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -180,7 +183,8 @@ public class HomePort implements HomePortType {
             GetPolicyResponse response = new GetPolicyResponse();
             response.setVersion(version);
             response.setDocument(node.policy().document(version).orElseThrow(() -> new NodeFault(FaultCode.BadRequest,
-                    "policy version " + version + " is not kept; the node keeps the last " + PolicyStore.KEPT)));
+                    "policy version " + version + " is not kept; the node keeps the last " + PolicyStore.KEPT
+                    + " and version 0, the default policy")));
             return response;
         });
     }
@@ -301,6 +305,22 @@ public class HomePort implements HomePortType {
         return call("removeUser", () -> {
             access.requireAdministrator(context, "removeUser");
             return users.removeUser(request);
+        });
+    }
+
+    /** Undoes registrations: the port and all its instances leave the catalog at once; the removal is an event. */
+    @Override
+    public RemoveVirtualPortResponse removeVirtualPort(RemoveVirtualPort request) throws HomeFault {
+        return call("removeVirtualPort", () -> {
+            HomeAccess.HomeCaller caller = access.requireAdministrator(context, "removeVirtualPort");
+            String name = HomeArguments.required(request.getVirtualPort(), "virtualPort");
+            node.catalog().snapshot().instancesOf(name).forEach(i -> node.hierarchy().unregisterChildOf(i.id()));
+            List<Instance> removed = node.catalog().removePort(name);
+            node.events().publish(NodeEvent.Type.VIRTUAL_PORT_REMOVED, name, null, "virtual port " + name + " and its "
+                    + removed.size() + " instances were removed by " + (caller.user() == null ? "an anonymous caller" : caller.user()));
+            RemoveVirtualPortResponse response = new RemoveVirtualPortResponse();
+            removed.forEach(i -> response.getInstanceId().add(i.id()));
+            return response;
         });
     }
 

@@ -171,10 +171,16 @@ public final class ActivePolicy {
         return compiler.compile(current.version() + 1, document, reader.read(document));
     }
 
-    /** A kept earlier (or the current) version's document, as it was set. */
+    /**
+     * A kept earlier (or the current) version's document, as it was set; version 0, the built-in
+     * default, is always kept, so that a node can go back to it after any number of changes.
+     */
     public Optional<String> document(long version) {
         if (version == current.version()) {
             return Optional.of(current.document());
+        }
+        if (version == 0) {
+            return Optional.of(builtIn());
         }
         try {
             return store.find(version).map(PolicyStore.StoredPolicy::document);
