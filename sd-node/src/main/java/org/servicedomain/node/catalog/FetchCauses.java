@@ -10,7 +10,6 @@ import java.time.Duration;
 import javax.net.ssl.SSLException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.client5.http.HttpHostConnectException;
-import org.servicedomain.node.network.CheckedDnsResolver;
 
 /**
  * Why a WSDL could not be fetched, in an operator's words: the host, the port and what to check,
@@ -25,7 +24,7 @@ final class FetchCauses {
     static String of(URI uri, IOException e, Duration timeout) {
         String host = uri.getHost() == null ? "(no host)" : uri.getHost();
         String hostAndPort = host + ":" + port(uri);
-        if (e instanceof CheckedDnsResolver.DeniedNetworkException) {
+        if (e instanceof DeniedNetworkException) {
             return "host " + host + " resolves only to addresses in networks the node does not reach"
                     + " (its allow- and deny-lists of provider networks)";
         }

@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
+import org.servicedomain.node.catalog.DeniedNetworkException;
 
 /**
  * Resolves host names for outbound fetches and keeps only the addresses {@link ProviderNetworks}
@@ -27,14 +28,6 @@ public final class CheckedDnsResolver implements DnsResolver {
                     + Arrays.toString(all));
         }
         return permitted;
-    }
-
-    /** The host resolved, but only into networks the node may not reach; a subclass so callers can name the cause. */
-    public static final class DeniedNetworkException extends UnknownHostException {
-
-        DeniedNetworkException(String message) {
-            super(message);
-        }
     }
 
     @Override
