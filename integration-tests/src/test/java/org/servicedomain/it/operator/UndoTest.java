@@ -79,6 +79,24 @@ class UndoTest {
     }
 
     @Test
+    void aVirtualPortTheActivePolicyNamesStaysUntilAPolicyWithoutItIsSet() throws Exception {
+        String port = registered.get(0).getVirtualPort();
+        Path naming = Files.writeString(configHome.resolve("naming.xml"), "<policy xmlns=\"urn:sd:policy:1\">\n"
+                + "  <virtualPort name=\"" + port + "\"><selection directive=\"random\"/></virtualPort>\n</policy>\n");
+        assertThat(sdctl.run("policy", "set", naming.toString()).exitCode()).isZero();
+
+        SdctlRun.Result refused = sdctl.run("ports", "remove", port);
+
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
+        assertThat(refused.err()).contains("BadRequest").contains("active policy").contains("line 2");
+        assertThat(admin().getServiceInfo().getInstance()).hasSize(2);
+        assertThat(sdctl.run("policy", "rollback", "0").exitCode()).isZero();
+        assertThat(sdctl.run("ports", "remove", port).exitCode()).isZero();
+        domain.node().restart();
+        assertThat(admin().getServiceInfo().getVirtualPort()).isEmpty();
+    }
+
+    @Test
     void onlyAnAdministratorRemovesAVirtualPort() {
         NodeClient root = admin();
         root.setUser(new NodeClient.UserEntry("alice", "alice-pw", "supplier", List.of(), List.of("provider")));

@@ -314,6 +314,10 @@ public class HomePort implements HomePortType {
         return call("removeVirtualPort", () -> {
             HomeAccess.HomeCaller caller = access.requireAdministrator(context, "removeVirtualPort");
             String name = HomeArguments.required(request.getVirtualPort(), "virtualPort");
+            node.policy().whereNamed(name).ifPresent(where -> {
+                throw new NodeFault(FaultCode.BadRequest, "virtual port " + name + " is named by the active policy (version "
+                        + node.policy().current().version() + ", " + where + "); set a policy without it first");
+            });
             node.catalog().snapshot().instancesOf(name).forEach(i -> node.hierarchy().unregisterChildOf(i.id()));
             List<Instance> removed = node.catalog().removePort(name);
             node.events().publish(NodeEvent.Type.VIRTUAL_PORT_REMOVED, name, null, "virtual port " + name + " and its "
