@@ -15,6 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.SdctlRun;
 
 /**
  * A registration whose WSDL cannot be had tells an administrator why (host unknown, connection
@@ -101,6 +102,16 @@ class RegistrationFaultsTest {
 
         assertThat(toTheProvider.get(0)).isEqualTo(toTheProvider.get(1)).doesNotContain("refused").doesNotContain("404");
         assertThat(refusal(root, closedPort)).contains("refused");
+    }
+
+    @Test
+    void sdctlShowsTheCause() {
+        SdctlRun sdctl = SdctlRun.inTemporaryConfig().withEnv("SDCTL_NODE", domain.node().baseUri().toString());
+
+        SdctlRun.Result refused = sdctl.run("instances", "register", "http://127.0.0.1:1/quotes?wsdl");
+
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
+        assertThat(refused.err()).contains("WsdlUnreadable").contains("127.0.0.1:1").contains("refused");
     }
 
     private NodeClient admin() {
