@@ -84,7 +84,9 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
             }
             return uri;
         } catch (IllegalArgumentException e) {
-            throw ServiceDescriptionParser.unreadable(location, "it is not a URL (" + e.getMessage() + ")", e);
+            String why = e.getCause() instanceof java.net.URISyntaxException syntax
+                    ? syntax.getReason() + " at character " + (syntax.getIndex() + 1) : "malformed";
+            throw ServiceDescriptionParser.unreadable(location, "it is not a URL (" + why + ")", e);
         }
     }
 

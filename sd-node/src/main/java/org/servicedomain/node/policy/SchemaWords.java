@@ -86,6 +86,9 @@ final class SchemaWords {
             message = message.substring(0, located);
         }
         message = message.replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\s*Message:\\s*", "");
+        if (message.contains("DOCTYPE")) {
+            return "a DOCTYPE is not allowed in a policy";
+        }
         return "the document is not well-formed XML: " + message.strip();
     }
 
