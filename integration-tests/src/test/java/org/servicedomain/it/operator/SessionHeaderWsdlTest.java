@@ -11,6 +11,7 @@ import javax.wsdl.Message;
 import javax.wsdl.Part;
 import javax.wsdl.extensions.schema.Schema;
 import javax.wsdl.extensions.soap.SOAPHeader;
+import javax.wsdl.extensions.soap12.SOAP12Header;
 import javax.wsdl.factory.WSDLFactory;
 import javax.wsdl.xml.WSDLReader;
 import javax.xml.namespace.QName;
@@ -18,7 +19,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.Registrations;
 import org.w3c.dom.Element;
 
 /**
@@ -40,6 +45,9 @@ class SessionHeaderWsdlTest {
 
     @RegisterExtension
     final NodeWithProviders domain = NodeWithProviders.stockQuotes("quote-a");
+
+    @RegisterExtension
+    final NodeWithProviders soap12Domain = NodeWithProviders.emptyFleet();
 
     @BeforeEach
     void aQuotePortAndABlastPort() throws Exception {
@@ -72,6 +80,26 @@ class SessionHeaderWsdlTest {
     }
 
     @Test
+    void aSoap12PortDeclaresItWithTheSoap12Header() throws Exception {
+        SampleProvider provider = soap12Domain.providers().start(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote12-a")
+                .soap12(true).build());
+        String port = Registrations.register(soap12Domain.node().home(), provider).getVirtualPort();
+        new DomainSetup(soap12Domain.node().home()).policy(POLICY);
+
+        Definition wsdl = read(soap12Domain, port);
+
+        for (Object o : onlyBinding(wsdl).getBindingOperations()) {
+            BindingOperation operation = (BindingOperation) o;
+            List<SOAP12Header> headers = operation.getBindingInput().getExtensibilityElements().stream()
+                    .filter(SOAP12Header.class::isInstance).map(SOAP12Header.class::cast).toList();
+            assertThat(headers).as(operation.getName()).hasSize(1);
+            Part part = wsdl.getMessage(headers.get(0).getMessage()).getPart(headers.get(0).getPart());
+            assertThat(part.getElementName()).isEqualTo(SESSION);
+        }
+        assertThat(headersOf((BindingOperation) onlyBinding(wsdl).getBindingOperations().get(0))).isEmpty();
+    }
+
+    @Test
     void aPortOpenToAnonymousCallersDeclaresNoHeader() throws Exception {
         new DomainSetup(domain.node().home()).policy(POLICY);
 
@@ -80,10 +108,14 @@ class SessionHeaderWsdlTest {
     }
 
     private Definition read(String port) throws Exception {
+        return read(domain, port);
+    }
+
+    private static Definition read(NodeWithProviders fixture, String port) throws Exception {
         WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
         reader.setFeature("javax.wsdl.verbose", false);
         reader.setFeature("javax.wsdl.importDocuments", false);
-        return reader.readWSDL(domain.node().virtualPortWsdl(port).toString());
+        return reader.readWSDL(fixture.node().virtualPortWsdl(port).toString());
     }
 
     private static Binding onlyBinding(Definition wsdl) {
