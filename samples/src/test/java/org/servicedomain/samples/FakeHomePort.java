@@ -105,6 +105,12 @@ public class FakeHomePort implements HomePortType {
     }
 
     @Override
+    public org.servicedomain.home.v1.RemoveVirtualPortResponse removeVirtualPort(
+            org.servicedomain.home.v1.RemoveVirtualPort parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
     public GetUsersResponse getUsers(GetUsers parameters) {
         throw new UnsupportedOperationException("not faked");
     }

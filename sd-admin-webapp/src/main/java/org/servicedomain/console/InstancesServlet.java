@@ -18,7 +18,8 @@ import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.Registration;
 
 /**
- * Instances: register by WSDL URL, unregister, set state, edit attributes. An administrator sees
+ * Instances: register by WSDL URL, unregister, set state, edit attributes; remove a whole virtual port
+ * (the dashboard's button). An administrator sees
  * every instance; a provider sees and changes only its own (the node enforces that too).
  */
 @WebServlet("/instances")
@@ -59,6 +60,7 @@ public class InstancesServlet extends TaskServlet {
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String action = parameter(request, "action");
         NodeClient client = client(request);
+        String back = "removePort".equals(action) ? "/dashboard" : "/instances"; // the page the form is on
         try {
             String notice = switch (action == null ? "" : action) {
                 case "register" -> register(request, client);
@@ -74,11 +76,16 @@ public class InstancesServlet extends TaskServlet {
                     yield "Instance " + id + " is now " + state.value() + ".";
                 }
                 case "attributes" -> editAttributes(request, client);
+                case "removePort" -> {
+                    String port = required(request, "virtualPort");
+                    int removed = client.removeVirtualPort(port).size();
+                    yield "Removed virtual port " + port + " and its " + removed + (removed == 1 ? " instance." : " instances.");
+                }
                 default -> throw new IllegalArgumentException("unknown action");
             };
-            redirect(request, response, "/instances", notice);
+            redirect(request, response, back, notice);
         } catch (NodeClientException e) {
-            redirectWithProblem(request, response, "/instances", e);
+            redirectWithProblem(request, response, back, e);
         } catch (IllegalArgumentException e) {
             request.getSession().setAttribute(FLASH_PROBLEM, "The form was incomplete: " + e.getMessage());
             response.sendRedirect(request.getContextPath() + "/instances");

@@ -201,6 +201,13 @@ public class NodeClient {
         call(() -> port.unregister(request));
     }
 
+    /** Removes the virtual port {@code name} and every instance behind it; returns the removed instances' ids. */
+    public List<String> removeVirtualPort(String name) {
+        org.servicedomain.home.v1.RemoveVirtualPort request = new org.servicedomain.home.v1.RemoveVirtualPort();
+        request.setVirtualPort(name);
+        return call(() -> List.copyOf(port.removeVirtualPort(request).getInstanceId()));
+    }
+
     /** Validates, saves and activates {@code document}; returns its version. */
     public long setPolicy(String document) {
         return applyPolicy(document).version();

@@ -83,6 +83,25 @@ class ClusterTest {
     }
 
     @Test
+    void aVirtualPortRemovedAtOneMemberIsGoneWithItsInstancesFromEvery() throws HomeFault {
+        new DomainSetup(node1.home()).provider(providers.named("quote-a"), null);
+        await().atMost(Duration.ofSeconds(2)).until(() ->
+                StockQuoteCalls.getQuote(node2.virtualPortAddress("StockQuotePortType"), "ACME").status() == 200);
+
+        org.servicedomain.home.v1.RemoveVirtualPort remove = new org.servicedomain.home.v1.RemoveVirtualPort();
+        remove.setVirtualPort("StockQuotePortType");
+        assertThat(node3.home().removeVirtualPort(remove).getInstanceId()).hasSize(1);
+
+        for (RunningNode member : List.of(node1, node2, node3)) {
+            await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(20)).until(() ->
+                    member.home().getServiceInfo(new org.servicedomain.home.v1.GetServiceInfo()).getVirtualPort().isEmpty());
+            assertThat(member.home().getServiceInfo(new org.servicedomain.home.v1.GetServiceInfo()).getInstance()).isEmpty();
+            assertThat(StockQuoteCalls.getQuote(member.virtualPortAddress("StockQuotePortType"), "ACME").status())
+                    .isNotEqualTo(200);
+        }
+    }
+
+    @Test
     void aPolicySetAtOneMemberIsActiveOnAllWithinOneSecond() throws HomeFault {
         String document = policy("set at node 2");
 

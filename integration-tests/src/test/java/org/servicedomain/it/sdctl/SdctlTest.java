@@ -242,7 +242,7 @@ class SdctlTest {
     void everyCommandAnswersHelp() {
         for (List<String> command : List.of(List.<String>of(), List.of("login"), List.of("logout"), List.of("status"),
                 List.of("instances"), List.of("instances", "register"), List.of("instances", "unregister"),
-                List.of("instances", "set-state"), List.of("policy"), List.of("policy", "get"), List.of("policy", "set"),
+                List.of("instances", "set-state"), List.of("ports"), List.of("ports", "remove"), List.of("policy"), List.of("policy", "get"), List.of("policy", "set"),
                 List.of("policy", "validate"), List.of("policy", "diff"), List.of("policy", "rollback"),
                 List.of("policy", "impact"), List.of("users"), List.of("users", "list"), List.of("users", "set"),
                 List.of("users", "remove"), List.of("users", "passwd"), List.of("sessions"), List.of("topology"),

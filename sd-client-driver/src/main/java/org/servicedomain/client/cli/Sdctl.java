@@ -26,7 +26,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "sdctl", mixinStandardHelpOptions = true, versionProvider = Sdctl.Version.class,
         description = "Runs a service-domain node through its home port.",
-        subcommands = {LoginCommand.class, LogoutCommand.class, StatusCommand.class, InstancesCommand.class,
+        subcommands = {LoginCommand.class, LogoutCommand.class, StatusCommand.class, InstancesCommand.class, PortsCommand.class,
                 PolicyCommand.class, UsersCommand.class, SessionsCommand.class, TopologyCommand.class,
                 StatsCommand.class, EventsCommand.class, QosPlanCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The node is --node, else $SDCTL_NODE, else the one last logged in to.",

@@ -197,9 +197,10 @@ public final class Catalog {
             if (fault.code() != FaultCode.WsdlUnreadable) {
                 throw fault;
             }
-            LOG.info("registration refused: {}", LogText.of(fault.getMessage()));
-            throw new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
-                    + " could not be fetched or is not a usable WSDL; the node's log has the details");
+            LOG.info("registration refused: {}{}", LogText.of(fault.getMessage()),
+                    fault.getCause() == null ? "" : " (" + LogText.of(String.valueOf(fault.getCause())) + ")");
+            String location = WsdlLocations.withoutCredentials(request.wsdlLocation());
+            throw new UnreadableWsdl(location, fault.getMessage(), fault);
         }
         String digest = sha256(wsdl);
         List<QName> portTypes = request.portType() != null ? List.of(request.portType()) : description.boundPortTypes();
@@ -272,6 +273,31 @@ public final class Catalog {
         LOG.info("unregistered instance {} from virtual port {}", instanceId, instance.virtualPort());
         unregisterListeners.forEach(listener -> listener.accept(instance));
         return instance;
+    }
+
+    /**
+     * Removes the virtual port {@code name} and every instance behind it in one change (one durable
+     * write, or one transaction of the cluster's store); returns the instances removed. An unknown
+     * name is an {@code UnknownVirtualPort} fault.
+     */
+    public List<Instance> removePort(String name) {
+        List<Instance> removed = afterCatchingUp(() -> {
+            synchronized (changeLock) {
+                snapshot.port(name).orElseThrow(() ->
+                        new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port is named " + name));
+                List<Instance> gone = List.copyOf(snapshot.instancesOf(name));
+                CatalogSnapshot next = snapshot;
+                for (Instance instance : gone) {
+                    next = next.withoutInstance(instance.id());
+                }
+                publish(next.withoutPort(name));
+                return gone;
+            }
+        });
+        LOG.info("removed virtual port {} and its {} instances", name, removed.size());
+        removed.forEach(instance -> unregisterListeners.forEach(listener -> listener.accept(instance)));
+        portRemovalListeners.forEach(listener -> listener.accept(name));
+        return removed;
     }
 
     /**

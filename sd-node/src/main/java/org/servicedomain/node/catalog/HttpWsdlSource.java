@@ -21,6 +21,7 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
 
     private final CloseableHttpClient http;
     private final long maxBytes;
+    private final Duration timeout;
 
     public HttpWsdlSource(Duration timeout, long maxBytes) {
         this(timeout, maxBytes, SystemDefaultDnsResolver.INSTANCE);
@@ -40,6 +41,7 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
                 .setUserAgent("sd-node")
                 .build();
         this.maxBytes = maxBytes;
+        this.timeout = timeout;
     }
 
     @Override
@@ -49,7 +51,7 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
             HttpGet get = new HttpGet(uri);
             return http.execute(get, response -> {
                 if (response.getCode() != 200) {
-                    throw ServiceDescriptionParser.unreadable(location, "the server answered HTTP " + response.getCode(), null);
+                    throw ServiceDescriptionParser.unreadable(location, FetchCauses.status(uri, response.getCode()), null);
                 }
                 HttpEntity entity = response.getEntity();
                 if (entity == null) {
@@ -65,7 +67,7 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
                 return bytes;
             });
         } catch (IOException e) {
-            throw ServiceDescriptionParser.unreadable(location, "it could not be fetched: " + e, e);
+            throw ServiceDescriptionParser.unreadable(location, FetchCauses.of(uri, e, timeout), e);
         }
     }
 
@@ -73,11 +75,18 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
         try {
             URI uri = URI.create(location.trim());
             if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())) {
-                throw ServiceDescriptionParser.unreadable(location, "only http and https locations are fetched", null);
+                throw ServiceDescriptionParser.unreadable(location, "only http and https locations are fetched, not "
+                        + (uri.getScheme() == null ? "a location without scheme" : "'" + uri.getScheme() + "'"), null);
+            }
+            if (uri.getRawUserInfo() != null) {
+                throw ServiceDescriptionParser.unreadable(location, "it carries credentials (user:password@ before the"
+                        + " host), which the node does not send; register a location without them", null);
             }
             return uri;
         } catch (IllegalArgumentException e) {
-            throw ServiceDescriptionParser.unreadable(location, "it is not a URL", e);
+            String why = e.getCause() instanceof java.net.URISyntaxException syntax
+                    ? syntax.getReason() + " at character " + (syntax.getIndex() + 1) : "malformed";
+            throw ServiceDescriptionParser.unreadable(location, "it is not a URL (" + why + ")", e);
         }
     }
 

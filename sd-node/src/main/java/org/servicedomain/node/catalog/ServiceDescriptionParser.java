@@ -16,6 +16,7 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 
 /**
  * Reads a WSDL 1.1 document into a {@link ServiceDescription}: port types, their SOAP 1.1 and
@@ -31,11 +32,12 @@ public final class ServiceDescriptionParser {
         try {
             document = SecureXml.documentBuilder().parse(new ByteArrayInputStream(wsdl), location);
         } catch (SAXException | IOException e) {
-            throw unreadable(location, "it is not well-formed XML or declares a DOCTYPE: " + e.getMessage(), e);
+            throw unreadable(location, notXml(wsdl, e), e);
         }
         Element definitions = document.getDocumentElement();
         if (!WSDL_NS.equals(definitions.getNamespaceURI()) || !"definitions".equals(definitions.getLocalName())) {
-            throw unreadable(location, "its root element is not a WSDL 1.1 wsdl:definitions", null);
+            throw unreadable(location, "it is XML but not a WSDL 1.1 document: its root element is "
+                    + new QName(definitions.getNamespaceURI(), definitions.getLocalName()) + ", not wsdl:definitions", null);
         }
         String tns = definitions.getAttribute("targetNamespace");
         Map<QName, List<QName>> messageElements = messageElements(definitions, tns);
@@ -65,8 +67,25 @@ public final class ServiceDescriptionParser {
         return new ServiceDescription(document, bindings);
     }
 
+    /** Why the bytes are not XML the node reads, with the position; the parser's own words stay in the log. */
+    private static String notXml(byte[] bytes, Exception e) {
+        String where = e instanceof SAXParseException p && p.getLineNumber() > 0
+                ? " (line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ")" : "";
+        String message = String.valueOf(e.getMessage());
+        String head = new String(bytes, 0, Math.min(bytes.length, 512), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .toLowerCase(java.util.Locale.ROOT);
+        if (head.contains("<html") || head.contains("<!doctype html")) {
+            return "it is an HTML page, not a WSDL; is it the provider's home page rather than its ?wsdl?";
+        }
+        if (message.contains("DOCTYPE")) {
+            return "it declares a DOCTYPE, which the node refuses" + where;
+        }
+        return "it is not well-formed XML" + where + "; is it an HTML page or an error text rather than the WSDL?";
+    }
+
     static NodeFault unreadable(String location, String why, Throwable cause) {
-        return new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + location + " is unusable: " + why, cause);
+        return new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + WsdlLocations.withoutCredentials(location)
+                + " is unusable: " + why, cause);
     }
 
     /** Message name to the element QNames of its parts (null entries for type-based parts). */

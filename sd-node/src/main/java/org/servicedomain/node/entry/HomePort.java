@@ -40,12 +40,16 @@ import org.servicedomain.home.v1.SetServiceInfo;
 import org.servicedomain.home.v1.SetServiceInfoResponse;
 import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
+import org.servicedomain.home.v1.RemoveVirtualPort;
+import org.servicedomain.home.v1.RemoveVirtualPortResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.catalog.UnreadableWsdl;
+import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -104,13 +108,19 @@ public class HomePort implements HomePortType {
             if (!caller.isAdministrator() && !trustClaims && !levels.isEmpty()) {
                 attributes.put(ProviderClaims.LEVEL_ATTRIBUTE, ProviderClaims.levelClaim(levels));
             }
-            List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
-                    wsdlLocation, endpointAddress,
-                    request.getPortType(), levels, request.getTimeoutMs(),
-                    attributes), InstanceNames.naming(HomeAccess.registration(caller, node.catalog()::snapshot,
-                            node.config().stateLimits().maxInstancesPerProvider(), trustClaims),
-                            InstanceNames.checked(request.getName())));
-            return registered(filed);
+            try {
+                List<Catalog.Registered> filed = node.catalog().register(new RegistrationRequest(
+                        wsdlLocation, endpointAddress,
+                        request.getPortType(), levels, request.getTimeoutMs(),
+                        attributes), InstanceNames.naming(HomeAccess.registration(caller, node.catalog()::snapshot,
+                                node.config().stateLimits().maxInstancesPerProvider(), trustClaims),
+                                InstanceNames.checked(request.getName())));
+                return registered(filed);
+            } catch (UnreadableWsdl unreadable) {
+                // Only an administrator, who sets the node's networks anyway, learns why: for anyone
+                // else the cause would map the networks the node reaches (security.md).
+                throw caller.isAdministrator() ? unreadable.named() : unreadable;
+            }
         });
     }
 
@@ -173,7 +183,8 @@ public class HomePort implements HomePortType {
             GetPolicyResponse response = new GetPolicyResponse();
             response.setVersion(version);
             response.setDocument(node.policy().document(version).orElseThrow(() -> new NodeFault(FaultCode.BadRequest,
-                    "policy version " + version + " is not kept; the node keeps the last " + PolicyStore.KEPT)));
+                    "policy version " + version + " is not kept; the node keeps the last " + PolicyStore.KEPT
+                    + " and version 0, the default policy")));
             return response;
         });
     }
@@ -294,6 +305,26 @@ public class HomePort implements HomePortType {
         return call("removeUser", () -> {
             access.requireAdministrator(context, "removeUser");
             return users.removeUser(request);
+        });
+    }
+
+    /** Undoes registrations: the port and all its instances leave the catalog at once; the removal is an event. */
+    @Override
+    public RemoveVirtualPortResponse removeVirtualPort(RemoveVirtualPort request) throws HomeFault {
+        return call("removeVirtualPort", () -> {
+            HomeAccess.HomeCaller caller = access.requireAdministrator(context, "removeVirtualPort");
+            String name = HomeArguments.required(request.getVirtualPort(), "virtualPort");
+            node.policy().whereNamed(name).ifPresent(where -> {
+                throw new NodeFault(FaultCode.BadRequest, "virtual port " + name + " is named by the active policy (version "
+                        + node.policy().current().version() + ", " + where + "); set a policy without it first");
+            });
+            node.catalog().snapshot().instancesOf(name).forEach(i -> node.hierarchy().unregisterChildOf(i.id()));
+            List<Instance> removed = node.catalog().removePort(name);
+            node.events().publish(NodeEvent.Type.VIRTUAL_PORT_REMOVED, name, null, "virtual port " + name + " and its "
+                    + removed.size() + " instances were removed by " + (caller.user() == null ? "an anonymous caller" : caller.user()));
+            RemoveVirtualPortResponse response = new RemoveVirtualPortResponse();
+            removed.forEach(i -> response.getInstanceId().add(i.id()));
+            return response;
         });
     }
 

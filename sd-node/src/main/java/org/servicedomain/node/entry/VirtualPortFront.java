@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.MappedOperation;
 import org.servicedomain.node.catalog.MappedOperationsWsdl;
+import org.servicedomain.node.catalog.SessionHeaderWsdl;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.ProviderReply;
@@ -15,6 +16,7 @@ import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.Arrival;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.policy.ActivePolicy;
+import org.servicedomain.node.policy.CompiledPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -137,11 +139,17 @@ public final class VirtualPortFront {
         return dataPlane.base(asked) + NodeAddress.VIRTUAL_PORTS_PATH + portName;
     }
 
-    /** The WSDL a virtual port publishes at {@code address}: its providers' contract plus the policy's mapped operations. */
+    /**
+     * The WSDL a virtual port publishes at {@code address}: its providers' contract plus the policy's
+     * mapped operations, and the {@code sd:session} header where the policy refuses anonymous calls.
+     */
     static String published(ActivePolicy policy, VirtualPort port, String address) {
-        List<MappedOperation> mapped = policy.current().forPort(port.name()).mappings().stream()
+        CompiledPolicy active = policy.current();
+        List<MappedOperation> mapped = active.forPort(port.name()).mappings().stream()
                 .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
-        return MappedOperationsWsdl.add(port.wsdl(address), port, mapped);
+        String wsdl = MappedOperationsWsdl.add(port.wsdl(address), port, mapped);
+        return active.access().needsSession(port.name(), active.forPort(port.name()).anonymous())
+                ? SessionHeaderWsdl.add(wsdl) : wsdl;
     }
 
     /** The SOAP version of the named port, or the one the content type names when there is no such port. */

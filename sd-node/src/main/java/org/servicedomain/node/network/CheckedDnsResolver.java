@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
+import org.servicedomain.node.catalog.DeniedNetworkException;
 
 /**
  * Resolves host names for outbound fetches and keeps only the addresses {@link ProviderNetworks}
@@ -23,7 +24,7 @@ public final class CheckedDnsResolver implements DnsResolver {
         InetAddress[] all = SystemDefaultDnsResolver.INSTANCE.resolve(host);
         InetAddress[] permitted = Arrays.stream(all).filter(networks::permits).toArray(InetAddress[]::new);
         if (permitted.length == 0) {
-            throw new UnknownHostException(host + " resolves only to addresses in networks the node does not reach: "
+            throw new DeniedNetworkException(host + " resolves only to addresses in networks the node does not reach: "
                     + Arrays.toString(all));
         }
         return permitted;

@@ -45,12 +45,17 @@ public final class AccessRules {
         return levels;
     }
 
+    /** Whether the port refuses callers without a session (so its WSDL declares the session header). */
+    public boolean needsSession(String virtualPort, Boolean portAllowsAnonymous) {
+        return grantsByPort.containsKey(virtualPort) ? !Boolean.TRUE.equals(portAllowsAnonymous)
+                : Boolean.FALSE.equals(portAllowsAnonymous);
+    }
+
     /** Refuses with {@code NotAuthorized} unless {@code caller} may call {@code operation} on the port. */
     public void check(String virtualPort, String operation, Caller caller, Boolean portAllowsAnonymous) {
         List<Grant> grants = grantsByPort.get(virtualPort);
         if (caller.isAnonymous()) {
-            boolean allowed = grants == null ? !Boolean.FALSE.equals(portAllowsAnonymous) : Boolean.TRUE.equals(portAllowsAnonymous);
-            if (!allowed) {
+            if (needsSession(virtualPort, portAllowsAnonymous)) {
                 throw new NodeFault(FaultCode.NotAuthorized, "virtual port " + virtualPort
                         + " needs a session: log in through the home port and send the sd:session header");
             }

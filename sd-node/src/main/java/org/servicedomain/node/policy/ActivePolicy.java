@@ -171,10 +171,25 @@ public final class ActivePolicy {
         return compiler.compile(current.version() + 1, document, reader.read(document));
     }
 
-    /** A kept earlier (or the current) version's document, as it was set. */
+    /**
+     * Where the active policy names virtual port {@code port} ("line L, column C"), or empty when it
+     * does not: a port it names must stay, or the node could not compile it again at its next start.
+     */
+    public Optional<String> whereNamed(String port) {
+        CompiledPolicy active = current;
+        return PolicyCompiler.naming(reader.read(active.document()), port).map(PolicyErrors::location);
+    }
+
+    /**
+     * A kept earlier (or the current) version's document, as it was set; version 0, the built-in
+     * default, is always kept, so that a node can go back to it after any number of changes.
+     */
     public Optional<String> document(long version) {
         if (version == current.version()) {
             return Optional.of(current.document());
+        }
+        if (version == 0) {
+            return Optional.of(builtIn());
         }
         try {
             return store.find(version).map(PolicyStore.StoredPolicy::document);

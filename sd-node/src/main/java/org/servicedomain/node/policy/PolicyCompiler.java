@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import javax.xml.datatype.XMLGregorianCalendar;
@@ -120,6 +121,19 @@ public final class PolicyCompiler {
             mappings.add(new OperationMapping(m.getName(), m.getOperation(), arguments));
         }
         return mappings;
+    }
+
+    /** The first element of {@code policy} that names virtual port {@code port}: its rules, a grant or a priority class. */
+    static Optional<Object> naming(Policy policy, String port) {
+        List<Object> naming = new ArrayList<>();
+        policy.getVirtualPort().stream().filter(p -> port.equals(p.getName())).forEach(naming::add);
+        policy.getPackage().stream().flatMap(p -> p.getGrant().stream()).filter(g -> port.equals(g.getVirtualPort()))
+                .forEach(naming::add);
+        if (policy.getPriorityClasses() != null) {
+            policy.getPriorityClasses().getQos().stream()
+                    .filter(q -> q.getVirtualPort() != null && port.equals(q.getVirtualPort().trim())).forEach(naming::add);
+        }
+        return naming.stream().findFirst();
     }
 
     private static void checkNames(Policy policy, Map<String, Set<String>> ports) {

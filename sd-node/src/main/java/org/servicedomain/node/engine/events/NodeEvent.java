@@ -22,6 +22,8 @@ public record NodeEvent(Type type, Instant time, String virtualPort, String inst
         SERVICE_FEATURE_UNAVAILABLE,
         /** A virtual port that had none serves again. */
         SERVICE_FEATURE_AVAILABLE,
+        /** An administrator removed a virtual port and every instance behind it ({@code removeVirtualPort}). */
+        VIRTUAL_PORT_REMOVED,
         /** A new policy version became active. */
         POLICY_ACTIVATED,
         /** Every attempt of a request failed and the node ran the policy's back-out action. */
