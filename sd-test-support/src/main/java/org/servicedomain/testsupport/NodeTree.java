@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -57,6 +58,13 @@ public final class NodeTree implements AutoCloseable {
         return node;
     }
 
+    /** Starts a node named {@code name} without timer polls, its configuration changed by {@code configured}. */
+    public RunningNode start(String name, UnaryOperator<NodeConfig.Builder> configured) {
+        RunningNode node = RunningNode.start(configured.apply(builder(name, NO_TIMER)).build());
+        nodes.put(name, node);
+        return node;
+    }
+
     /** Starts a node named {@code name}, without timer polls, with the admin console from {@code consoleWar} beside it. */
     public RunningNode startWithConsole(String name, Path consoleWar) {
         RunningNode node = RunningNode.startWithConsole(config(name, NO_TIMER), consoleWar);
@@ -65,9 +73,13 @@ public final class NodeTree implements AutoCloseable {
     }
 
     private NodeConfig config(String name, Duration pollInterval) {
+        return builder(name, pollInterval).build();
+    }
+
+    private NodeConfig.Builder builder(String name, Duration pollInterval) {
         try {
             return NodeConfig.builder(Files.createDirectories(dir.resolve(name)))
-                    .hierarchy(new HierarchyConfig(name, secretOf(name), pollInterval)).build();
+                    .hierarchy(new HierarchyConfig(name, secretOf(name), pollInterval));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.policy.DiscoveryRule;
@@ -35,7 +36,7 @@ public final class Discovery implements AutoCloseable {
 
     private final DiscoveryConfig config;
     private final DiscoveryReader reader = new DiscoveryReader();
-    private final DiscoveryWriter writer = new DiscoveryWriter();
+    private final DiscoveryWriter writer;
     private final RepeatFilter repeats = new RepeatFilter();
     private final UdpAnswers udpAnswers;
     private final VirtualPortTargets targets;
@@ -53,6 +54,7 @@ public final class Discovery implements AutoCloseable {
         this.targets = targets;
         this.intake = intake;
         this.instanceId = instanceId;
+        this.writer = new DiscoveryWriter(config.signatures());
         this.udpAnswers = new UdpAnswers(config.limits(), writer, System::nanoTime);
         this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
                 r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
@@ -111,6 +113,14 @@ public final class Discovery implements AutoCloseable {
             LOG.debug("discovery datagram from {} refused: {}", source, fault.getMessage());
             return;
         }
+        if (config.signatures().required() && announcement(message)) {
+            intakeWorker.execute(() -> {
+                if (signed(bytes, message, source.getAddress()) && repeats.accept(message)) {
+                    takeNow(message, source.getAddress());
+                }
+            });
+            return;
+        }
         if (!repeats.accept(message)) {
             return;
         }
@@ -133,6 +143,10 @@ public final class Discovery implements AutoCloseable {
      */
     public byte[] handle(byte[] bytes, InetAddress source, boolean emptyAnswers) {
         DiscoveryMessage message = reader.read(bytes);
+        if (config.signatures().required() && announcement(message) && !signed(bytes, message, source)) {
+            throw new NodeFault(FaultCode.NotAuthorized, "this node takes only " + message.kind().element()
+                    + " messages signed by a trusted key (WS-Discovery compact signature over every header and the body)");
+        }
         if (!repeats.accept(message)) {
             return null;
         }
@@ -142,6 +156,32 @@ public final class Discovery implements AutoCloseable {
         }
         take(message, source);
         return null;
+    }
+
+    private static boolean announcement(DiscoveryMessage message) {
+        return message.kind() == MessageKind.HELLO || message.kind() == MessageKind.BYE;
+    }
+
+    /**
+     * Whether an announcement carries a valid signature by a trusted key; checked before its id and
+     * sequence are recorded, so an unsigned copy cannot make the signed one a repeat or an old one.
+     */
+    private boolean signed(byte[] bytes, DiscoveryMessage message, InetAddress source) {
+        CompactSignature.Verdict verdict = CompactSignature.verify(bytes, config.signatures().trusted());
+        if (!verdict.valid()) {
+            LOG.debug("discovery {} from {} for {} ignored: its signature is {}", message.kind().element(), source,
+                    message.endpoint().address(), verdict);
+        }
+        return verdict.valid();
+    }
+
+    /** Takes an announcement on the intake's own thread. */
+    private void takeNow(DiscoveryMessage message, InetAddress source) {
+        if (message.kind() == MessageKind.HELLO) {
+            intake.hello(message.endpoint(), message.appSequence(), source);
+        } else {
+            intake.bye(message.endpoint(), message.appSequence(), source);
+        }
     }
 
     /** Queues a Hello or Bye for the intake, which checks its sender, ownership and sequence; ignores the rest. */

@@ -16,19 +16,21 @@ import java.util.Objects;
  * @param scopes the domain's scopes, published on every virtual port
  * @param refresh how often the node compares its virtual ports and their quality with what it announced
  * @param limits how much it answers and remembers, so forged sources cannot turn it against others
+ * @param signatures the key its messages are signed with and the keys announcements must be signed by
  */
 public record DiscoveryConfig(DiscoveryMode mode, String interfaceName, InetAddress group, int port, int ttl,
-        List<String> scopes, Duration refresh, DiscoveryLimits limits) {
+        List<String> scopes, Duration refresh, DiscoveryLimits limits, DiscoverySignatures signatures) {
 
     public static final int STANDARD_PORT = 3702;
     public static final String STANDARD_GROUP = "239.255.255.250";
     public static final DiscoveryConfig OFF = new DiscoveryConfig(DiscoveryMode.OFF, null, standardGroup(), STANDARD_PORT,
-            1, List.of(), Duration.ofSeconds(1), DiscoveryLimits.DEFAULT);
+            1, List.of(), Duration.ofSeconds(1), DiscoveryLimits.DEFAULT, DiscoverySignatures.NONE);
 
     public DiscoveryConfig {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(signatures, "signatures");
         scopes = List.copyOf(scopes);
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("discovery port must be between 1 and 65535 but was " + port);
@@ -44,15 +46,19 @@ public record DiscoveryConfig(DiscoveryMode mode, String interfaceName, InetAddr
     /** A configuration of {@code mode} on {@code interfaceName} and {@code port}, the other settings standard. */
     public static DiscoveryConfig of(DiscoveryMode mode, String interfaceName, int port, List<String> scopes) {
         return new DiscoveryConfig(mode, interfaceName, standardGroup(), port, 1, scopes, Duration.ofSeconds(1),
-                DiscoveryLimits.DEFAULT);
+                DiscoveryLimits.DEFAULT, DiscoverySignatures.NONE);
     }
 
     public DiscoveryConfig withRefresh(Duration refresh) {
-        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits);
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures);
     }
 
     public DiscoveryConfig withLimits(DiscoveryLimits limits) {
-        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits);
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures);
+    }
+
+    public DiscoveryConfig withSignatures(DiscoverySignatures signatures) {
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures);
     }
 
     private static InetAddress standardGroup() {

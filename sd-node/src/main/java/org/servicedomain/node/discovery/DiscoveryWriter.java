@@ -1,6 +1,7 @@
 package org.servicedomain.node.discovery;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +14,52 @@ import javax.xml.stream.XMLStreamWriter;
 /**
  * Writes a WS-Discovery message in its version and SOAP envelope. The namespaces of the types are
  * declared on the {@code Types} element itself, so a reader that only looks there understands them.
+ * With a signing key, every message carries a compact signature ({@link CompactSignature}) over all
+ * its header blocks and its body's element.
  */
 public final class DiscoveryWriter {
 
     private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newInstance();
 
+    private final DiscoverySignatures signatures;
+
+    /** A writer that signs nothing. */
+    public DiscoveryWriter() {
+        this(DiscoverySignatures.NONE);
+    }
+
+    /** A writer that signs with {@code signatures}' key, when it has one. */
+    public DiscoveryWriter(DiscoverySignatures signatures) {
+        this.signatures = signatures;
+    }
+
     public byte[] write(DiscoveryMessage message) {
+        if (!signatures.signs()) {
+            return write(message, false, null);
+        }
+        byte[] unsigned = write(message, true, null);
+        return write(message, true, CompactSignature.sign(unsigned, message.version().namespace(), parts(message),
+                signatures.signingKey(), signatures.signingCertificate()));
+    }
+
+    /** The ids of the parts a signature covers: every header block and the body's element. */
+    private static List<String> parts(DiscoveryMessage message) {
+        List<String> ids = new ArrayList<>(List.of("action", "message"));
+        if (message.relatesTo() != null) {
+            ids.add("relates");
+        }
+        if (message.to() != null) {
+            ids.add("to");
+        }
+        if (message.appSequence() != null) {
+            ids.add("sequence");
+        }
+        ids.add("body");
+        return ids;
+    }
+
+    /** The message, with {@code wsu:Id}s on its parts when {@code ids}, and {@code sig} in a {@code d:Security} header. */
+    private static byte[] write(DiscoveryMessage message, boolean ids, CompactSignature.Sig sig) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
         try {
             XMLStreamWriter out = OUTPUT.createXMLStreamWriter(bytes, "UTF-8");
@@ -30,27 +71,41 @@ public final class DiscoveryWriter {
             out.writeNamespace("s", soap);
             out.writeNamespace("a", wsa);
             out.writeNamespace("d", wsd);
+            if (ids) {
+                out.writeNamespace("u", CompactSignature.WSU);
+            }
+            Ids id = new Ids(ids);
             out.writeStartElement("s", "Header", soap);
-            text(out, "a", "Action", wsa, message.version().action(message.kind()));
-            text(out, "a", "MessageID", wsa, message.messageId());
+            text(out, "a", "Action", wsa, message.version().action(message.kind()), id.of("action"));
+            text(out, "a", "MessageID", wsa, message.messageId(), id.of("message"));
             if (message.relatesTo() != null) {
-                text(out, "a", "RelatesTo", wsa, message.relatesTo());
+                text(out, "a", "RelatesTo", wsa, message.relatesTo(), id.of("relates"));
             }
             if (message.to() != null) {
-                text(out, "a", "To", wsa, message.to());
+                text(out, "a", "To", wsa, message.to(), id.of("to"));
             }
             if (message.appSequence() != null) {
                 AppSequence sequence = message.appSequence();
                 out.writeEmptyElement("d", "AppSequence", wsd);
+                id.write(out, "sequence");
                 out.writeAttribute("InstanceId", Long.toString(sequence.instanceId()));
                 if (sequence.sequenceId() != null) {
                     out.writeAttribute("SequenceId", sequence.sequenceId());
                 }
                 out.writeAttribute("MessageNumber", Long.toString(sequence.messageNumber()));
             }
+            if (sig != null) {
+                out.writeStartElement("d", "Security", wsd);
+                out.writeEmptyElement("d", "Sig", wsd);
+                out.writeAttribute("Scheme", sig.scheme());
+                out.writeAttribute("KeyId", sig.keyId());
+                out.writeAttribute("Refs", String.join(" ", sig.refs()));
+                out.writeAttribute("Sig", sig.value());
+                out.writeEndElement();
+            }
             out.writeEndElement();
             out.writeStartElement("s", "Body", soap);
-            body(out, message, wsa, wsd);
+            body(out, message, wsa, wsd, id);
             out.writeEndElement();
             out.writeEndElement();
             out.writeEndDocument();
@@ -61,9 +116,10 @@ public final class DiscoveryWriter {
         return bytes.toByteArray();
     }
 
-    private static void body(XMLStreamWriter out, DiscoveryMessage message, String wsa, String wsd)
+    private static void body(XMLStreamWriter out, DiscoveryMessage message, String wsa, String wsd, Ids id)
             throws XMLStreamException {
         out.writeStartElement("d", message.kind().element(), wsd);
+        id.write(out, "body");
         switch (message.kind()) {
             case HELLO, BYE -> endpointContent(out, message.endpoint(), wsa, wsd, message.kind() == MessageKind.HELLO);
             case PROBE -> {
@@ -138,8 +194,30 @@ public final class DiscoveryWriter {
 
     private static void text(XMLStreamWriter out, String prefix, String local, String ns, String value)
             throws XMLStreamException {
+        text(out, prefix, local, ns, value, null);
+    }
+
+    private static void text(XMLStreamWriter out, String prefix, String local, String ns, String value, String id)
+            throws XMLStreamException {
         out.writeStartElement(prefix, local, ns);
+        if (id != null) {
+            out.writeAttribute("u", CompactSignature.WSU, "Id", id);
+        }
         out.writeCharacters(value);
         out.writeEndElement();
+    }
+
+    /** The {@code wsu:Id}s of a message's parts, written only when it is signed. */
+    private record Ids(boolean written) {
+
+        String of(String part) {
+            return written ? part : null;
+        }
+
+        void write(XMLStreamWriter out, String part) throws XMLStreamException {
+            if (written) {
+                out.writeAttribute("u", CompactSignature.WSU, "Id", part);
+            }
+        }
     }
 }

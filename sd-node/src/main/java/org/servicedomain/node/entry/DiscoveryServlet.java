@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.discovery.Discovery;
@@ -61,7 +62,8 @@ public final class DiscoveryServlet extends HttpServlet {
             answer = discovery.handle(body, source, true);
         } catch (NodeFault fault) {
             LOG.debug("discovery message from {} refused: {}", source.getHostAddress(), fault.getMessage());
-            HttpAnswer.send(response, HttpServletResponse.SC_BAD_REQUEST, "text/plain; charset=UTF-8",
+            int status = fault.code() == FaultCode.NotAuthorized ? HttpServletResponse.SC_FORBIDDEN : HttpServletResponse.SC_BAD_REQUEST;
+            HttpAnswer.send(response, status, "text/plain; charset=UTF-8",
                     fault.getMessage().getBytes(StandardCharsets.UTF_8), false);
             return;
         }

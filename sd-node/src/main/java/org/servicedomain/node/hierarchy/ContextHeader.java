@@ -8,8 +8,9 @@ import org.servicedomain.node.xml.XmlText;
 /**
  * Writes the {@code sd:context} SOAP header (namespace {@code urn:sd:home:1}) that carries a
  * {@link ParentContext} to a child with a {@link TimedSignature} proof under the secret the child was
- * registered with: bound to every field of the context, the virtual port called and the child's node
- * id, so the child takes it within the window, for that port, and once.
+ * registered with: bound to every field of the context, the virtual port called, the child's node
+ * id and the digest of the envelope it travels in (less the header itself), so the child takes it
+ * within the window, for that port and that body, and once.
  */
 public final class ContextHeader {
 
@@ -25,8 +26,10 @@ public final class ContextHeader {
      *
      * @param port the name of the child's virtual port the request goes to
      * @param childId the child's node id
+     * @param bodyDigest the SHA-256 of the envelope sent less this element ({@link HeaderInsertion.Site#digestWithoutElement()})
      */
-    public static String element(ParentContext context, TimedSignature signer, Instant issued, String port, String childId) {
+    public static String element(ParentContext context, TimedSignature signer, Instant issued, String port, String childId,
+            byte[] bodyDigest) {
         StringBuilder xml = new StringBuilder("<sdc:context xmlns:sdc=\"").append(NAMESPACE).append("\">");
         optional(xml, "user", context.user());
         optional(xml, "userLevel", context.userLevel());
@@ -36,14 +39,14 @@ public final class ContextHeader {
             xml.append("<sdc:value name=\"").append(XmlText.escape(value.getKey())).append("\">")
                     .append(XmlText.escape(value.getValue())).append("</sdc:value>");
         }
-        optional(xml, "proof", signer.sign(claim(context, port, childId), issued));
+        optional(xml, "proof", signer.sign(claim(context, port, childId, bodyDigest), issued));
         return xml.append("</sdc:context>").toString();
     }
 
-    /** What the proof of a context header signs. */
-    static TimedSignature.Claim claim(ParentContext context, String port, String childId) {
+    /** What the proof of a context header signs; {@code bodyDigest} as for {@link #element}. */
+    static TimedSignature.Claim claim(ParentContext context, String port, String childId, byte[] bodyDigest) {
         return new TimedSignature.Claim(PURPOSE, "POST", port == null ? "" : port, childId == null ? "" : childId,
-                canonical(context), new byte[0]);
+                canonical(context), bodyDigest);
     }
 
     /** Every field, each with its length so that no two contexts read the same. */

@@ -3,6 +3,8 @@ package org.servicedomain.node.hierarchy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -18,15 +20,60 @@ import org.servicedomain.node.xml.Utf8Offsets;
  */
 public final class HeaderInsertion {
 
+    /**
+     * Where the element goes: bytes {@code from} to {@code to} of the envelope are replaced by
+     * {@code open}, the element and {@code close} (a new soap:Header's tags, or nothing).
+     */
+    public static final class Site {
+
+        private final byte[] envelope;
+        private final int from;
+        private final int to;
+        private final String open;
+        private final String close;
+
+        private Site(byte[] envelope, int from, int to, String open, String close) {
+            this.envelope = envelope;
+            this.from = from;
+            this.to = to;
+            this.open = open;
+            this.close = close;
+        }
+
+        /**
+         * The SHA-256 of the envelope as it is sent less the element's own bytes: what a reader that
+         * cuts the element out again ({@link ContextHeaderReader}) digests, computed without a copy.
+         */
+        public byte[] digestWithoutElement() {
+            MessageDigest sha = sha256();
+            sha.update(envelope, 0, from);
+            sha.update(open.getBytes(StandardCharsets.UTF_8));
+            sha.update(close.getBytes(StandardCharsets.UTF_8));
+            sha.update(envelope, to, envelope.length - to);
+            return sha.digest();
+        }
+
+        /** The envelope with {@code element} in place. */
+        public byte[] with(String element) {
+            return splice(envelope, from, to, open + element + close);
+        }
+    }
+
     private HeaderInsertion() {
     }
 
     /** The envelope with {@code element} as its first header; unchanged when it is not UTF-8. */
     public static byte[] insert(byte[] envelope, String element) {
+        Site site = site(envelope);
+        return site == null ? envelope : site.with(element);
+    }
+
+    /** Where a first header goes in {@code envelope}, or null when it is not a UTF-8 envelope it can be put in. */
+    public static Site site(byte[] envelope) {
         try {
             XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(envelope));
             try {
-                return insert(reader, envelope, element);
+                return site(reader, envelope);
             } finally {
                 reader.close();
             }
@@ -36,9 +83,9 @@ public final class HeaderInsertion {
         }
     }
 
-    private static byte[] insert(XMLStreamReader reader, byte[] envelope, String element) throws XMLStreamException {
+    private static Site site(XMLStreamReader reader, byte[] envelope) throws XMLStreamException {
         if (!(reader instanceof XMLStreamReader2 located)) {
-            return envelope;
+            return null;
         }
         int depth = 0;
         while (reader.hasNext()) {
@@ -47,24 +94,28 @@ public final class HeaderInsertion {
                 depth--;
             } else if (event == XMLStreamConstants.START_ELEMENT && ++depth == 2) {
                 if (reader.getEncoding() != null && !"UTF-8".equalsIgnoreCase(reader.getEncoding())) {
-                    return envelope;
+                    return null;
                 }
                 int at = Utf8Offsets.byteIndex(envelope, located.getLocationInfo().getStartingCharOffset());
                 if (at < 0) {
-                    return envelope;
+                    return null;
                 }
                 String ns = reader.getNamespaceURI();
                 if ("Header".equals(reader.getLocalName())) {
-                    return intoHeader(envelope, at, element, ns);
+                    return intoHeader(envelope, at, ns);
                 }
-                return splice(envelope, at, at, "<sdh:Header xmlns:sdh=\"" + ns + "\">" + element + "</sdh:Header>");
+                return newHeader(envelope, at, at, ns);
             }
         }
-        return envelope;
+        return null;
     }
 
-    /** Puts {@code element} right after the Header start tag, opening a self-closing one. */
-    private static byte[] intoHeader(byte[] envelope, int tagStart, String element, String ns) {
+    private static Site newHeader(byte[] envelope, int from, int to, String ns) {
+        return new Site(envelope, from, to, "<sdh:Header xmlns:sdh=\"" + ns + "\">", "</sdh:Header>");
+    }
+
+    /** Right after the Header start tag, opening a self-closing one. */
+    private static Site intoHeader(byte[] envelope, int tagStart, String ns) {
         char quote = 0;
         for (int i = tagStart; i < envelope.length; i++) {
             char c = (char) envelope[i];
@@ -74,13 +125,20 @@ public final class HeaderInsertion {
                 quote = c;
             } else if (c == '>') {
                 if (envelope[i - 1] == '/') {
-                    return splice(envelope, tagStart, i + 1,
-                            "<sdh:Header xmlns:sdh=\"" + ns + "\">" + element + "</sdh:Header>");
+                    return newHeader(envelope, tagStart, i + 1, ns);
                 }
-                return splice(envelope, i + 1, i + 1, element);
+                return new Site(envelope, i + 1, i + 1, "", "");
             }
         }
-        return envelope;
+        return null;
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK cannot compute SHA-256", e);
+        }
     }
 
     private static byte[] splice(byte[] envelope, int from, int to, String text) {

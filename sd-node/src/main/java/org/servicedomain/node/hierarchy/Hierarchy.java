@@ -298,8 +298,8 @@ public final class Hierarchy implements AutoCloseable {
         if (found == null) {
             return null;
         }
-        TimedSignature.Verdict verdict = fromParent.verify(found.proof(), ContextHeader.claim(found.context(), port, nodeId),
-                Instant.now());
+        TimedSignature.Claim claim = ContextHeader.claim(found.context(), port, nodeId, TimedSignature.digest(found.withoutHeader()));
+        TimedSignature.Verdict verdict = fromParent.verify(found.proof(), claim, Instant.now());
         if (!verdict.valid()) {
             if (verdict.warns()) {
                 LOG.warn("sd:context header for port {} refused: {}", port, verdict);
@@ -307,8 +307,8 @@ public final class Hierarchy implements AutoCloseable {
                 LOG.debug("sd:context header for port {} refused: {}", port, verdict);
             }
             throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent for this"
-                    + " node and port, was issued more than " + TimedSignature.WINDOW.toSeconds() + " s from now, or was used"
-                    + " before (" + verdict + ")");
+                    + " node, port and request body (a header moved to another body is refused), was issued more than "
+                    + TimedSignature.WINDOW.toSeconds() + " s from now, or was used before (" + verdict + ")");
         }
         return found;
     }

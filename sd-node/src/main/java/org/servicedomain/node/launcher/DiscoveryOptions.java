@@ -1,17 +1,20 @@
 package org.servicedomain.node.launcher;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryLimits;
 import org.servicedomain.node.discovery.DiscoveryMode;
+import org.servicedomain.node.discovery.DiscoverySignatures;
 
 /**
  * The launcher's WS-Discovery options: {@code --discovery adhoc|managed|off} (default off: no UDP
  * socket is opened), {@code --discovery-interface NAME} (default: the first multicast interface that is
  * up and not loopback), {@code --discovery-port 3702}, {@code --discovery-scopes URI,...} and the
  * bounds on answers by UDP, {@code --discovery-max-answer-bytes}, {@code --discovery-answers-per-second}
- * and {@code --discovery-answer-repeats}.
+ * and {@code --discovery-answer-repeats}, and the keys of compact signatures,
+ * {@code --discovery-signing-keystore} (with its password) and {@code --discovery-trusted-signers}.
  */
 final class DiscoveryOptions {
 
@@ -20,6 +23,9 @@ final class DiscoveryOptions {
     private int port = DiscoveryConfig.STANDARD_PORT;
     private final List<String> scopes = new ArrayList<>();
     private DiscoveryLimits limits = DiscoveryLimits.DEFAULT;
+    private String signingKeystore;
+    private String signingKeystorePassword;
+    private String trustedSigners;
 
     /** Takes {@code flag} if it is a discovery option; returns whether it was. */
     boolean accept(String flag, String value) {
@@ -37,6 +43,9 @@ final class DiscoveryOptions {
             case "--discovery-max-answer-bytes" -> limits = limits.withMaxAnswerBytes(number(flag, value));
             case "--discovery-answers-per-second" -> limits = limits.withAnswersPerSecond(number(flag, value));
             case "--discovery-answer-repeats" -> limits = limits.withAnswerRepeats(number(flag, value));
+            case "--discovery-signing-keystore" -> signingKeystore = value;
+            case "--discovery-signing-keystore-password" -> signingKeystorePassword = value;
+            case "--discovery-trusted-signers" -> trustedSigners = value;
             default -> {
                 return false;
             }
@@ -45,7 +54,17 @@ final class DiscoveryOptions {
     }
 
     DiscoveryConfig config() {
-        return DiscoveryConfig.of(mode, interfaceName, port, scopes).withLimits(limits);
+        return DiscoveryConfig.of(mode, interfaceName, port, scopes).withLimits(limits).withSignatures(signatures());
+    }
+
+    private DiscoverySignatures signatures() {
+        if (signingKeystore == null && signingKeystorePassword != null) {
+            throw new IllegalArgumentException("--discovery-signing-keystore-password needs --discovery-signing-keystore");
+        }
+        DiscoverySignatures signatures = signingKeystore == null ? DiscoverySignatures.NONE
+                : DiscoverySignatures.signingWith(Path.of(signingKeystore),
+                        signingKeystorePassword == null ? new char[0] : signingKeystorePassword.toCharArray(), null);
+        return trustedSigners == null ? signatures : signatures.trusting(DiscoverySignatures.certificatesIn(Path.of(trustedSigners)));
     }
 
     private static int number(String flag, String value) {

@@ -52,15 +52,24 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
     @Override
     public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
         ChildNode child = childOf.apply(instance);
-        RequestContext forwarded = child == null || child.secret() == null ? request : request.withForwarded(request.soapAction(),
-                HeaderInsertion.insert(request.body(), ContextHeader.element(ParentContext.of(request),
-                        TimedSignature.of(child.secret()), Instant.now(), portAt(instance.endpointAddress()), child.nodeId())));
+        RequestContext forwarded = child == null || child.secret() == null ? request : withContext(request, instance, child);
         Duration wait = timeout.plus(GRACE);
         if (request.deadline() != null) {
             wait = request.deadline().cap(wait);
         }
         return http.dispatch(instance, forwarded, wait, Deadline.HEADER, Long.toString(childTime(wait).toMillis()))
                 .thenApply(ChildNodeDispatcher::unlessPercolated);
+    }
+
+    /** The request with the signed context as its first header, its proof bound to the bytes sent beside it. */
+    private static RequestContext withContext(RequestContext request, Instance instance, ChildNode child) {
+        HeaderInsertion.Site site = HeaderInsertion.site(request.body());
+        if (site == null) {
+            return request;
+        }
+        return request.withForwarded(request.soapAction(), site.with(ContextHeader.element(ParentContext.of(request),
+                TimedSignature.of(child.secret()), Instant.now(), portAt(instance.endpointAddress()), child.nodeId(),
+                site.digestWithoutElement())));
     }
 
     /** The name of the child's virtual port at {@code address}: its last path segment. */

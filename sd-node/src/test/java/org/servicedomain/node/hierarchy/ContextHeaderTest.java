@@ -26,31 +26,37 @@ class ContextHeaderTest {
                 + header + BODY + "</s:Envelope>").getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String element(Instant issued) {
-        return ContextHeader.element(CONTEXT, TimedSignature.of(SECRET), issued, PORT, CHILD);
+    /** {@code original} with the context inserted as the parent sends it. */
+    private static byte[] sent(byte[] original, Instant issued) {
+        HeaderInsertion.Site site = HeaderInsertion.site(original);
+        return site.with(ContextHeader.element(CONTEXT, TimedSignature.of(SECRET), issued, PORT, CHILD, site.digestWithoutElement()));
+    }
+
+    private static String proof(Instant issued) {
+        return ContextHeaderReader.read(sent(envelope(""), issued)).proof();
     }
 
     private static TimedSignature.Verdict verify(TimedSignature verifier, ParentContext context, String proof, String port,
             String child, Instant now) {
-        return verifier.verify(proof, ContextHeader.claim(context, port, child), now);
+        byte[] received = ContextHeaderReader.read(sent(envelope(""), ISSUED)).withoutHeader();
+        return verifier.verify(proof, ContextHeader.claim(context, port, child, TimedSignature.digest(received)), now);
     }
 
     @Test
     void insertedHeaderIsReadBackVerifiedAndCutOutLeavingTheEnvelopeAsItWas() {
         byte[] original = envelope("<s:Header><x:other xmlns:x=\"urn:x\">é</x:other></s:Header>");
 
-        byte[] sent = HeaderInsertion.insert(original, element(ISSUED));
-        ContextHeaderReader.Found found = ContextHeaderReader.read(sent);
+        ContextHeaderReader.Found found = ContextHeaderReader.read(sent(original, ISSUED));
 
         assertThat(found.context()).isEqualTo(CONTEXT);
-        assertThat(verify(TimedSignature.of(SECRET), found.context(), found.proof(), PORT, CHILD, ISSUED.plusSeconds(1)).valid())
-                .isTrue();
+        assertThat(TimedSignature.of(SECRET).verify(found.proof(), ContextHeader.claim(found.context(), PORT, CHILD,
+                TimedSignature.digest(found.withoutHeader())), ISSUED.plusSeconds(1)).valid()).isTrue();
         assertThat(new String(found.withoutHeader(), StandardCharsets.UTF_8)).isEqualTo(new String(original, StandardCharsets.UTF_8));
     }
 
     @Test
     void envelopeWithoutHeaderGetsOneBeforeTheBody() {
-        byte[] sent = HeaderInsertion.insert(envelope(""), element(ISSUED));
+        byte[] sent = sent(envelope(""), ISSUED);
 
         assertThat(new String(sent, StandardCharsets.UTF_8)).contains("<sdh:Header").contains("</sdh:Header><s:Body>");
         assertThat(ContextHeaderReader.read(sent).context()).isEqualTo(CONTEXT);
@@ -58,14 +64,14 @@ class ContextHeaderTest {
 
     @Test
     void selfClosingHeaderIsOpenedForTheContext() {
-        byte[] sent = HeaderInsertion.insert(envelope("<s:Header/>"), element(ISSUED));
+        byte[] sent = sent(envelope("<s:Header/>"), ISSUED);
 
         assertThat(ContextHeaderReader.read(sent).context()).isEqualTo(CONTEXT);
     }
 
     @Test
     void theProofFailsForAnotherSecretAChangedValueAnotherPortOrAnotherChild() {
-        String proof = ContextHeaderReader.read(HeaderInsertion.insert(envelope(""), element(ISSUED))).proof();
+        String proof = proof(ISSUED);
         ParentContext changed = new ParentContext("ada", "platinum", "k1", List.of("bank-a"), Map.of("symbol", "SAP"));
         TimedSignature verifier = TimedSignature.of(SECRET);
 
@@ -77,8 +83,29 @@ class ContextHeaderTest {
     }
 
     @Test
+    void theParentSignsTheDigestOfExactlyWhatTheChildKeepsOnceItCutsTheHeaderOut() {
+        for (String header : new String[] {"", "<s:Header/>", "<s:Header><x:o xmlns:x=\"urn:x\">é</x:o></s:Header>"}) {
+            byte[] original = envelope(header);
+            HeaderInsertion.Site site = HeaderInsertion.site(original);
+            ContextHeaderReader.Found found = ContextHeaderReader.read(site.with(ContextHeader.element(CONTEXT,
+                    TimedSignature.of(SECRET), ISSUED, PORT, CHILD, site.digestWithoutElement())));
+
+            assertThat(site.digestWithoutElement()).as(header).isEqualTo(TimedSignature.digest(found.withoutHeader()));
+        }
+    }
+
+    @Test
+    void theProofFailsWhenTheHeaderIsMovedToAnotherBody() {
+        String captured = proof(ISSUED);
+        String text = new String(envelope(""), StandardCharsets.UTF_8).replace(">IBM<", ">SAP<");
+
+        assertThat(TimedSignature.of(SECRET).verify(captured, ContextHeader.claim(CONTEXT, PORT, CHILD,
+                TimedSignature.digest(text.getBytes(StandardCharsets.UTF_8))), ISSUED)).isEqualTo(TimedSignature.Verdict.WRONG_SIGNATURE);
+    }
+
+    @Test
     void aCapturedHeaderIsRefusedASecondTimeAndOnceItIsOlderThanTheWindow() {
-        String proof = ContextHeaderReader.read(HeaderInsertion.insert(envelope(""), element(ISSUED))).proof();
+        String proof = proof(ISSUED);
         TimedSignature child = TimedSignature.once(SECRET, ISSUED.minusSeconds(1));
 
         assertThat(verify(child, CONTEXT, proof, PORT, CHILD, ISSUED.plus(TimedSignature.WINDOW).plusSeconds(1)))

@@ -3,7 +3,15 @@ package org.servicedomain.node.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryMode;
 
@@ -54,5 +62,40 @@ class DiscoveryOptionsTest {
                 .hasMessageContaining("between 512 and 65507 but was 100");
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-answers-per-second", "many"}))
                 .hasMessageContaining("needs a number");
+    }
+
+    @Test
+    void theSigningKeystoreAndTheTrustedSignersReachTheDiscoveryConfig(@TempDir Path dir) throws Exception {
+        Path keystore = dir.resolve("discovery.p12");
+        Path certificate = dir.resolve("signer.pem");
+        keytool("-genkeypair", "-alias", "signer", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2", "-dname", "CN=signer",
+                "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "store-secret", "-keypass", "store-secret");
+        keytool("-exportcert", "-rfc", "-alias", "signer", "-keystore", keystore.toString(), "-storepass", "store-secret",
+                "-file", certificate.toString());
+        Path config = dir.resolve("node.properties");
+        Files.writeString(config, "discovery-signing-keystore-password=store-secret\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+
+        DiscoveryConfig discovery = LauncherOptions.parse(new String[] {"--config", config.toString(),
+                "--discovery-signing-keystore", keystore.toString(), "--discovery-trusted-signers", certificate.toString()})
+                .discovery();
+
+        assertThat(discovery.signatures().signs()).isTrue();
+        assertThat(discovery.signatures().required()).isTrue();
+        assertThat(discovery.signatures().trusted()).singleElement()
+                .satisfies(c -> assertThat(c.getSubjectX500Principal().getName()).isEqualTo("CN=signer"));
+        assertThat(discovery.signatures().toString()).doesNotContain("store-secret");
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-trusted-signers", config.toString()}))
+                .hasMessageContaining("trusted discovery signers");
+    }
+
+    private static void keytool(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool")
+                .toString()));
+        command.addAll(List.of(arguments));
+        Process keytool = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String printed = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(keytool.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(keytool.exitValue()).as(printed).isZero();
     }
 }
