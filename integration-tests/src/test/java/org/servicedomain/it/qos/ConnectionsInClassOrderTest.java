@@ -41,7 +41,10 @@ class ConnectionsInClassOrderTest {
         URI port = domain.node().virtualPortAddress(PORT);
         List<SoapReply> lowReplies = new CopyOnWriteArrayList<>();
         try (ClosedLoopClients low = ClosedLoopClients.start(40, () -> lowReplies.add(StockQuoteCalls.getQuote(port, "LOW")))) {
-            await().atMost(Duration.ofSeconds(30)).until(() -> lowQueued() >= 20);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(lowQueued())
+                    .as("low calls waiting in the node; %d answered, the last: %s", lowReplies.size(),
+                            lowReplies.isEmpty() ? "none" : lowReplies.get(lowReplies.size() - 1).text())
+                    .isGreaterThanOrEqualTo(20));
 
             List<SoapReply> highReplies = new ArrayList<>();
             for (int i = 0; i < 10; i++) {

@@ -25,11 +25,12 @@ public record QosAssignment(PriorityClass priorityClass, Duration timeout, Set<S
         if (virtualPort != null && !virtualPort.equals(request.virtualPort().name())) {
             return false;
         }
-        if (!operations.isEmpty() && !operations.contains(request.operation())) {
+        if (!operations.isEmpty() && (request.operation() == null || !operations.contains(request.operation()))) {
             return false;
         }
-        if (!userLevels.isEmpty() && !userLevels.contains(request.caller().userLevel())) {
-            return false;
+        String userLevel = request.caller().userLevel();
+        if (!userLevels.isEmpty() && (userLevel == null || !userLevels.contains(userLevel))) {
+            return false; // an anonymous caller has no level: no level-bound class is its
         }
         for (ContentCondition condition : content) {
             if (!condition.holdsFor(request.contentValues())) {

@@ -9,6 +9,7 @@ import static org.servicedomain.node.policy.TestPolicies.user;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.qos.PriorityClass;
 
@@ -42,6 +43,15 @@ class PriorityClassPolicyTest {
                 "<qos class=\"high\" timeoutMs=\"3000\" userLevel=\"gold\"/>")).priorityClasses();
 
         assertThat(rules.classify(call("getQuote", user("silver"))))
+                .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.LOW, Duration.ofMillis(1500)));
+    }
+
+    @Test
+    void anAnonymousCallerFallsToTheDefaultClassWhenTheClassesNameUserLevels() {
+        PriorityClassRules rules = compile(withClasses(" defaultTimeoutMs=\"1500\"",
+                "<qos class=\"high\" timeoutMs=\"3000\" userLevel=\"gold\"/>")).priorityClasses();
+
+        assertThat(rules.classify(call("getQuote", Caller.ANONYMOUS)))
                 .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.LOW, Duration.ofMillis(1500)));
     }
 

@@ -39,8 +39,8 @@ final class AdaptiveLimit {
     private enum Phase { ADAPTING, DRAINING, REMEASURING }
 
     private final int max;
-    /** The span, jittered by a quarter either way, so that instances do not re-measure all at once. */
-    private final long minRttSpan = (long) (MIN_RTT_SPAN_NANOS * (0.75 + 0.5 * ThreadLocalRandom.current().nextDouble()));
+    /** How long an unqueued response time is trusted here: jittered, so that instances do not re-measure all at once. */
+    private final long minRttSpan;
     private volatile int limit;
 
     private long windowStart = Long.MIN_VALUE;
@@ -58,9 +58,15 @@ final class AdaptiveLimit {
     private int steadyProbes;
     private int decreasesInARow;
 
+    /** A limit whose re-measuring span is {@link #MIN_RTT_SPAN_NANOS} jittered by up to a quarter either way. */
     AdaptiveLimit(int max) {
+        this(max, MIN_RTT_SPAN_NANOS * (0.75 + 0.5 * ThreadLocalRandom.current().nextDouble()));
+    }
+
+    AdaptiveLimit(int max, double minRttSpanNanos) {
         this.max = Math.max(1, max);
         this.limit = Math.min(INITIAL, this.max);
+        this.minRttSpan = (long) minRttSpanNanos;
     }
 
     int limit() {
