@@ -222,3 +222,65 @@ rounds() { # part label connections seconds [soap_bytes]
   done
 }
 
+
+# ---- priority classes (needs SYMBOL, CONN, LUA, PORT_URL, MIDDLE_MIN and the *_TIMEOUT_MS) -------------
+
+# The policy that classes getQuote calls by their symbol: HIGH, MIDDLE, anything else low.
+classes_policy() { # with|without [extra attributes of priorityClasses]
+  local classes=""
+  if [ "$1" = with ]; then
+    classes="<priorityClasses middleMinimumTps=\"$MIDDLE_MIN\" defaultTimeoutMs=\"$LOW_TIMEOUT_MS\" ${2:-}>"
+    classes+="<qos class=\"high\" timeoutMs=\"$HIGH_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"HIGH\"/></qos>"
+    classes+="<qos class=\"middle\" timeoutMs=\"$MIDDLE_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"MIDDLE\"/></qos>"
+    classes+="</priorityClasses>"
+  fi
+  echo "<policy xmlns=\"urn:sd:policy:1\"><settings trustProviderClaims=\"true\"/>"\
+"<namespace prefix=\"q\" uri=\"urn:sd:samples:stockquote\"/>$classes</policy>"
+}
+
+register_with_capacity() { # node_port provider_port capacityTps ("" for none)
+  local attribute=""
+  [ -z "$3" ] || attribute="<h:attribute><h:name>capacityTps</h:name><h:value>$3</h:value></h:attribute>"
+  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
+    "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:register xmlns:h=\"urn:sd:home:1\"><h:wsdlLocation>http://$HOST:$2/stockquote?wsdl</h:wsdlLocation>$attribute</h:register></s:Body></s:Envelope>" \
+    "http://$HOST:$1/sd/services/home" > /dev/null
+}
+
+# A counter of /sd/metrics for one class (or, without a class, summed over every series of the name).
+metric() { # file name [class]
+  awk -v n="$2" -v c="${3:-}" 'index($0, n "{") == 1 && (c == "" || index($0, "class=\"" c "\"")) { s += $NF } END { printf "%.0f\n", s }' "$1"
+}
+
+# Starts one closed-loop wrk per class (CONN[class] connections); wrk's output goes to PREFIX-class.txt,
+# or nowhere when PREFIX is empty. CLASS_LOAD_PIDS holds the clients for wait_class_load.
+start_class_load() { # seconds prefix class...
+  local s="$1" prefix="$2" c out=/dev/null; shift 2
+  CLASS_LOAD_PIDS=()
+  for c in "$@"; do
+    [ -z "$prefix" ] || out="$prefix-$c.txt"
+    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${s}s" --timeout 30s --latency \
+      -s "$LUA" "$PORT_URL" > "$out" &
+    CLASS_LOAD_PIDS+=($!)
+  done
+}
+
+wait_class_load() { local p; for p in "${CLASS_LOAD_PIDS[@]}"; do wait "$p"; done; }
+
+# Offers the given classes' load for the given seconds, measuring nothing.
+class_load() { # seconds class...
+  local s="$1"; shift
+  start_class_load "$s" "" "$@"
+  wait_class_load
+}
+
+# One wrk output as: requests, non-200 answers, p50 ms, p99 ms (tab-separated).
+wrk_summary() { # file
+  local req non200
+  req=$(awk '/ requests in / {print $1}' "$1")
+  non200=$(awk '/^non-200:/ {print $2}' "$1")
+  printf '%s\t%s\t%s\t%s\n' "$req" "${non200:-0}" "$(to_ms "$(awk '$1 == "50%" {print $2}' "$1")")" \
+    "$(to_ms "$(awk '$1 == "99%" {print $2}' "$1")")"
+}
+
+per_s() { awk -v v="$1" -v d="$DURATION" 'BEGIN { printf "%.1f", v / d }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }

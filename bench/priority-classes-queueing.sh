@@ -73,27 +73,6 @@ pids=()
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-policy() { # [extra attributes of priorityClasses]
-  echo "<policy xmlns=\"urn:sd:policy:1\"><settings trustProviderClaims=\"true\"/>"\
-"<namespace prefix=\"q\" uri=\"urn:sd:samples:stockquote\"/>"\
-"<priorityClasses middleMinimumTps=\"$MIDDLE_MIN\" defaultTimeoutMs=\"$LOW_TIMEOUT_MS\" ${1:-}>"\
-"<qos class=\"high\" timeoutMs=\"$HIGH_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"HIGH\"/></qos>"\
-"<qos class=\"middle\" timeoutMs=\"$MIDDLE_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"MIDDLE\"/></qos>"\
-"</priorityClasses></policy>"
-}
-
-register_provider() { # provider_port capacity ("" for none)
-  local attribute=""
-  [ -z "$2" ] || attribute="<h:attribute><h:name>capacityTps</h:name><h:value>$2</h:value></h:attribute>"
-  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
-    "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:register xmlns:h=\"urn:sd:home:1\"><h:wsdlLocation>http://$HOST:$1/stockquote?wsdl</h:wsdlLocation>$attribute</h:register></s:Body></s:Envelope>" \
-    "http://$HOST:$NODE_PORT/sd/services/home" > /dev/null
-}
-
-metric() { # file name [class]
-  awk -v n="$2" -v c="${3:-}" 'index($0, n "{") == 1 && (c == "" || index($0, "class=\"" c "\"")) { s += $NF } END { printf "%.0f\n", s }' "$1"
-}
-
 # Samples, every 0.5 s until the file $work/stop exists, the calls the node has in service on the
 # port minus the providers' workers: what waits inside the providers (never below 0).
 sample_inside() { # out
@@ -108,24 +87,17 @@ sample_inside() { # out
 # Runs wrk for each given class at once for DURATION s; one line per class in classes.tsv, one per part in runs.tsv.
 measure() { # case part class...
   local case="$1" part="$2"; shift 2
-  local b_node a_node c wrk_pids=()
+  local b_node a_node c
   b_node=$(ticks "$NODE_PID")
   rm -f "$work/stop"; sample_inside "$work/$case-$part-inside.txt" & local sampler=$!
-  for c in "$@"; do
-    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${DURATION}s" --timeout 30s --latency \
-      -s "$LUA" "$PORT_URL" > "$work/$case-$part-$c.txt" &
-    wrk_pids+=($!)
-  done
-  for c in "${wrk_pids[@]}"; do wait "$c"; done
+  start_class_load "$DURATION" "$work/$case-$part" "$@"
+  wait_class_load
   touch "$work/stop"; wait "$sampler"
   a_node=$(ticks "$NODE_PID")
   local served_all=0 answered_all=0
   for c in "$@"; do
-    local out="$work/$case-$part-$c.txt" req non200 p50 p99
-    req=$(awk '/ requests in / {print $1}' "$out")
-    non200=$(awk '/^non-200:/ {print $2}' "$out")
-    p50=$(to_ms "$(awk '$1 == "50%" {print $2}' "$out")")
-    p99=$(to_ms "$(awk '$1 == "99%" {print $2}' "$out")")
+    local req non200 p50 p99
+    IFS=$'\t' read -r req non200 p50 p99 < <(wrk_summary "$work/$case-$part-$c.txt")
     served_all=$((served_all + req - non200))
     answered_all=$((answered_all + req))
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$case" "$part" "$c" "$req" "$non200" "$p50" "$p99" >> "$work/classes.tsv"
@@ -137,22 +109,12 @@ measure() { # case part class...
     'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0 }' >> "$work/runs.tsv"
 }
 
-# Offers the given classes' load for the given seconds, measuring nothing.
-load() { # seconds class...
-  local s="$1" c p=(); shift
-  for c in "$@"; do
-    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${s}s" --timeout 30s -s "$LUA" "$PORT_URL" > /dev/null &
-    p+=($!)
-  done
-  for c in "${p[@]}"; do wait "$c"; done
-}
-
 start_node() { # case [extra attributes of priorityClasses]
   start_bg "$work/node-$1.log" java -jar "$NODE_JAR" --host "$HOST" --port "$NODE_PORT" --data-dir "$work/node-$1" --console none
   NODE_PID=$LAST_PID
   wait_for "http://$HOST:$NODE_PORT/sd/services/home?wsdl" "$NODE_PID"
-  set_policy "$NODE_PORT" "$(policy "${2:-}")"
-  local p; for p in "${PROVIDER_PORTS[@]}"; do register_provider "$p" "${CAPACITY[$1]}"; done
+  set_policy "$NODE_PORT" "$(classes_policy with "${2:-}")"
+  local p; for p in "${PROVIDER_PORTS[@]}"; do register_with_capacity "$NODE_PORT" "$p" "${CAPACITY[$1]}"; done
 }
 
 stop_node() {
@@ -175,12 +137,12 @@ for case in $CASES; do
   start_node "$case"
   if [ "$first" = 1 ]; then
     log "warming the providers up for ${WARMUP}s under overload"
-    load "$WARMUP" "${CLASSES[@]}"
+    class_load "$WARMUP" "${CLASSES[@]}"
     first=0
   fi
-  load "$SETTLE" high
+  class_load "$SETTLE" high
   measure "$case" alone high
-  load "$SETTLE" "${CLASSES[@]}"
+  class_load "$SETTLE" "${CLASSES[@]}"
   measure "$case" overload "${CLASSES[@]}"
   stop_node
 done
@@ -190,7 +152,7 @@ if [ "$REFUSAL" = 1 ]; then
   # Overloaded at once, the cost of a refusal against the served calls' of the cases above.
   log "refusal: $LOW_CONN low connections against a queue of one"
   MIDDLE_MIN=0 start_node refusal 'nodeCapacityTps="1" queueLength="1"'
-  load "$SETTLE" low
+  class_load "$SETTLE" low
   measure refusal flood low
   stop_node
 fi
@@ -198,8 +160,6 @@ fi
 # ---- the doc ----------------------------------------------------------------------------------------
 col() { awk -F'\t' -v k="$1" -v l="$2" -v c="$3" -v f="$4" '$1 == k && $2 == l && $3 == c {print $f}' "$work/classes.tsv"; }
 run() { awk -F'\t' -v k="$1" -v l="$2" -v f="$3" '$1 == k && $2 == l {print $f}' "$work/runs.tsv"; }
-per_s() { awk -v v="$1" -v d="$DURATION" 'BEGIN { printf "%.1f", v / d }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 verdict() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN { if (v == "n/a") { print "n/a"; exit }
   ok = (op == ">=") ? (v + 0 >= t + 0) : (v + 0 <= t + 0); print ok ? "met" : "**missed**" }'; }
 

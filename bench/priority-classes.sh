@@ -64,29 +64,6 @@ pids=()
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-policy() { # with|without -- the classes by symbol, or the same policy without priority classes
-  local classes=""
-  if [ "$1" = with ]; then
-    classes="<priorityClasses middleMinimumTps=\"$MIDDLE_MIN\" defaultTimeoutMs=\"$LOW_TIMEOUT_MS\">"
-    classes+="<qos class=\"high\" timeoutMs=\"$HIGH_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"HIGH\"/></qos>"
-    classes+="<qos class=\"middle\" timeoutMs=\"$MIDDLE_TIMEOUT_MS\"><content select=\"q:symbol\" equals=\"MIDDLE\"/></qos>"
-    classes+="</priorityClasses>"
-  fi
-  echo "<policy xmlns=\"urn:sd:policy:1\"><settings trustProviderClaims=\"true\"/>"\
-"<namespace prefix=\"q\" uri=\"urn:sd:samples:stockquote\"/>$classes</policy>"
-}
-
-register_with_capacity() {
-  curl -sf -H 'Content-Type: text/xml' -H 'SOAPAction: "urn:sd:home:1#register"' --data \
-    "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><h:register xmlns:h=\"urn:sd:home:1\"><h:wsdlLocation>http://$HOST:$PROVIDER_PORT/stockquote?wsdl</h:wsdlLocation><h:attribute><h:name>capacityTps</h:name><h:value>$CAPACITY</h:value></h:attribute></h:register></s:Body></s:Envelope>" \
-    "http://$HOST:$NODE_PORT/sd/services/home" > /dev/null
-}
-
-# A counter of /sd/metrics for one class (or, without a class, summed over every series of the name).
-metric() { # file name [class]
-  awk -v n="$2" -v c="${3:-}" 'index($0, n "{") == 1 && (c == "" || index($0, "class=\"" c "\"")) { s += $NF } END { printf "%.0f\n", s }' "$1"
-}
-
 threads_of() { awk '/^Threads:/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 
 # Runs wrk for each given class at once for DURATION s; records per class and per process.
@@ -95,27 +72,19 @@ measure() { # label class...
   local before="$work/$label-metrics-before.txt" after="$work/$label-metrics-after.txt"
   curl -sf "http://$HOST:$NODE_PORT/sd/metrics" > "$before"
   local b_node b_prov; b_node=$(ticks "$NODE_PID"); b_prov=$(ticks "$PROVIDER_PID")
-  local c wrk_pids=()
-  for c in "$@"; do
-    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${DURATION}s" --timeout 30s --latency \
-      -s "$LUA" "$PORT_URL" > "$work/$label-$c.txt" &
-    wrk_pids+=($!)
-  done
+  start_class_load "$DURATION" "$work/$label" "$@"
   local max_threads=0 t
   for _ in $(seq 1 $((DURATION / 2))); do
     t=$(threads_of "$NODE_PID"); [ "$t" -gt "$max_threads" ] && max_threads=$t
     sleep 2
   done
-  for p in "${wrk_pids[@]}"; do wait "$p"; done
+  wait_class_load
   local a_node a_prov; a_node=$(ticks "$NODE_PID"); a_prov=$(ticks "$PROVIDER_PID")
   curl -sf "http://$HOST:$NODE_PORT/sd/metrics" > "$after"
   local served_all=0
   for c in "$@"; do
-    local out="$work/$label-$c.txt" req non200 p50 p99
-    req=$(awk '/ requests in / {print $1}' "$out")
-    non200=$(awk '/^non-200:/ {print $2}' "$out")
-    p50=$(to_ms "$(awk '$1 == "50%" {print $2}' "$out")")
-    p99=$(to_ms "$(awk '$1 == "99%" {print $2}' "$out")")
+    local req non200 p50 p99
+    IFS=$'\t' read -r req non200 p50 p99 < <(wrk_summary "$work/$label-$c.txt")
     local admitted timed dropped
     admitted=$(( $(metric "$after" sd_qos_admitted_total "$c") - $(metric "$before" sd_qos_admitted_total "$c") ))
     timed=$(( $(metric "$after" sd_qos_timed_out_total "$c") - $(metric "$before" sd_qos_timed_out_total "$c") ))
@@ -134,7 +103,6 @@ measure() { # label class...
 
 col() { awk -F'\t' -v l="$1" -v c="$2" -v k="$3" '$1 == l && $2 == c {print $k}' "$work/classes.tsv"; }
 run() { awk -F'\t' -v l="$1" -v k="$2" '$1 == l {print $k}' "$work/runs.tsv"; }
-per_s() { awk -v v="$1" -v d="$DURATION" 'BEGIN { printf "%.1f", v / d }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", 100 * a / b; else print "n/a" }'; }
 
 require_free "$PROVIDER_PORT" "$NODE_PORT"
@@ -144,22 +112,12 @@ start_bg "$work/node.log" java -jar "$NODE_JAR" --host "$HOST" --port "$NODE_POR
 NODE_PID=$LAST_PID
 wait_for "http://$HOST:$PROVIDER_PORT/stockquote?wsdl" "$PROVIDER_PID"
 wait_for "http://$HOST:$NODE_PORT/sd/services/home?wsdl" "$NODE_PID"
-set_policy "$NODE_PORT" "$(policy with)"
-register_with_capacity
+set_policy "$NODE_PORT" "$(classes_policy with)"
+register_with_capacity "$NODE_PORT" "$PROVIDER_PORT" "$CAPACITY"
 : > "$work/classes.tsv"; : > "$work/runs.tsv"
 
-# Offers every class's load for the given seconds, measuring nothing.
-overload() { # seconds
-  local c load=()
-  for c in "${CLASSES[@]}"; do
-    QOS_SYMBOL="${SYMBOL[$c]}" wrk -t1 -c"${CONN[$c]}" -d"${1}s" --timeout 30s -s "$LUA" "$PORT_URL" > /dev/null &
-    load+=($!)
-  done
-  for c in "${load[@]}"; do wait "$c"; done
-}
-
 log "warming up for ${WARMUP}s under overload"
-overload "$WARMUP"
+class_load "$WARMUP" "${CLASSES[@]}"
 measure unloaded high
 measure classes "${CLASSES[@]}"
 # Once the requests in flight are answered, every request the queues admitted (since the node
@@ -172,9 +130,9 @@ for _ in $(seq 1 60); do
 done
 total_dispatched=$(metric "$work/quiet-metrics.txt" sd_dispatch_seconds_count)
 total_admitted=$(metric "$work/quiet-metrics.txt" sd_qos_admitted_total)
-set_policy "$NODE_PORT" "$(policy without)"
+set_policy "$NODE_PORT" "$(classes_policy without)"
 log "settling ${DURATION}s under the policy without classes"
-overload "$DURATION"
+class_load "$DURATION" "${CLASSES[@]}"
 measure none "${CLASSES[@]}"
 
 # ---- the doc ----------------------------------------------------------------------------------------
@@ -213,7 +171,7 @@ s="$work/section.md"
   # demand is therefore what the same connections offered alone (the unloaded part), not what they
   # managed to offer under overload.
   high_served=$(pct $(( $(col classes high 3) - $(col classes high 4) )) "$(col unloaded high 3)")
-  p99_ratio=$(awk -v a="$(col classes high 6)" -v b="$(col unloaded high 6)" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+  p99_ratio=$(ratio "$(col classes high 6)" "$(col unloaded high 6)")
   mid_served=$(per_s $(( $(col classes middle 3) - $(col classes middle 4) )))
   echo "| target | measured | verdict |"
   echo "| --- | --- | --- |"

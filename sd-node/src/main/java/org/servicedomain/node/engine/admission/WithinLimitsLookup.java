@@ -1,8 +1,8 @@
 package org.servicedomain.node.engine.admission;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
@@ -16,11 +16,11 @@ import org.servicedomain.node.engine.lookup.Lookup;
 public final class WithinLimitsLookup implements Lookup {
 
     private final Lookup lookup;
-    private final InstanceLimits limits;
+    private final Predicate<Instance> atLimit;
 
     public WithinLimitsLookup(Lookup lookup, InstanceLimits limits) {
         this.lookup = lookup;
-        this.limits = limits;
+        this.atLimit = instance -> !limits.hasRoom(instance.id());
     }
 
     @Override
@@ -37,17 +37,6 @@ public final class WithinLimitsLookup implements Lookup {
         if (request.tag(DispatchPermit.class) == null) {
             return candidates;
         }
-        List<Instance> withRoom = null;
-        for (int i = 0; i < candidates.size(); i++) {
-            Instance instance = candidates.get(i);
-            if (!limits.hasRoom(instance.id())) {
-                if (withRoom == null) {
-                    withRoom = new ArrayList<>(candidates.subList(0, i));
-                }
-            } else if (withRoom != null) {
-                withRoom.add(instance);
-            }
-        }
-        return withRoom == null || withRoom.isEmpty() ? candidates : withRoom;
+        return Lookup.excludingUnlessAll(candidates, atLimit);
     }
 }

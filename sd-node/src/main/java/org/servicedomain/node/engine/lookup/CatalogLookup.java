@@ -1,6 +1,5 @@
 package org.servicedomain.node.engine.lookup;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -17,7 +16,7 @@ import org.servicedomain.node.core.RequestContext;
 public final class CatalogLookup implements Lookup {
 
     private final Catalog catalog;
-    private final Predicate<String> ejected;
+    private final Predicate<Instance> ejected;
     private final BooleanSupplier anyEjected;
 
     public CatalogLookup(Catalog catalog) {
@@ -31,7 +30,7 @@ public final class CatalogLookup implements Lookup {
      */
     public CatalogLookup(Catalog catalog, Predicate<String> ejected, BooleanSupplier anyEjected) {
         this.catalog = catalog;
-        this.ejected = ejected;
+        this.ejected = instance -> ejected.test(instance.id());
         this.anyEjected = anyEjected;
     }
 
@@ -50,17 +49,6 @@ public final class CatalogLookup implements Lookup {
         if (!anyEjected.getAsBoolean()) {
             return operational;
         }
-        List<Instance> healthy = null;
-        for (int i = 0; i < operational.size(); i++) {
-            Instance instance = operational.get(i);
-            if (ejected.test(instance.id())) {
-                if (healthy == null) {
-                    healthy = new ArrayList<>(operational.subList(0, i));
-                }
-            } else if (healthy != null) {
-                healthy.add(instance);
-            }
-        }
-        return healthy == null || healthy.isEmpty() ? operational : healthy;
+        return Lookup.excludingUnlessAll(operational, ejected);
     }
 }

@@ -3,6 +3,7 @@ package org.servicedomain.node.engine.lookup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 
@@ -28,5 +29,25 @@ public interface Lookup {
             }
         }
         return inLevels;
+    }
+
+    /**
+     * {@code candidates} without those {@code excluded} names, unless it names every one: then all
+     * are offered (a doubtful instance beats refusing the request). Nothing is copied while none is
+     * excluded, since this runs on every call.
+     */
+    static List<Instance> excludingUnlessAll(List<Instance> candidates, Predicate<Instance> excluded) {
+        List<Instance> kept = null;
+        for (int i = 0; i < candidates.size(); i++) {
+            Instance instance = candidates.get(i);
+            if (excluded.test(instance)) {
+                if (kept == null) {
+                    kept = new ArrayList<>(candidates.subList(0, i));
+                }
+            } else if (kept != null) {
+                kept.add(instance);
+            }
+        }
+        return kept == null || kept.isEmpty() ? candidates : kept;
     }
 }
