@@ -14,8 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * first queueing it grows by a quarter per window; after it, by one call per probe (an eighth after
  * {@link #STEADY_PROBES_TO_GROW_FAST} probes in a row found no queue), with {@link #HOLD_WINDOWS}
  * windows between a decrease and the next probe, so an instance spends little time over its
- * capacity. The unqueued response time is measured again every {@link #MIN_RTT_SPAN_NANOS}, and
- * after {@link #DECREASES_BEFORE_REMEASURE} decreases in a row (the provider may have become slower
+ * capacity. A window without queueing confirms the unqueued response time; when none has for
+ * {@link #MIN_RTT_SPAN_NANOS}, and after {@link #DECREASES_BEFORE_REMEASURE} decreases in a row (the provider may have become slower
  * rather than queueing), by halving the limit until the instance's calls drained and timing one
  * window there, as BBR's ProbeRTT does. Thread-safe; one lock per instance, held for a few steps.
  */
@@ -25,12 +25,12 @@ final class AdaptiveLimit {
     static final int INITIAL = 16;
     static final long MIN_WINDOW_NANOS = 100_000_000L;
     static final int MIN_SAMPLES = 5;
-    /** How much above the unqueued response time a window may be and still count as not queueing. */
+    /** The most a window's response time may be above the unqueued one and still count as not queueing. */
     static final double TOLERANCE = 0.1;
     /** Queueing shorter than this is noise in the measurement, not a queue worth avoiding. */
     static final long SLACK_NANOS = 2_000_000L;
     static final int HOLD_WINDOWS = 4;
-    /** How long an unqueued response time is trusted before it is measured again. */
+    /** How long an unqueued response time no window confirmed is trusted before it is measured again. */
     static final long MIN_RTT_SPAN_NANOS = 10_000_000_000L;
     static final int DECREASES_BEFORE_REMEASURE = 6;
     /** Probes in a row without queueing after which the limit grows by an eighth per window. */
@@ -127,10 +127,10 @@ final class AdaptiveLimit {
             minRtt = rtt;
             minRttAt = now;
         }
-        boolean queueing = failedInWindow || rtt > minRtt * (1 + TOLERANCE) + SLACK_NANOS;
-        if (queueing) {
+        if (failedInWindow || rtt > minRtt * (1 + tolerance()) + SLACK_NANOS) {
             decrease(rtt);
         } else {
+            minRttAt = now;
             decreasesInARow = 0;
             if (peakInFlight >= limit) {
                 grow();
@@ -142,6 +142,16 @@ final class AdaptiveLimit {
             phase = Phase.DRAINING;
             decreasesInARow = 0;
         }
+    }
+
+    /**
+     * How far above the unqueued response time a window may be and still count as not queueing:
+     * less than one queued call adds at the current limit (it adds 1/limit of the response time
+     * to the average), so a single call waiting inside a provider is seen, but never more than
+     * {@link #TOLERANCE}.
+     */
+    private double tolerance() {
+        return Math.min(TOLERANCE, 0.5 / limit);
     }
 
     /**
