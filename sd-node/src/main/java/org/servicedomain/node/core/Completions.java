@@ -1,5 +1,6 @@
 package org.servicedomain.node.core;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -20,6 +21,31 @@ public final class Completions {
 
     /** {@code failure} thrown again as the unchecked exception that stages complete with. */
     public static CompletionException rethrown(Throwable failure) {
-        return failure instanceof CompletionException c ? c : new CompletionException(failure);
+        if (failure instanceof CompletionException c) {
+            return c;
+        }
+        return failure instanceof NodeFault fault ? new Answered(fault) : new CompletionException(failure);
+    }
+
+    /**
+     * A future failed with the node's {@code fault}, already in the wrapper the stages after it would
+     * add. The wrapper has no stack trace: a fault is an answer, and under a flood of refusals filling
+     * a trace for each one would cost more than the rest of the refusal.
+     */
+    public static <T> CompletableFuture<T> failed(NodeFault fault) {
+        return CompletableFuture.failedFuture(new Answered(fault));
+    }
+
+    /** The wrapper of a fault that is the node's answer rather than a failure of its own. */
+    private static final class Answered extends CompletionException {
+
+        Answered(NodeFault fault) {
+            super(fault.getMessage(), fault);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
     }
 }

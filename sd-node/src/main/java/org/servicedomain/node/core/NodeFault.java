@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * A failure the node reports to its caller as a SOAP fault with a {@link FaultCode}; thrown by any
- * component, rendered by the entry that received the request.
+ * component, rendered by the entry that received the request. Only an {@code InternalError} carries
+ * a stack trace: the other codes are answers (a full queue, a spent deadline), whose message says
+ * what happened, and a flood of them must stay cheap.
  */
 public class NodeFault extends RuntimeException {
 
@@ -37,7 +39,7 @@ public class NodeFault extends RuntimeException {
     }
 
     private NodeFault(FaultCode code, String message, List<Attempt> attempts, Throwable cause) {
-        super(message, cause);
+        super(message, cause, true, code == FaultCode.InternalError);
         this.code = code;
         this.attempts = List.copyOf(attempts);
     }

@@ -108,7 +108,7 @@ public final class RequestChain {
                     .withTag(Arrived.class, new Arrived(arrived));
             reply = new RealChain(0, request).proceed(request);
         } catch (NodeFault fault) {
-            reply = CompletableFuture.failedFuture(fault);
+            reply = Completions.failed(fault);
         }
         String counted = port == null ? null : port.name();
         return reply.whenComplete((answer, error) -> {
@@ -148,7 +148,7 @@ public final class RequestChain {
                 }
                 return reply;
             } catch (NodeFault fault) {
-                return CompletableFuture.failedFuture(fault);
+                return Completions.failed(fault);
             } catch (RuntimeException e) {
                 LOG.error("stage {} failed on a request to virtual port {}", name(index), next.virtualPort().name(), e);
                 return CompletableFuture.failedFuture(new NodeFault(FaultCode.InternalError, "the node failed in stage "

@@ -41,7 +41,7 @@ public final class ParentContextStage implements Stage {
             if (!(Completions.cause(error) instanceof NodeFault fault)) {
                 throw Completions.rethrown(error);
             }
-            throw hierarchy.answer(fault, fromParent, fromParent && percolates.test(request));
+            throw Completions.rethrown(hierarchy.answer(fault, fromParent, fromParent && percolates.test(request)));
         });
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 
@@ -81,7 +82,7 @@ public final class FlowScheduler {
             }
             if (flow.queue.size() >= queueLength) {
                 flow.dropped++;
-                return CompletableFuture.failedFuture(new NodeFault(FaultCode.Overloaded, "the " + name(priorityClass)
+                return Completions.failed(new NodeFault(FaultCode.Overloaded, "the " + name(priorityClass)
                         + " queue of virtual port '" + virtualPort + "' already holds " + queueLength
                         + " requests; this one was not sent to any provider"));
             }
@@ -365,9 +366,9 @@ public final class FlowScheduler {
             flow.timedOut++;
             waitedMs = (time.currentTimeNanos() - w.queuedAtNanos) / 1_000_000L;
         }
-        w.ticket.completeExceptionally(new NodeFault(FaultCode.Timeout, "the request waited " + waitedMs + " ms in the "
-                + name(flow.priorityClass) + " queue of virtual port '" + virtualPort
-                + "' and its deadline passed; it was not sent to any provider"));
+        w.ticket.completeExceptionally(Completions.rethrown(new NodeFault(FaultCode.Timeout, "the request waited "
+                + waitedMs + " ms in the " + name(flow.priorityClass) + " queue of virtual port '" + virtualPort
+                + "' and its deadline passed; it was not sent to any provider")));
     }
 
     private static String name(PriorityClass c) {
