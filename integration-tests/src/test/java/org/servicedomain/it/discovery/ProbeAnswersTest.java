@@ -211,6 +211,40 @@ class ProbeAnswersTest {
         assertThat(before.load()).isPresent();
     }
 
+    /** WS-Discovery §5.3: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
+    @Test
+    void aProbeWithAnUnknownMatchingRuleGetsTheMatchingRuleNotSupportedFaultByHttpAndByUdp() throws Exception {
+        await().atMost(Duration.ofSeconds(5)).until(() -> !multicastProbe(WsDiscoveryVersion.V11)
+                .probe(List.of(QUOTE), List.of(SALES)).isEmpty());
+        WsDiscoveryVersion version = WsDiscoveryVersion.V11;
+        String unknownRule = unknownRuleProbe(version);
+
+        SoapReply byHttp = SoapExchange.post(LoopbackDiscovery.proxyOf(nodeA.baseUri()),
+                "application/soap+xml; charset=UTF-8", null, unknownRule);
+
+        assertThat(byHttp.status()).isEqualTo(400);
+        assertMatchingRuleNotSupported(parse(byHttp.body()), version);
+
+        List<byte[]> byUdp = discovery.exchange(unknownRuleProbe(version).getBytes(StandardCharsets.UTF_8), 1,
+                Duration.ofMillis(900));
+
+        assertThat(byUdp).as("a fault from each node").hasSize(2);
+        for (byte[] answer : byUdp) {
+            assertMatchingRuleNotSupported(parse(answer), version);
+        }
+    }
+
+    private static String unknownRuleProbe(WsDiscoveryVersion version) {
+        return new String(probeWithEnvelopePrefixes(version, SOAP12, newId()), StandardCharsets.UTF_8)
+                .replace("<wsd:Scopes>", "<wsd:Scopes MatchBy=\"urn:example:soundex\">");
+    }
+
+    private static void assertMatchingRuleNotSupported(Document fault, WsDiscoveryVersion version) {
+        assertThat(text(fault, version.addressing(), "Action")).isEqualTo(version.namespace() + "/fault");
+        assertThat(text(fault, SOAP12, "Subcode")).isEqualTo("d:MatchingRuleNotSupported");
+        assertThat(text(fault, version.namespace(), "SupportedMatchingRules")).contains(version.namespace() + "/rfc3986");
+    }
+
     private static String newId() {
         return "urn:uuid:" + UUID.randomUUID();
     }

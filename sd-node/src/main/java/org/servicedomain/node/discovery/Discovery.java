@@ -128,7 +128,14 @@ public final class Discovery implements AutoCloseable {
             take(message, source.getAddress());
             return;
         }
-        byte[] answer = udpAnswers.answer(message, matches(message), this::nextSequence, source);
+        byte[] answer;
+        if (unknownRule(message)) {
+            LOG.debug("Probe from {} names the matching rule {}, which this node does not know; answering with a"
+                    + " MatchingRuleNotSupported fault", source, message.matchBy());
+            answer = udpAnswers.fault(message, source);
+        } else {
+            answer = udpAnswers.answer(message, matches(message), this::nextSequence, source);
+        }
         MulticastChannel open = channel;
         if (answer != null && open != null) {
             open.unicast(answer, source);
@@ -139,7 +146,8 @@ public final class Discovery implements AutoCloseable {
      * Takes one message from {@code source}: a Hello or Bye is queued for the intake, a Probe or
      * Resolve is answered. Returns the answer's bytes, or null when there is none (a repeat, an
      * announcement, or a probe nothing matches unless {@code emptyAnswers}, as the managed proxy
-     * answers). A malformed message is a {@code BadRequest} NodeFault.
+     * answers). A malformed message is a {@code BadRequest} NodeFault; a Probe naming a rule the node
+     * does not know is a {@link MatchingRuleNotSupported}, whose envelope is the answer.
      */
     public byte[] handle(byte[] bytes, InetAddress source, boolean emptyAnswers) {
         DiscoveryMessage message = reader.read(bytes);
@@ -150,12 +158,22 @@ public final class Discovery implements AutoCloseable {
         if (!repeats.accept(message)) {
             return null;
         }
+        if (unknownRule(message)) {
+            LOG.debug("Probe from {} names the matching rule {}, which this node does not know; answering with a"
+                    + " MatchingRuleNotSupported fault", source.getHostAddress(), message.matchBy());
+            throw new MatchingRuleNotSupported(message);
+        }
         if (message.kind() == MessageKind.PROBE || message.kind() == MessageKind.RESOLVE) {
             List<EndpointDescription> matches = matches(message);
             return matches.isEmpty() && !emptyAnswers ? null : writer.write(message.answer(nextSequence(), matches));
         }
         take(message, source);
         return null;
+    }
+
+    /** Whether {@code message} is a Probe naming a scope-matching rule the node does not know. */
+    private static boolean unknownRule(DiscoveryMessage message) {
+        return message.kind() == MessageKind.PROBE && ScopeMatchers.of(message.matchBy()).isEmpty();
     }
 
     private static boolean announcement(DiscoveryMessage message) {
