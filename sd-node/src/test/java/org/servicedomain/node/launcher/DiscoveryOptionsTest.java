@@ -39,6 +39,22 @@ class DiscoveryOptionsTest {
     }
 
     @Test
+    void scopesAreSeparatedBySpacesSoAnLdapScopeKeepsItsCommas() {
+        DiscoveryConfig discovery = LauncherOptions.parse(new String[] {"--discovery-scopes",
+                "ldap:///ou=sales,o=example  http://example.org/sd/a,b\turn:x:y"}).discovery();
+
+        assertThat(discovery.scopes()).containsExactly("ldap:///ou=sales,o=example", "http://example.org/sd/a,b", "urn:x:y");
+    }
+
+    @Test
+    void theOlderCommaSeparatedFormStillWorksWhereAUriFollowsTheComma() {
+        DiscoveryConfig discovery = LauncherOptions.parse(new String[] {"--discovery-scopes",
+                "http://example.org/sd/sales,ldap:///ou=hr,o=example,urn:x:y"}).discovery();
+
+        assertThat(discovery.scopes()).containsExactly("http://example.org/sd/sales", "ldap:///ou=hr,o=example", "urn:x:y");
+    }
+
+    @Test
     void badValuesAreRefusedWithWhatWasExpected() {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery", "sometimes"}))
                 .hasMessageContaining("adhoc, managed or off");
