@@ -22,6 +22,7 @@ import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
+import org.servicedomain.node.discovery.DiscoveryState;
 import org.servicedomain.node.discovery.PortQuality;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
@@ -463,7 +464,7 @@ public final class Node implements AutoCloseable {
             }
         };
         discovery = Discovery.start(discoveryConfig, baseUrl, catalog, () -> policy.current().discovery(), quality,
-                config.clock());
+                config.clock(), DiscoveryState.open(config.dataDir()));
         return discovery;
     }
 

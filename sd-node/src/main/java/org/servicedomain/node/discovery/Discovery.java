@@ -39,6 +39,7 @@ public final class Discovery implements AutoCloseable {
     private final DiscoveryWriter writer;
     private final RepeatFilter repeats = new RepeatFilter();
     private final UdpAnswers udpAnswers;
+    private final AnswerDelay answerDelay;
     private final VirtualPortTargets targets;
     private final HelloIntake intake;
     private final long instanceId;
@@ -56,6 +57,7 @@ public final class Discovery implements AutoCloseable {
         this.instanceId = instanceId;
         this.writer = new DiscoveryWriter(config.signatures());
         this.udpAnswers = new UdpAnswers(config.limits(), writer, System::nanoTime);
+        this.answerDelay = AnswerDelay.upTo(config.maxAnswerDelay());
         this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
                 r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
                     if (pool.isShutdown()) {
@@ -73,15 +75,17 @@ public final class Discovery implements AutoCloseable {
 
     /**
      * Starts discovery for the node at {@code baseUrl} ({@code http://host:port/sd}): opens the
-     * multicast socket, announces the virtual ports there are, and refreshes every {@code config.refresh()}.
+     * multicast socket, announces the virtual ports there are, and refreshes every {@code config.refresh()};
+     * {@code state} gives this start a higher InstanceId than the last and keeps MetadataVersions rising.
      */
     public static Discovery start(DiscoveryConfig config, String baseUrl, Catalog catalog, Supplier<DiscoveryRule> rule,
-            PortQuality quality, Clock clock) throws IOException {
+            PortQuality quality, Clock clock, DiscoveryState state) throws IOException {
         if (config.mode() == DiscoveryMode.OFF) {
             throw new IllegalArgumentException("discovery is off; nothing to start");
         }
-        long instanceId = clock.instant().getEpochSecond();
-        VirtualPortTargets targets = new VirtualPortTargets(catalog::snapshot, baseUrl, config.scopes(), quality, instanceId);
+        long instanceId = state.nextInstanceId(clock.instant().getEpochSecond());
+        VirtualPortTargets targets = new VirtualPortTargets(catalog::snapshot, baseUrl, config.scopes(), quality, instanceId,
+                state);
         Discovery discovery = new Discovery(config, targets,
                 new HelloIntake(catalog, rule, new TokenBucket(System::nanoTime), new SenderSequences(
                         config.limits().sequencesPerSender(), config.limits().sequenceSenders())), instanceId);
@@ -138,7 +142,8 @@ public final class Discovery implements AutoCloseable {
         }
         MulticastChannel open = channel;
         if (answer != null && open != null) {
-            open.unicast(answer, source);
+            // Every datagram here was multicast to the group (the socket hears nothing else): wait APP_MAX_DELAY.
+            open.unicastAfter(answer, source, answerDelay.nextMs());
         }
     }
 
@@ -218,7 +223,9 @@ public final class Discovery implements AutoCloseable {
         }
     }
 
+    /** The targets that answer {@code message}, from the catalog as it is now: a port registered a moment ago is one. */
     private List<EndpointDescription> matches(DiscoveryMessage message) {
+        announce(targets.refreshIfCatalogChanged());
         List<EndpointDescription> current = targets.current();
         if (message.kind() == MessageKind.RESOLVE) {
             return current.stream().filter(t -> t.address().equals(message.resolveAddress())).limit(1).toList();
@@ -228,12 +235,15 @@ public final class Discovery implements AutoCloseable {
 
     private void refresh() {
         try {
-            VirtualPortTargets.Changes changes = targets.refresh();
-            changes.announced().forEach(t -> announce(MessageKind.HELLO, t));
-            changes.gone().forEach(t -> announce(MessageKind.BYE, t));
+            announce(targets.refresh());
         } catch (RuntimeException e) {
             LOG.warn("could not refresh the virtual ports discovery announces", e);
         }
+    }
+
+    private void announce(VirtualPortTargets.Changes changes) {
+        changes.announced().forEach(t -> announce(MessageKind.HELLO, t));
+        changes.gone().forEach(t -> announce(MessageKind.BYE, t));
     }
 
     private void announce(MessageKind kind, EndpointDescription target) {
