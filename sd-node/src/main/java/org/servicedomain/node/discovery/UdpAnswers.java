@@ -64,6 +64,19 @@ final class UdpAnswers {
         return fault.length <= limits.maxAnswerBytes() ? fault : null;
     }
 
+    /**
+     * The managed proxy's Hello to send {@code source} in answer to {@code request}, a multicast Probe
+     * or Resolve, or null when the source cannot be a sender or has had its answers this second.
+     */
+    byte[] proxyHello(DiscoveryMessage request, EndpointDescription proxy, Supplier<AppSequence> sequence,
+            InetSocketAddress source) {
+        if (!mayAnswer(request, source)) {
+            return null;
+        }
+        byte[] hello = writer.write(request.proxyHello(sequence.get(), proxy));
+        return hello.length <= limits.maxAnswerBytes() ? hello : null;
+    }
+
     private boolean mayAnswer(DiscoveryMessage request, InetSocketAddress source) {
         InetAddress address = source.getAddress();
         if (source.getPort() == 0 || address == null || address.isMulticastAddress() || address.isAnyLocalAddress()) {

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
 public final class DiscoveryServlet extends HttpServlet {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiscoveryServlet.class);
-    public static final String PATH = "/services/discovery";
+    public static final String PATH = Discovery.PROXY_PATH;
 
     private final transient Node node;
     private final transient ControlBodies bodies;
