@@ -22,6 +22,7 @@ import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
+import org.servicedomain.node.discovery.DiscoveryState;
 import org.servicedomain.node.discovery.PortQuality;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
@@ -447,7 +448,16 @@ public final class Node implements AutoCloseable {
      * Starts WS-Discovery for this node, reachable at {@code baseUrl}; {@link #close()} stops it
      * (saying Bye for every virtual port) before anything else.
      */
-    public synchronized Discovery startDiscovery(DiscoveryConfig discoveryConfig, String baseUrl) throws IOException {
+    public Discovery startDiscovery(DiscoveryConfig discoveryConfig, String baseUrl) throws IOException {
+        return startDiscovery(discoveryConfig, baseUrl, baseUrl + Discovery.PROXY_PATH);
+    }
+
+    /**
+     * Starts WS-Discovery with its virtual ports at {@code baseUrl} and, in managed mode, its proxy at
+     * {@code proxyAddress} (on the node's own port when virtual ports are served on a data plane of their own).
+     */
+    public synchronized Discovery startDiscovery(DiscoveryConfig discoveryConfig, String baseUrl, String proxyAddress)
+            throws IOException {
         if (discovery != null) {
             throw new IllegalStateException("discovery is already running");
         }
@@ -463,7 +473,7 @@ public final class Node implements AutoCloseable {
             }
         };
         discovery = Discovery.start(discoveryConfig, baseUrl, catalog, () -> policy.current().discovery(), quality,
-                config.clock());
+                config.clock(), DiscoveryState.open(config.dataDir()), proxyAddress);
         return discovery;
     }
 

@@ -128,8 +128,8 @@ class ProbeAnswersTest {
                 .probe(List.of(QUOTE), List.of(SALES)).isEmpty());
         for (WsDiscoveryVersion version : WsDiscoveryVersion.values()) {
             for (String soap : List.of(SOAP11, SOAP12)) {
-                List<byte[]> answers = discovery.exchange(probeWithEnvelopePrefixes(version, soap, newId()), 1,
-                        Duration.ofMillis(700));
+                List<byte[]> answers = ofAction(discovery.exchange(probeWithEnvelopePrefixes(version, soap, newId()), 1,
+                        Duration.ofMillis(700)), version, "ProbeMatches");
 
                 assertThat(answers).as(version + " " + soap).isNotEmpty();
                 for (byte[] answer : answers) {
@@ -149,8 +149,8 @@ class ProbeAnswersTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> !multicastProbe(WsDiscoveryVersion.V11)
                 .probe(List.of(QUOTE), List.of(SALES)).isEmpty());
 
-        List<byte[]> answers = discovery.exchange(probeWithEnvelopePrefixes(WsDiscoveryVersion.V11, SOAP12, newId()), 3,
-                Duration.ofMillis(700));
+        List<byte[]> answers = ofAction(discovery.exchange(probeWithEnvelopePrefixes(WsDiscoveryVersion.V11, SOAP12,
+                newId()), 3, Duration.ofMillis(700)), WsDiscoveryVersion.V11, "ProbeMatches");
 
         Set<String> answerIds = new HashSet<>();
         Set<String> matched = new HashSet<>();
@@ -209,6 +209,79 @@ class ProbeAnswersTest {
             assertThat(after.metadataVersion()).isGreaterThan(before.metadataVersion());
         });
         assertThat(before.load()).isPresent();
+    }
+
+    /** WS-Discovery §5.3: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
+    @Test
+    void aProbeWithAnUnknownMatchingRuleGetsTheMatchingRuleNotSupportedFaultByHttpAndByUdp() throws Exception {
+        await().atMost(Duration.ofSeconds(5)).until(() -> !multicastProbe(WsDiscoveryVersion.V11)
+                .probe(List.of(QUOTE), List.of(SALES)).isEmpty());
+        WsDiscoveryVersion version = WsDiscoveryVersion.V11;
+        String unknownRule = unknownRuleProbe(version);
+
+        SoapReply byHttp = SoapExchange.post(LoopbackDiscovery.proxyOf(nodeA.baseUri()),
+                "application/soap+xml; charset=UTF-8", null, unknownRule);
+
+        assertThat(byHttp.status()).isEqualTo(400);
+        assertMatchingRuleNotSupported(parse(byHttp.body()), version);
+
+        List<byte[]> byUdp = ofAction(discovery.exchange(unknownRuleProbe(version).getBytes(StandardCharsets.UTF_8), 1,
+                Duration.ofMillis(900)), version, "fault");
+
+        assertThat(byUdp).as("a fault from each node").hasSize(2);
+        for (byte[] answer : byUdp) {
+            assertMatchingRuleNotSupported(parse(answer), version);
+        }
+    }
+
+    /**
+     * WS-Discovery 1.1 §3.2.1 (managed mode): a discovery proxy answers a multicast Probe with a Hello
+     * of its own, relating to the Probe as a suppression, that names it a d:DiscoveryProxy at its HTTP address.
+     */
+    @Test
+    void theManagedNodeAnswersAMulticastProbeWithAHelloOfItsProxyAndTheAdHocNodeDoesNot() throws Exception {
+        for (WsDiscoveryVersion version : WsDiscoveryVersion.values()) {
+            String probeId = newId();
+            List<byte[]> hellos = ofAction(discovery.exchange(probeWithEnvelopePrefixes(version, SOAP12, probeId), 1,
+                    Duration.ofMillis(900)), version, "Hello");
+
+            assertThat(hellos).as(version + ": one Hello, from the managed node only").hasSize(1);
+            Document hello = parse(hellos.get(0));
+            Element relatesTo = (Element) hello.getElementsByTagNameNS(version.addressing(), "RelatesTo").item(0);
+            assertThat(relatesTo.getTextContent().trim()).isEqualTo(probeId);
+            assertThat(relatesTo.getAttribute("RelationshipType")).isEqualTo(version == WsDiscoveryVersion.V11
+                    ? version.namespace() + "/Suppression" : "d:Suppression");
+            Element types = (Element) hello.getElementsByTagNameNS(version.namespace(), "Types").item(0);
+            String type = types.getTextContent().trim();
+            assertThat(type).endsWith(":DiscoveryProxy");
+            assertThat(types.lookupNamespaceURI(type.substring(0, type.indexOf(':')))).isEqualTo(version.namespace());
+            assertThat(text(hello, version.namespace(), "XAddrs"))
+                    .isEqualTo(LoopbackDiscovery.proxyOf(URI.create("http://127.0.0.1:" + nodeA.baseUri().getPort() + "/sd"))
+                            .toString());
+        }
+    }
+
+    /** The answers among {@code answers} whose action is {@code element} of {@code version}. */
+    private static List<byte[]> ofAction(List<byte[]> answers, WsDiscoveryVersion version, String element)
+            throws Exception {
+        List<byte[]> of = new ArrayList<>();
+        for (byte[] answer : answers) {
+            if ((version.namespace() + "/" + element).equals(text(parse(answer), version.addressing(), "Action"))) {
+                of.add(answer);
+            }
+        }
+        return of;
+    }
+
+    private static String unknownRuleProbe(WsDiscoveryVersion version) {
+        return new String(probeWithEnvelopePrefixes(version, SOAP12, newId()), StandardCharsets.UTF_8)
+                .replace("<wsd:Scopes>", "<wsd:Scopes MatchBy=\"urn:example:soundex\">");
+    }
+
+    private static void assertMatchingRuleNotSupported(Document fault, WsDiscoveryVersion version) {
+        assertThat(text(fault, version.addressing(), "Action")).isEqualTo(version.namespace() + "/fault");
+        assertThat(text(fault, SOAP12, "Subcode")).isEqualTo("d:MatchingRuleNotSupported");
+        assertThat(text(fault, version.namespace(), "SupportedMatchingRules")).contains(version.namespace() + "/rfc3986");
     }
 
     private static String newId() {

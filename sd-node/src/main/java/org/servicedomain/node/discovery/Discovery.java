@@ -3,8 +3,10 @@ package org.servicedomain.node.discovery;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import javax.xml.namespace.QName;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
@@ -25,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * Probes and Resolves for its virtual ports, and announces its virtual ports with Hello when they
  * appear or their metadata changes and with Bye when they go or the node stops. Messages come by
  * multicast UDP and, in managed mode, by HTTP through {@link #handle}; both pass one repeat filter.
- * Answers by UDP go through {@link UdpAnswers}, since a datagram's source can be forged.
+ * Answers by UDP go through {@link UdpAnswers}, since a datagram's source can be forged. In managed
+ * mode a multicast Probe or Resolve also gets the proxy's own Hello, so ad hoc clients learn of it.
  */
 public final class Discovery implements AutoCloseable {
 
@@ -33,15 +37,20 @@ public final class Discovery implements AutoCloseable {
     /** The versions and envelope the node announces in: both versions, so 2005/04 and 1.1 listeners hear it. */
     private static final List<DiscoveryVersion> ANNOUNCED_VERSIONS = List.of(DiscoveryVersion.V11, DiscoveryVersion.V2005);
     private static final int INTAKE_QUEUE = 256;
+    /** Where the managed proxy is served, under the node's base URL. */
+    public static final String PROXY_PATH = "/services/discovery";
 
     private final DiscoveryConfig config;
     private final DiscoveryReader reader = new DiscoveryReader();
     private final DiscoveryWriter writer;
     private final RepeatFilter repeats = new RepeatFilter();
     private final UdpAnswers udpAnswers;
+    private final AnswerDelay answerDelay;
     private final VirtualPortTargets targets;
     private final HelloIntake intake;
     private final long instanceId;
+    /** The managed proxy's HTTP address, which its Hellos carry as XAddrs. */
+    private final String proxyAddress;
     private final AtomicLong messageNumber = new AtomicLong();
     /** Hellos and Byes dropped on a full intake: a flood is logged on its first drop and every thousandth. */
     private final AtomicLong intakeDrops = new AtomicLong();
@@ -49,13 +58,16 @@ public final class Discovery implements AutoCloseable {
     private final ScheduledExecutorService announcer;
     private volatile MulticastChannel channel;
 
-    private Discovery(DiscoveryConfig config, VirtualPortTargets targets, HelloIntake intake, long instanceId) {
+    private Discovery(DiscoveryConfig config, VirtualPortTargets targets, HelloIntake intake, long instanceId,
+            String proxyAddress) {
         this.config = config;
+        this.proxyAddress = proxyAddress;
         this.targets = targets;
         this.intake = intake;
         this.instanceId = instanceId;
         this.writer = new DiscoveryWriter(config.signatures());
         this.udpAnswers = new UdpAnswers(config.limits(), writer, System::nanoTime);
+        this.answerDelay = AnswerDelay.upTo(config.maxAnswerDelay());
         this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
                 r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
                     if (pool.isShutdown()) {
@@ -73,18 +85,21 @@ public final class Discovery implements AutoCloseable {
 
     /**
      * Starts discovery for the node at {@code baseUrl} ({@code http://host:port/sd}): opens the
-     * multicast socket, announces the virtual ports there are, and refreshes every {@code config.refresh()}.
+     * multicast socket, announces the virtual ports there are, and refreshes every {@code config.refresh()};
+     * {@code state} gives this start a higher InstanceId than the last and keeps MetadataVersions rising;
+     * {@code proxyAddress} is where the managed proxy is reached ({@code http://host:port/sd} + {@link #PROXY_PATH}).
      */
     public static Discovery start(DiscoveryConfig config, String baseUrl, Catalog catalog, Supplier<DiscoveryRule> rule,
-            PortQuality quality, Clock clock) throws IOException {
+            PortQuality quality, Clock clock, DiscoveryState state, String proxyAddress) throws IOException {
         if (config.mode() == DiscoveryMode.OFF) {
             throw new IllegalArgumentException("discovery is off; nothing to start");
         }
-        long instanceId = clock.instant().getEpochSecond();
-        VirtualPortTargets targets = new VirtualPortTargets(catalog::snapshot, baseUrl, config.scopes(), quality, instanceId);
+        long instanceId = state.nextInstanceId(clock.instant().getEpochSecond());
+        VirtualPortTargets targets = new VirtualPortTargets(catalog::snapshot, baseUrl, config.scopes(), quality, instanceId,
+                state);
         Discovery discovery = new Discovery(config, targets,
                 new HelloIntake(catalog, rule, new TokenBucket(System::nanoTime), new SenderSequences(
-                        config.limits().sequencesPerSender(), config.limits().sequenceSenders())), instanceId);
+                        config.limits().sequencesPerSender(), config.limits().sequenceSenders())), instanceId, proxyAddress);
         discovery.channel = MulticastChannel.open(config, discovery::received, DiscoveryReader.DEFAULT_MAX_BYTES);
         long period = config.refresh().toMillis();
         discovery.announcer.scheduleWithFixedDelay(discovery::refresh, 0, period, TimeUnit.MILLISECONDS);
@@ -128,10 +143,24 @@ public final class Discovery implements AutoCloseable {
             take(message, source.getAddress());
             return;
         }
-        byte[] answer = udpAnswers.answer(message, matches(message), this::nextSequence, source);
+        byte[] answer;
+        if (unknownRule(message)) {
+            LOG.debug("Probe from {} names the matching rule {}, which this node does not know; answering with a"
+                    + " MatchingRuleNotSupported fault", source, message.matchBy());
+            answer = udpAnswers.fault(message, source);
+        } else {
+            answer = udpAnswers.answer(message, matches(message), this::nextSequence, source);
+        }
         MulticastChannel open = channel;
         if (answer != null && open != null) {
-            open.unicast(answer, source);
+            // Every datagram here was multicast to the group (the socket hears nothing else): wait APP_MAX_DELAY.
+            open.unicastAfter(answer, source, answerDelay.nextMs());
+        }
+        if (config.mode() == DiscoveryMode.MANAGED && open != null) {
+            byte[] hello = udpAnswers.proxyHello(message, proxyEndpoint(message.version()), this::nextSequence, source);
+            if (hello != null) {
+                open.unicastAfter(hello, source, answerDelay.nextMs());
+            }
         }
     }
 
@@ -139,7 +168,8 @@ public final class Discovery implements AutoCloseable {
      * Takes one message from {@code source}: a Hello or Bye is queued for the intake, a Probe or
      * Resolve is answered. Returns the answer's bytes, or null when there is none (a repeat, an
      * announcement, or a probe nothing matches unless {@code emptyAnswers}, as the managed proxy
-     * answers). A malformed message is a {@code BadRequest} NodeFault.
+     * answers). A malformed message is a {@code BadRequest} NodeFault; a Probe naming a rule the node
+     * does not know is a {@link MatchingRuleNotSupported}, whose envelope is the answer.
      */
     public byte[] handle(byte[] bytes, InetAddress source, boolean emptyAnswers) {
         DiscoveryMessage message = reader.read(bytes);
@@ -150,12 +180,32 @@ public final class Discovery implements AutoCloseable {
         if (!repeats.accept(message)) {
             return null;
         }
+        if (unknownRule(message)) {
+            LOG.debug("Probe from {} names the matching rule {}, which this node does not know; answering with a"
+                    + " MatchingRuleNotSupported fault", source.getHostAddress(), message.matchBy());
+            throw new MatchingRuleNotSupported(message);
+        }
         if (message.kind() == MessageKind.PROBE || message.kind() == MessageKind.RESOLVE) {
             List<EndpointDescription> matches = matches(message);
             return matches.isEmpty() && !emptyAnswers ? null : writer.write(message.answer(nextSequence(), matches));
         }
         take(message, source);
         return null;
+    }
+
+    /**
+     * The managed proxy as a target of type {@code d:DiscoveryProxy} in {@code version}'s namespace, at
+     * its HTTP address, with a stable endpoint reference derived from that address.
+     */
+    private EndpointDescription proxyEndpoint(DiscoveryVersion version) {
+        String reference = "urn:uuid:" + UUID.nameUUIDFromBytes(proxyAddress.getBytes(StandardCharsets.UTF_8));
+        return new EndpointDescription(reference, List.of(new QName(version.namespace(), "DiscoveryProxy")), List.of(),
+                List.of(proxyAddress), instanceId);
+    }
+
+    /** Whether {@code message} is a Probe naming a scope-matching rule the node does not know. */
+    private static boolean unknownRule(DiscoveryMessage message) {
+        return message.kind() == MessageKind.PROBE && ScopeMatchers.of(message.matchBy()).isEmpty();
     }
 
     private static boolean announcement(DiscoveryMessage message) {
@@ -200,7 +250,9 @@ public final class Discovery implements AutoCloseable {
         }
     }
 
+    /** The targets that answer {@code message}, from the catalog as it is now: a port registered a moment ago is one. */
     private List<EndpointDescription> matches(DiscoveryMessage message) {
+        announce(targets.refreshIfCatalogChanged());
         List<EndpointDescription> current = targets.current();
         if (message.kind() == MessageKind.RESOLVE) {
             return current.stream().filter(t -> t.address().equals(message.resolveAddress())).limit(1).toList();
@@ -210,12 +262,15 @@ public final class Discovery implements AutoCloseable {
 
     private void refresh() {
         try {
-            VirtualPortTargets.Changes changes = targets.refresh();
-            changes.announced().forEach(t -> announce(MessageKind.HELLO, t));
-            changes.gone().forEach(t -> announce(MessageKind.BYE, t));
+            announce(targets.refresh());
         } catch (RuntimeException e) {
             LOG.warn("could not refresh the virtual ports discovery announces", e);
         }
+    }
+
+    private void announce(VirtualPortTargets.Changes changes) {
+        changes.announced().forEach(t -> announce(MessageKind.HELLO, t));
+        changes.gone().forEach(t -> announce(MessageKind.BYE, t));
     }
 
     private void announce(MessageKind kind, EndpointDescription target) {

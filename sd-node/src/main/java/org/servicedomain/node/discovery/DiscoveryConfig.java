@@ -17,20 +17,30 @@ import java.util.Objects;
  * @param refresh how often the node compares its virtual ports and their quality with what it announced
  * @param limits how much it answers and remembers, so forged sources cannot turn it against others
  * @param signatures the key its messages are signed with and the keys announcements must be signed by
+ * @param maxAnswerDelay APP_MAX_DELAY: answers to a multicast Probe or Resolve wait a random time up to
+ *     this, so that many targets do not answer at once (WS-Discovery 1.1 §3.1.3; 500 ms by default)
  */
 public record DiscoveryConfig(DiscoveryMode mode, String interfaceName, InetAddress group, int port, int ttl,
-        List<String> scopes, Duration refresh, DiscoveryLimits limits, DiscoverySignatures signatures) {
+        List<String> scopes, Duration refresh, DiscoveryLimits limits, DiscoverySignatures signatures,
+        Duration maxAnswerDelay) {
 
     public static final int STANDARD_PORT = 3702;
     public static final String STANDARD_GROUP = "239.255.255.250";
+    /** The specification's APP_MAX_DELAY. */
+    public static final Duration STANDARD_MAX_ANSWER_DELAY = Duration.ofMillis(500);
     public static final DiscoveryConfig OFF = new DiscoveryConfig(DiscoveryMode.OFF, null, standardGroup(), STANDARD_PORT,
-            1, List.of(), Duration.ofSeconds(1), DiscoveryLimits.DEFAULT, DiscoverySignatures.NONE);
+            1, List.of(), Duration.ofSeconds(1), DiscoveryLimits.DEFAULT, DiscoverySignatures.NONE,
+            STANDARD_MAX_ANSWER_DELAY);
 
     public DiscoveryConfig {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(signatures, "signatures");
+        Objects.requireNonNull(maxAnswerDelay, "maxAnswerDelay");
+        if (maxAnswerDelay.isNegative()) {
+            throw new IllegalArgumentException("discovery answer delay must not be negative but was " + maxAnswerDelay);
+        }
         scopes = List.copyOf(scopes);
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("discovery port must be between 1 and 65535 but was " + port);
@@ -46,19 +56,23 @@ public record DiscoveryConfig(DiscoveryMode mode, String interfaceName, InetAddr
     /** A configuration of {@code mode} on {@code interfaceName} and {@code port}, the other settings standard. */
     public static DiscoveryConfig of(DiscoveryMode mode, String interfaceName, int port, List<String> scopes) {
         return new DiscoveryConfig(mode, interfaceName, standardGroup(), port, 1, scopes, Duration.ofSeconds(1),
-                DiscoveryLimits.DEFAULT, DiscoverySignatures.NONE);
+                DiscoveryLimits.DEFAULT, DiscoverySignatures.NONE, STANDARD_MAX_ANSWER_DELAY);
     }
 
     public DiscoveryConfig withRefresh(Duration refresh) {
-        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures);
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures, maxAnswerDelay);
     }
 
     public DiscoveryConfig withLimits(DiscoveryLimits limits) {
-        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures);
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures, maxAnswerDelay);
     }
 
     public DiscoveryConfig withSignatures(DiscoverySignatures signatures) {
-        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures);
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures, maxAnswerDelay);
+    }
+
+    public DiscoveryConfig withMaxAnswerDelay(Duration maxAnswerDelay) {
+        return new DiscoveryConfig(mode, interfaceName, group, port, ttl, scopes, refresh, limits, signatures, maxAnswerDelay);
     }
 
     private static InetAddress standardGroup() {

@@ -58,6 +58,16 @@ public record DiscoveryMessage(DiscoveryVersion version, SoapVersion soap, Messa
                 List.of(), List.of(), List.of(), null, address);
     }
 
+    /**
+     * A discovery proxy's Hello in answer to this multicast Probe or Resolve (WS-Discovery 1.1 §3.2.1,
+     * managed mode): it announces {@code proxy} to the prober only, relating to this message as a
+     * suppression, so that the prober may send its next Probes to the proxy instead of multicasting.
+     */
+    public DiscoveryMessage proxyHello(AppSequence sequence, EndpointDescription proxy) {
+        return new DiscoveryMessage(version, soap, MessageKind.HELLO, newMessageId(), messageId, version.anonymous(),
+                sequence, List.of(proxy), List.of(), List.of(), null, null);
+    }
+
     /** The answer to this Probe or Resolve, in its version and envelope, listing {@code matches}. */
     public DiscoveryMessage answer(AppSequence sequence, List<EndpointDescription> matches) {
         MessageKind answerKind = switch (kind) {

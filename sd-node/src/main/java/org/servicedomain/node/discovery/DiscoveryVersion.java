@@ -49,6 +49,15 @@ public enum DiscoveryVersion {
         return namespace + "/" + kind.element();
     }
 
+    /**
+     * The {@code RelationshipType} of a proxy's Hello answering a multicast Probe or Resolve: an IRI in
+     * 1.1 (WS-Addressing 1.0), the QName {@code d:Suppression} in 2005/04 (WS-Addressing 2004/08, where
+     * {@code d} is this version's discovery namespace, as the node's writer declares it).
+     */
+    public String suppression() {
+        return this == V11 ? namespace + "/Suppression" : "d:Suppression";
+    }
+
     /** The URI of the default scope-matching rule, RFC 3986 prefix matching. */
     public String rfc3986() {
         return namespace + "/rfc3986";

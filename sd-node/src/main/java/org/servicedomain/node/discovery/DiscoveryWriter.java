@@ -79,7 +79,13 @@ public final class DiscoveryWriter {
             text(out, "a", "Action", wsa, message.version().action(message.kind()), id.of("action"));
             text(out, "a", "MessageID", wsa, message.messageId(), id.of("message"));
             if (message.relatesTo() != null) {
-                text(out, "a", "RelatesTo", wsa, message.relatesTo(), id.of("relates"));
+                out.writeStartElement("a", "RelatesTo", wsa);
+                id.write(out, "relates");
+                if (message.kind() == MessageKind.HELLO) {
+                    out.writeAttribute("RelationshipType", message.version().suppression());
+                }
+                out.writeCharacters(message.relatesTo());
+                out.writeEndElement();
             }
             if (message.to() != null) {
                 text(out, "a", "To", wsa, message.to(), id.of("to"));

@@ -115,6 +115,22 @@ final class MulticastChannel implements AutoCloseable {
         send(message, to, answerRepeats);
     }
 
+    /**
+     * Sends {@code message} to one receiver {@code delayMs} from now (then the repeats), scheduled so
+     * that no thread waits for it; dropped when the channel closes first.
+     */
+    void unicastAfter(byte[] message, SocketAddress to, long delayMs) {
+        if (delayMs <= 0) {
+            unicast(message, to);
+            return;
+        }
+        try {
+            repeats.schedule(() -> unicast(message, to), delayMs, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("channel closed; the answer to {} is not sent", to, e);
+        }
+    }
+
     private void send(byte[] message, SocketAddress to, int repeatCount) {
         sendOnce(message, to);
         for (int i = 1; i <= repeatCount; i++) {

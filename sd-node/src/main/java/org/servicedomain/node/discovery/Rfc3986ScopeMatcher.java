@@ -6,9 +6,10 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The default rule: scheme and authority equal ignoring case, the probe's path segments a prefix
- * of the target's (so {@code http://x/sales} matches {@code http://x/sales/eu} but not
- * {@code http://x/salesforce}); a query or fragment in the probe must be the target's too.
+ * The default rule as WS-Discovery 1.1 §5.1 defines it: scheme and authority equal ignoring case,
+ * the probe's path segments a segment-wise prefix of the target's (so {@code http://x/sales} matches
+ * {@code http://x/sales/eu} but not {@code http://x/salesforce}), compared after unescaping; query
+ * and fragment are not compared, and a scope with a {@code .} or {@code ..} segment matches nothing.
  */
 final class Rfc3986ScopeMatcher implements ScopeMatcher {
 
@@ -25,20 +26,27 @@ final class Rfc3986ScopeMatcher implements ScopeMatcher {
                 || !equalsIgnoreCase(probe.getRawAuthority(), target.getRawAuthority())) {
             return false;
         }
-        if (probe.getRawQuery() != null && !probe.getRawQuery().equals(target.getRawQuery())
-                || probe.getRawFragment() != null && !probe.getRawFragment().equals(target.getRawFragment())) {
-            return false;
-        }
         String[] probeSegments = segments(path(probe));
         String[] targetSegments = segments(path(target));
-        if (probeSegments.length > targetSegments.length) {
+        if (probeSegments.length > targetSegments.length || dotted(probeSegments) || dotted(targetSegments)) {
             return false;
         }
         return Arrays.equals(probeSegments, 0, probeSegments.length, targetSegments, 0, probeSegments.length);
     }
 
+    /** The unescaped path; an opaque URI's ({@code urn:a:b}) is its scheme-specific part up to any query. */
     private static String path(URI uri) {
-        return uri.isOpaque() ? uri.getRawSchemeSpecificPart() : Objects.requireNonNullElse(uri.getRawPath(), "");
+        if (!uri.isOpaque()) {
+            return Objects.requireNonNullElse(uri.getPath(), "");
+        }
+        String raw = uri.getRawSchemeSpecificPart();
+        int query = raw.indexOf('?');
+        String beforeQuery = query < 0 ? raw : raw.substring(0, query);
+        return beforeQuery.isEmpty() ? "" : URI.create("x:" + beforeQuery).getSchemeSpecificPart();
+    }
+
+    private static boolean dotted(String[] segments) {
+        return Arrays.stream(segments).anyMatch(s -> s.equals(".") || s.equals(".."));
     }
 
     private static String[] segments(String path) {

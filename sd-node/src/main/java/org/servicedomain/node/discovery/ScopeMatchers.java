@@ -1,11 +1,13 @@
 package org.servicedomain.node.discovery;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The scope-matching rules the node knows, by the last segment of their {@code MatchBy} URI in
- * either version's namespace; {@code rfc2396} (2005/04's older name) is read as {@code rfc3986}.
+ * either version's namespace; {@code rfc2396} (2005/04's older name) is read as {@code rfc3986}, and
+ * {@code ldap} (defined by 2005/04 only) is honoured in the 1.1 namespace too.
  */
 public final class ScopeMatchers {
 
@@ -15,7 +17,11 @@ public final class ScopeMatchers {
             "rfc2396", RFC3986,
             Strcmp0ScopeMatcher.NAME, new Strcmp0ScopeMatcher(),
             UuidScopeMatcher.NAME, new UuidScopeMatcher(),
-            NoneScopeMatcher.NAME, new NoneScopeMatcher());
+            NoneScopeMatcher.NAME, new NoneScopeMatcher(),
+            LdapScopeMatcher.NAME, new LdapScopeMatcher());
+    /** The names a fault lists as supported, in the order of the specification's table. */
+    private static final List<String> LISTED = List.of(Rfc3986ScopeMatcher.NAME, "rfc2396", UuidScopeMatcher.NAME,
+            LdapScopeMatcher.NAME, Strcmp0ScopeMatcher.NAME, NoneScopeMatcher.NAME);
 
     private ScopeMatchers() {
     }
@@ -37,6 +43,11 @@ public final class ScopeMatchers {
             }
         }
         return Optional.empty();
+    }
+
+    /** The URIs of the rules the node knows, in {@code version}'s namespace, for a MatchingRuleNotSupported fault. */
+    public static List<String> supported(DiscoveryVersion version) {
+        return LISTED.stream().map(name -> version.namespace() + "/" + name).toList();
     }
 
     /** Whether {@code matcher} is the {@code none} rule. */

@@ -46,13 +46,42 @@ final class UdpAnswers {
      */
     byte[] answer(DiscoveryMessage request, List<EndpointDescription> matches, Supplier<AppSequence> sequence,
             InetSocketAddress source) {
-        if (matches.isEmpty()) {
+        if (matches.isEmpty() || !mayAnswer(request, source)) {
             return null;
         }
+        return capped(request, matches, sequence.get());
+    }
+
+    /**
+     * The MatchingRuleNotSupported fault to send {@code source} for {@code probe}, or null when the
+     * source cannot be a sender or has had its answers this second; the fault is one answer.
+     */
+    byte[] fault(DiscoveryMessage probe, InetSocketAddress source) {
+        if (!mayAnswer(probe, source)) {
+            return null;
+        }
+        byte[] fault = new MatchingRuleNotSupported(probe).envelope();
+        return fault.length <= limits.maxAnswerBytes() ? fault : null;
+    }
+
+    /**
+     * The managed proxy's Hello to send {@code source} in answer to {@code request}, a multicast Probe
+     * or Resolve, or null when the source cannot be a sender or has had its answers this second.
+     */
+    byte[] proxyHello(DiscoveryMessage request, EndpointDescription proxy, Supplier<AppSequence> sequence,
+            InetSocketAddress source) {
+        if (!mayAnswer(request, source)) {
+            return null;
+        }
+        byte[] hello = writer.write(request.proxyHello(sequence.get(), proxy));
+        return hello.length <= limits.maxAnswerBytes() ? hello : null;
+    }
+
+    private boolean mayAnswer(DiscoveryMessage request, InetSocketAddress source) {
         InetAddress address = source.getAddress();
         if (source.getPort() == 0 || address == null || address.isMulticastAddress() || address.isAnyLocalAddress()) {
             LOG.debug("{} from {} not answered: no sender has that address", request.kind().element(), source);
-            return null;
+            return false;
         }
         if (!budgetOf(address).tryTake(limits.answersPerSecond())) {
             long count = throttled.incrementAndGet();
@@ -60,9 +89,9 @@ final class UdpAnswers {
                 LOG.warn("{} from {} not answered: more than {} answers a second to one source ({} so far)",
                         request.kind().element(), address.getHostAddress(), limits.answersPerSecond(), count);
             }
-            return null;
+            return false;
         }
-        return capped(request, matches, sequence.get());
+        return true;
     }
 
     /** The answer with as many of {@code matches}, in order, as fit in the largest answer. */

@@ -13,8 +13,9 @@ import org.servicedomain.node.core.VirtualPort;
 /**
  * The node's virtual ports as discovery targets: a stable endpoint reference per port, its port
  * type, its address, the domain's scopes and its quality scopes. {@link #refresh()} compares them
- * with the last ones and raises a port's MetadataVersion when its types or scopes changed; probes
- * are answered from the last refresh.
+ * with the last ones and raises a port's MetadataVersion when its types or scopes changed; a port
+ * that appears (again) starts above both the node's InstanceId and any version it had before, as
+ * {@link DiscoveryState} remembers them across restarts. Probes are answered from the last refresh.
  */
 final class VirtualPortTargets {
 
@@ -31,15 +32,19 @@ final class VirtualPortTargets {
     private final List<String> scopes;
     private final PortQuality quality;
     private final long firstVersion;
+    private final DiscoveryState state;
     private volatile Map<String, EndpointDescription> current = Map.of();
+    /** The catalog the targets were last computed from, to tell when a probe must not use them as they are. */
+    private volatile CatalogSnapshot refreshedFrom;
 
     VirtualPortTargets(Supplier<CatalogSnapshot> catalog, String baseUrl, List<String> scopes, PortQuality quality,
-            long firstVersion) {
+            long firstVersion, DiscoveryState state) {
         this.catalog = catalog;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.scopes = List.copyOf(scopes);
         this.quality = quality;
         this.firstVersion = firstVersion;
+        this.state = state;
     }
 
     /** The targets as of the last refresh. */
@@ -50,6 +55,19 @@ final class VirtualPortTargets {
     /** Whether {@code address} is the endpoint reference of one of this node's virtual ports. */
     boolean isOwn(String address) {
         return current.values().stream().anyMatch(t -> t.address().equals(address));
+    }
+
+    /**
+     * The changes since the last refresh when the catalog changed since then (a port registered a moment
+     * ago), else none: cheap enough for every Probe, so a port is found as soon as its registration returns.
+     */
+    Changes refreshIfCatalogChanged() {
+        if (catalog.get() == refreshedFrom) {
+            return new Changes(List.of(), List.of());
+        }
+        synchronized (this) {
+            return catalog.get() == refreshedFrom ? new Changes(List.of(), List.of()) : refresh();
+        }
     }
 
     /** Re-reads the catalog and the quality figures; only ports with an instance are targets. */
@@ -70,11 +88,11 @@ final class VirtualPortTargets {
             EndpointDescription target = new EndpointDescription(endpointReference(port.name()), List.of(port.portType()),
                     portScopes, List.of(baseUrl + PORTS_PATH + port.name()), firstVersion);
             if (before == null) {
+                target = withVersion(target, Math.max(firstVersion, state.lastVersion(target.address()) + 1));
                 announced.add(target);
             } else if (!before.types().equals(target.types()) || !before.scopes().equals(target.scopes())
                     || !before.xaddrs().equals(target.xaddrs())) {
-                target = new EndpointDescription(target.address(), target.types(), target.scopes(), target.xaddrs(),
-                        before.metadataVersion() + 1);
+                target = withVersion(target, before.metadataVersion() + 1);
                 announced.add(target);
             } else {
                 target = before;
@@ -83,8 +101,18 @@ final class VirtualPortTargets {
         }
         List<EndpointDescription> gone = previous.entrySet().stream().filter(e -> !next.containsKey(e.getKey()))
                 .map(Map.Entry::getValue).toList();
+        if (!announced.isEmpty()) {
+            Map<String, Long> versions = new HashMap<>();
+            announced.forEach(t -> versions.put(t.address(), t.metadataVersion()));
+            state.recordVersions(versions);
+        }
         current = Map.copyOf(next);
+        refreshedFrom = snapshot;
         return new Changes(announced, gone);
+    }
+
+    private static EndpointDescription withVersion(EndpointDescription target, long version) {
+        return new EndpointDescription(target.address(), target.types(), target.scopes(), target.xaddrs(), version);
     }
 
     /** A stable {@code urn:uuid} of a port at this node's address, the same across restarts. */

@@ -13,12 +13,14 @@ import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.node.discovery.DiscoveryReader;
+import org.servicedomain.node.discovery.MatchingRuleNotSupported;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The managed-mode discovery proxy at {@value #PATH}: a Probe or Resolve POSTed here is answered
- * with ProbeMatches or ResolveMatches (empty when nothing matches), a Hello or Bye is taken in like
+ * with ProbeMatches or ResolveMatches (empty when nothing matches; a MatchingRuleNotSupported SOAP
+ * fault when a Probe names a rule the node does not know), a Hello or Bye is taken in like
  * one heard by multicast and answered 202. 404 unless the node runs discovery in managed mode. The
  * body is read through the node's body policy without holding a thread, so slow senders cannot take
  * Tomcat's threads.
@@ -26,7 +28,7 @@ import org.slf4j.LoggerFactory;
 public final class DiscoveryServlet extends HttpServlet {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiscoveryServlet.class);
-    public static final String PATH = "/services/discovery";
+    public static final String PATH = Discovery.PROXY_PATH;
 
     private final transient Node node;
     private final transient ControlBodies bodies;
@@ -60,6 +62,12 @@ public final class DiscoveryServlet extends HttpServlet {
         byte[] answer;
         try {
             answer = discovery.handle(body, source, true);
+        } catch (MatchingRuleNotSupported fault) {
+            // SOAP 1.2 over HTTP sends a Sender fault with 400, SOAP 1.1 every fault with 500.
+            int status = fault.soap() == SoapVersion.SOAP_12 ? HttpServletResponse.SC_BAD_REQUEST
+                    : HttpServletResponse.SC_INTERNAL_SERVER_ERROR;
+            HttpAnswer.send(response, status, fault.soap().mediaType() + "; charset=UTF-8", fault.envelope(), false);
+            return;
         } catch (NodeFault fault) {
             LOG.debug("discovery message from {} refused: {}", source.getHostAddress(), fault.getMessage());
             int status = fault.code() == FaultCode.NotAuthorized ? HttpServletResponse.SC_FORBIDDEN : HttpServletResponse.SC_BAD_REQUEST;

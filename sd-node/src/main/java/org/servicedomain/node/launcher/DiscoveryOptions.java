@@ -11,9 +11,10 @@ import org.servicedomain.node.discovery.DiscoverySignatures;
 /**
  * The launcher's WS-Discovery options: {@code --discovery adhoc|managed|off} (default off: no UDP
  * socket is opened), {@code --discovery-interface NAME} (default: the first multicast interface that is
- * up and not loopback), {@code --discovery-port 3702}, {@code --discovery-scopes URI,...} and the
+ * up and not loopback), {@code --discovery-port 3702}, {@code --discovery-scopes "URI ..."} and the
  * bounds on answers by UDP, {@code --discovery-max-answer-bytes}, {@code --discovery-answers-per-second}
- * and {@code --discovery-answer-repeats}, and the keys of compact signatures,
+ * and {@code --discovery-answer-repeats}, the random wait before them, {@code --discovery-answer-delay}
+ * (APP_MAX_DELAY, 500 ms), and the keys of compact signatures,
  * {@code --discovery-signing-keystore} (with its password) and {@code --discovery-trusted-signers}.
  */
 final class DiscoveryOptions {
@@ -23,6 +24,7 @@ final class DiscoveryOptions {
     private int port = DiscoveryConfig.STANDARD_PORT;
     private final List<String> scopes = new ArrayList<>();
     private DiscoveryLimits limits = DiscoveryLimits.DEFAULT;
+    private java.time.Duration maxAnswerDelay = DiscoveryConfig.STANDARD_MAX_ANSWER_DELAY;
     private String signingKeystore;
     private String signingKeystorePassword;
     private String trustedSigners;
@@ -33,16 +35,11 @@ final class DiscoveryOptions {
             case "--discovery" -> mode = DiscoveryMode.of(value);
             case "--discovery-interface" -> interfaceName = value;
             case "--discovery-port" -> port = port(value);
-            case "--discovery-scopes" -> {
-                for (String scope : value.split("[,\\s]+")) {
-                    if (!scope.isBlank()) {
-                        scopes.add(scope(scope));
-                    }
-                }
-            }
+            case "--discovery-scopes" -> scopes(value).forEach(scope -> scopes.add(scope(scope)));
             case "--discovery-max-answer-bytes" -> limits = limits.withMaxAnswerBytes(number(flag, value));
             case "--discovery-answers-per-second" -> limits = limits.withAnswersPerSecond(number(flag, value));
             case "--discovery-answer-repeats" -> limits = limits.withAnswerRepeats(number(flag, value));
+            case "--discovery-answer-delay" -> maxAnswerDelay = answerDelay(value);
             case "--discovery-signing-keystore" -> signingKeystore = value;
             case "--discovery-signing-keystore-password" -> signingKeystorePassword = value;
             case "--discovery-trusted-signers" -> trustedSigners = value;
@@ -54,7 +51,8 @@ final class DiscoveryOptions {
     }
 
     DiscoveryConfig config() {
-        return DiscoveryConfig.of(mode, interfaceName, port, scopes).withLimits(limits).withSignatures(signatures());
+        return DiscoveryConfig.of(mode, interfaceName, port, scopes).withLimits(limits).withSignatures(signatures())
+                .withMaxAnswerDelay(maxAnswerDelay);
     }
 
     private DiscoverySignatures signatures() {
@@ -75,6 +73,14 @@ final class DiscoveryOptions {
         }
     }
 
+    private static java.time.Duration answerDelay(String value) {
+        int ms = number("--discovery-answer-delay", value);
+        if (ms < 0 || ms > 10_000) {
+            throw new IllegalArgumentException("--discovery-answer-delay must be between 0 and 10000 ms but was " + ms);
+        }
+        return java.time.Duration.ofMillis(ms);
+    }
+
     private static int port(String value) {
         try {
             int n = Integer.parseInt(value);
@@ -85,6 +91,25 @@ final class DiscoveryOptions {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--discovery-port needs a number but got " + value, e);
         }
+    }
+
+    /**
+     * The scopes in {@code value}: separated by whitespace, as WS-Discovery's own Scopes list is, so a
+     * comma inside an LDAP scope ({@code ldap:///ou=sales,o=example}) stays in it. For the older
+     * comma-separated form, a comma still separates where what follows it starts a URI ({@code scheme:}),
+     * which a DN's next RDN ({@code o=example}) never does.
+     */
+    static List<String> scopes(String value) {
+        List<String> out = new ArrayList<>();
+        for (String token : value.trim().split("\\s+")) {
+            for (String scope : token.split(",(?=[A-Za-z][A-Za-z0-9+.-]*:)")) {
+                String trimmed = scope.endsWith(",") ? scope.substring(0, scope.length() - 1) : scope;
+                if (!trimmed.isBlank()) {
+                    out.add(trimmed);
+                }
+            }
+        }
+        return out;
     }
 
     private static String scope(String scope) {

@@ -241,12 +241,17 @@ public final class EmbeddedNode implements AutoCloseable {
     /**
      * Starts WS-Discovery for this node (docs/discovery.md). Its virtual ports are announced where the
      * node advertises them (the public data or base URL, else its data plane), on the address it is
-     * bound to, else on the IPv4 address of the interface discovery multicasts on.
+     * bound to, else on the IPv4 address of the interface discovery multicasts on; the managed proxy is
+     * announced on the node's own port (or under its public base URL), where its servlet is.
      */
     public Discovery startDiscovery(DiscoveryConfig config) throws IOException {
         InetAddress bound = Networks.literal(bindAddress);
         String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
-        return node().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH));
+        String publicBase = node().config().publicBaseUrl();
+        String nodeBase = publicBase != null ? publicBase
+                : scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
+        return node().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH),
+                nodeBase + Discovery.PROXY_PATH);
     }
 
     /**

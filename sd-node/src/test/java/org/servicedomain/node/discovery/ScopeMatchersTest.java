@@ -51,9 +51,83 @@ class ScopeMatchersTest {
         assertThat(uuid.matches("not-a-uuid", "not-a-uuid")).isFalse();
     }
 
+    /** WS-Discovery 1.1 §5.1, rfc3986: "http://example.com/abc" matches ".../abc/def", not ".../abcdef" (no string prefix). */
+    @Test
+    void rfc3986FollowsTheSpecificationsExampleOfSegmentsNotCharacters() {
+        ScopeMatcher rfc = ScopeMatchers.rfc3986();
+
+        assertThat(rfc.matches("http://example.com/abc", "http://example.com/abc/def")).isTrue();
+        assertThat(rfc.matches("http://example.com/abc", "http://example.com/abcdef")).isFalse();
+    }
+
+    /** WS-Discovery 1.1 §5.1, rfc3986: "All other components (e.g., query and fragment) are explicitly excluded". */
+    @Test
+    void rfc3986ComparesNeitherQueryNorFragment() {
+        ScopeMatcher rfc = ScopeMatchers.rfc3986();
+
+        assertThat(rfc.matches("http://example.org/sales?region=eu", "http://example.org/sales/eu?region=us")).isTrue();
+        assertThat(rfc.matches("http://example.org/sales#top", "http://example.org/sales/eu")).isTrue();
+        assertThat(rfc.matches("http://example.org/sales", "http://example.org/sales#bottom")).isTrue();
+        assertThat(rfc.matches("urn:example:sales?x", "urn:example:sales?y")).isTrue();
+    }
+
+    /** WS-Discovery 1.1 §5.1, rfc3986: scopes are canonicalized (unescaped) first; "." and ".." segments never match. */
+    @Test
+    void rfc3986UnescapesBeforeComparingAndRefusesDotSegments() {
+        ScopeMatcher rfc = ScopeMatchers.rfc3986();
+
+        assertThat(rfc.matches("http://example.org/sales%20eu", "http://example.org/sales eu/north".replace(" ", "%20")))
+                .isTrue();
+        assertThat(rfc.matches("http://example.org/%73ales", "http://example.org/sales/eu")).isTrue();
+        assertThat(rfc.matches("http://example.org/sales/../hr", "http://example.org/sales/../hr/x")).isFalse();
+        assertThat(rfc.matches("http://example.org/sales", "http://example.org/sales/./eu")).isFalse();
+    }
+
+    /**
+     * WS-Discovery 2005/04 §5.1, ldap: same scheme and host:port, and the probe DN's RDN sequence (from
+     * the root) a prefix of the target's: {@code o=example} holds {@code ou=sales,o=example}.
+     */
+    @Test
+    void ldapMatchesWhenTheProbesDnIsAnAncestorOfTheTargetsReadFromTheRoot() {
+        ScopeMatcher ldap = ScopeMatchers.of(V2005 + "ldap").orElseThrow();
+
+        assertThat(ldap.matches("ldap:///o=example", "ldap:///ou=sales,o=example")).isTrue();
+        assertThat(ldap.matches("ldap:///ou=sales,o=example", "ldap:///cn=quotes,ou=sales,o=example")).isTrue();
+        assertThat(ldap.matches("ldap:///ou=sales,o=example", "ldap:///ou=sales,o=example")).isTrue();
+        assertThat(ldap.matches("ldap:///ou=sales,o=example", "ldap:///o=example")).isFalse();
+        assertThat(ldap.matches("ldap:///ou=sales,o=example", "ldap:///ou=hr,o=example")).isFalse();
+        assertThat(ldap.matches("ldap:///o=example", "ldap:///ou=sales,o=other")).isFalse();
+        assertThat(ldap.matches("ldap:///o=exam", "ldap:///o=example")).as("whole values, not characters").isFalse();
+    }
+
+    @Test
+    void ldapComparesAttributeTypesIgnoringCaseAndValuesAfterUnescaping() {
+        ScopeMatcher ldap = ScopeMatchers.of(V11 + "ldap").orElseThrow();
+
+        assertThat(ldap.matches("LDAP:///O=example", "ldap:///OU=sales,o=example")).isTrue();
+        assertThat(ldap.matches("ldap:///o=Example", "ldap:///ou=sales,o=example")).as("values keep their case").isFalse();
+        assertThat(ldap.matches("ldap:///o=Acme%5C,%20Inc", "ldap:///ou=sales,o=Acme%5C2C%20Inc"))
+                .as("an escaped comma (percent-encoded in the URL) is part of the value").isTrue();
+        assertThat(ldap.matches("ldap:///ou=sales+l=eu,o=example", "ldap:///cn=x,l=eu+ou=sales,o=example"))
+                .as("a multi-valued RDN is a set").isTrue();
+    }
+
+    @Test
+    void ldapNeedsTheSameHostAndPortAndIgnoresTheUrlsQuery() {
+        ScopeMatcher ldap = ScopeMatchers.of(V2005 + "ldap").orElseThrow();
+
+        assertThat(ldap.matches("ldap://Dir.Example.com:389/o=example", "ldap://dir.example.com:389/ou=sales,o=example"))
+                .isTrue();
+        assertThat(ldap.matches("ldap://dir.example.com/o=example", "ldap://dir.example.com:389/ou=sales,o=example"))
+                .isFalse();
+        assertThat(ldap.matches("ldap:///o=example??sub?(cn=*)", "ldap:///ou=sales,o=example?cn")).isTrue();
+        assertThat(ldap.matches("ldap:///o=example", "http://example.org/o=example")).isFalse();
+        assertThat(ldap.matches("ldap:///o", "ldap:///o=example")).as("an RDN without '=' is malformed").isFalse();
+    }
+
     @Test
     void anUnknownRuleIsNotKnown() {
-        assertThat(ScopeMatchers.of(V11 + "ldap")).isEmpty();
+        assertThat(ScopeMatchers.of(V11 + "soundex")).isEmpty();
         assertThat(ScopeMatchers.of("urn:something-else")).isEmpty();
     }
 
@@ -69,7 +143,7 @@ class ScopeMatchersTest {
                 null, target)).isTrue();
         assertThat(ProbeMatching.matches(List.of(quote), List.of("http://example.org/hr"), null, target)).isFalse();
         assertThat(ProbeMatching.matches(List.of(new QName("urn:q", "Missing")), List.of(), null, target)).isFalse();
-        assertThat(ProbeMatching.matches(List.of(), List.of("http://example.org/sales"), V11 + "ldap", target)).isFalse();
+        assertThat(ProbeMatching.matches(List.of(), List.of("http://example.org/sales"), V11 + "soundex", target)).isFalse();
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +37,31 @@ class DiscoveryOptionsTest {
         assertThat(discovery.scopes()).containsExactly("http://example.org/sd/sales", "urn:x:y");
         assertThat(discovery.group().getHostAddress()).isEqualTo(DiscoveryConfig.STANDARD_GROUP);
         assertThat(discovery.ttl()).isEqualTo(1);
+    }
+
+    @Test
+    void scopesAreSeparatedBySpacesSoAnLdapScopeKeepsItsCommas() {
+        DiscoveryConfig discovery = LauncherOptions.parse(new String[] {"--discovery-scopes",
+                "ldap:///ou=sales,o=example  http://example.org/sd/a,b\turn:x:y"}).discovery();
+
+        assertThat(discovery.scopes()).containsExactly("ldap:///ou=sales,o=example", "http://example.org/sd/a,b", "urn:x:y");
+    }
+
+    @Test
+    void theAnswerDelayIsTheSpecificationsFiveHundredMillisecondsUnlessGiven() {
+        assertThat(LauncherOptions.parse(new String[] {}).discovery().maxAnswerDelay()).isEqualTo(Duration.ofMillis(500));
+        assertThat(LauncherOptions.parse(new String[] {"--discovery-answer-delay", "0"}).discovery().maxAnswerDelay())
+                .isZero();
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-answer-delay", "-1"}))
+                .hasMessageContaining("between 0 and 10000");
+    }
+
+    @Test
+    void theOlderCommaSeparatedFormStillWorksWhereAUriFollowsTheComma() {
+        DiscoveryConfig discovery = LauncherOptions.parse(new String[] {"--discovery-scopes",
+                "http://example.org/sd/sales,ldap:///ou=hr,o=example,urn:x:y"}).discovery();
+
+        assertThat(discovery.scopes()).containsExactly("http://example.org/sd/sales", "ldap:///ou=hr,o=example", "urn:x:y");
     }
 
     @Test
