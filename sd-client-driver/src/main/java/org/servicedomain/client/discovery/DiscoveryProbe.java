@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import javax.xml.namespace.QName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,27 +48,49 @@ public final class DiscoveryProbe {
 
     /** The targets of every type in {@code types} within {@code scopes} (RFC 3986 matching; empty: any). */
     public List<Target> probe(List<QName> types, List<String> scopes) throws IOException {
+        return probe(types, scopes, t -> { });
+    }
+
+    /**
+     * As {@link #probe(List, List)}, also handing each target to {@code each} the moment its answer
+     * arrives (a target may be handed twice when heard twice), so a caller need not wait the whole time.
+     */
+    public List<Target> probe(List<QName> types, List<String> scopes, Consumer<Target> each) throws IOException {
         String id = DiscoveryXml.newMessageId();
-        return ask(DiscoveryXml.probe(version, id, types, scopes, null), id);
+        return ask(DiscoveryXml.probe(version, id, types, scopes, null), id, each);
+    }
+
+    /** Where this probe asks (its multicast network, proxies and version): the same for probes that find the same. */
+    public String where() {
+        return (network == null ? "no multicast" : network.interfaceName() + " " + network.group().getHostAddress() + ":"
+                + network.port()) + " proxies " + proxies + " " + version;
+    }
+
+    /** How long it gathers multicast answers. */
+    public Duration waitTime() {
+        return wait;
     }
 
     /** The target whose endpoint reference is {@code address}, if anyone answers for it. */
     public List<Target> resolve(String address) throws IOException {
         String id = DiscoveryXml.newMessageId();
-        return ask(DiscoveryXml.resolve(version, id, address), id);
+        return ask(DiscoveryXml.resolve(version, id, address), id, t -> { });
     }
 
-    private List<Target> ask(byte[] message, String messageId) throws IOException {
+    private List<Target> ask(byte[] message, String messageId, Consumer<Target> each) throws IOException {
         Map<String, Target> found = new LinkedHashMap<>();
         for (URI proxy : proxies) {
             try {
-                post(proxy, message).forEach(t -> found.putIfAbsent(t.address(), t));
+                post(proxy, message).forEach(t -> {
+                    found.putIfAbsent(t.address(), t);
+                    each.accept(t);
+                });
             } catch (IOException e) {
                 LOG.info("discovery proxy {} did not answer: {}", proxy, e.toString());
             }
         }
         if (network != null) {
-            multicast(message, messageId).forEach(t -> found.putIfAbsent(t.address(), t));
+            multicast(message, messageId, each).forEach(t -> found.putIfAbsent(t.address(), t));
         }
         return new ArrayList<>(found.values());
     }
@@ -88,7 +111,7 @@ public final class DiscoveryProbe {
         }
     }
 
-    private List<Target> multicast(byte[] message, String messageId) throws IOException {
+    private List<Target> multicast(byte[] message, String messageId, Consumer<Target> each) throws IOException {
         List<Target> targets = new ArrayList<>();
         try (DatagramChannel channel = network.openSender(); Selector selector = Selector.open()) {
             channel.configureBlocking(false);
@@ -106,7 +129,7 @@ public final class DiscoveryProbe {
                 buffer.clear();
                 while (channel.receive(buffer) != null) {
                     buffer.flip();
-                    readAnswer(buffer, messageId, targets);
+                    readAnswer(buffer, messageId, targets, each);
                     buffer.clear();
                 }
             }
@@ -114,13 +137,14 @@ public final class DiscoveryProbe {
         return targets;
     }
 
-    private static void readAnswer(ByteBuffer buffer, String messageId, List<Target> targets) {
+    private static void readAnswer(ByteBuffer buffer, String messageId, List<Target> targets, Consumer<Target> each) {
         byte[] bytes = new byte[buffer.remaining()];
         buffer.get(bytes);
         try {
             DiscoveryXml.Matches matches = DiscoveryXml.readMatches(bytes, bytes.length);
             if (messageId.equals(matches.relatesTo())) {
                 targets.addAll(matches.targets());
+                matches.targets().forEach(each);
             }
         } catch (IOException e) {
             LOG.debug("an answer that is not discovery matches was ignored: {}", e.toString());
