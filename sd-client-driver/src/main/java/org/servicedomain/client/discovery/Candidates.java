@@ -51,11 +51,13 @@ final class Candidates {
 
     /** A Bye: drops the target and every candidate reached at one of its XAddrs; true if one was dropped. */
     synchronized boolean bye(Target target, long now) {
-        byeAt.put(target.address(), now);
         helloAt.remove(target.address());
         boolean dropped = targets.remove(target.address()) != null;
         dropped |= targets.values().removeIf(t -> t.xaddrs().stream().anyMatch(target.xaddrs()::contains));
-        reorder();
+        if (dropped) {
+            byeAt.put(target.address(), now); // only for candidates, so Byes of everything else on the link cost nothing
+            reorder();
+        }
         return dropped;
     }
 
@@ -99,6 +101,9 @@ final class Candidates {
         }
         targets.clear();
         targets.putAll(next);
+        // only one probe runs at a time: announcements before this one started cannot matter to the next
+        byeAt.values().removeIf(at -> at - startedAt < 0);
+        helloAt.values().removeIf(at -> at - startedAt < 0);
         reorder();
     }
 
