@@ -3,23 +3,11 @@ package org.servicedomain.it.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.SocketAddress;
-import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +18,6 @@ import org.servicedomain.client.discovery.CandidateCache;
 import org.servicedomain.client.discovery.DiscoveringClient;
 import org.servicedomain.client.discovery.DiscoveryProbe;
 import org.servicedomain.client.discovery.WsDiscoveryVersion;
-import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
 import org.servicedomain.testsupport.DomainSetup;
@@ -47,9 +34,6 @@ import org.servicedomain.testsupport.RunningNode;
 class DiscoveringClientResolveTest {
 
     private static final QName QUOTE = new QName(StockQuotePortType.NAMESPACE, "StockQuotePortType");
-    private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
-    private static final String WSA = "http://www.w3.org/2005/08/addressing";
-    private static final String WSD = WsDiscoveryVersion.V11.namespace();
 
     @TempDir
     Path dir;
@@ -65,7 +49,7 @@ class DiscoveringClientResolveTest {
         providers = ProviderFleet.stockQuotes("quote-a");
         node = RunningNode.start(dir);
         new DomainSetup(node.home()).provider(providers.named("quote-a"), null);
-        target = new XAddrlessTarget(discovery.port(),
+        target = new XAddrlessTarget(discovery,
                 "http://127.0.0.1:" + node.dataPlanePort() + "/sd/services/ports/StockQuotePortType");
     }
 
@@ -117,26 +101,15 @@ class DiscoveringClientResolveTest {
 
     /** Answers Probes for the quote type with a ProbeMatch without XAddrs, and Resolves of itself with its XAddrs. */
     private static final class XAddrlessTarget implements AutoCloseable {
-        private static final Pattern ACTION = Pattern.compile("Action>([^<]+)<");
-        private static final Pattern MESSAGE_ID = Pattern.compile("MessageID>([^<]+)<");
-
         final String epr = "urn:uuid:" + UUID.randomUUID();
         final String xaddr;
         final AtomicInteger resolves = new AtomicInteger();
-        private final DatagramChannel channel;
-        private final Thread reader;
+        private final ScriptedDiscoveryPeer peer;
         private volatile boolean answerProbes;
 
-        XAddrlessTarget(int port, String xaddr) throws IOException {
+        XAddrlessTarget(LoopbackDiscovery discovery, String xaddr) {
             this.xaddr = xaddr;
-            channel = DatagramChannel.open(StandardProtocolFamily.INET);
-            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            channel.bind(new InetSocketAddress(port));
-            channel.join(InetAddress.getByName(DiscoveryConfig.STANDARD_GROUP),
-                    NetworkInterface.getByName(LoopbackDiscovery.INTERFACE));
-            reader = new Thread(this::read, "xaddrless-target");
-            reader.setDaemon(true);
-            reader.start();
+            this.peer = new ScriptedDiscoveryPeer(discovery, this::answer);
         }
 
         void answerProbes() {
@@ -144,69 +117,27 @@ class DiscoveringClientResolveTest {
         }
 
         byte[] hello() {
-            return envelope("Hello", null, "<d:Hello>" + endpoint() + "</d:Hello>");
+            return ScriptedDiscoveryPeer.envelope("Hello", null,
+                    "<d:Hello>" + ScriptedDiscoveryPeer.endpoint(epr, "q:StockQuotePortType", null) + "</d:Hello>");
         }
 
-        private String endpoint() {
-            return "<a:EndpointReference><a:Address>" + epr + "</a:Address></a:EndpointReference>"
-                    + "<d:Types>q:StockQuotePortType</d:Types><d:MetadataVersion>1</d:MetadataVersion>";
-        }
-
-        private byte[] envelope(String action, String relatesTo, String body) {
-            return ("<s:Envelope xmlns:s=\"" + SOAP12 + "\" xmlns:a=\"" + WSA + "\" xmlns:d=\"" + WSD + "\" xmlns:q=\""
-                    + StockQuotePortType.NAMESPACE + "\"><s:Header><a:Action>" + WSD + "/" + action + "</a:Action>"
-                    + "<a:MessageID>urn:uuid:" + UUID.randomUUID() + "</a:MessageID>"
-                    + (relatesTo == null ? "<a:To>" + WsDiscoveryVersion.V11.to() + "</a:To>"
-                            : "<a:RelatesTo>" + relatesTo + "</a:RelatesTo>")
-                    + "<d:AppSequence InstanceId=\"1\" MessageNumber=\"" + System.nanoTime() + "\"/>"
-                    + "</s:Header><s:Body>" + body + "</s:Body></s:Envelope>").getBytes(StandardCharsets.UTF_8);
-        }
-
-        private void read() {
-            ByteBuffer buffer = ByteBuffer.allocate(70_000);
-            while (channel.isOpen()) {
-                try {
-                    buffer.clear();
-                    SocketAddress from = channel.receive(buffer);
-                    buffer.flip();
-                    answer(StandardCharsets.UTF_8.decode(buffer).toString(), from);
-                } catch (IOException e) {
-                    return;
-                }
+        private byte[] answer(String action, String messageId, String message) {
+            if (action.equals(ScriptedDiscoveryPeer.WSD + "/Probe") && answerProbes && message.contains("StockQuotePortType")) {
+                return ScriptedDiscoveryPeer.envelope("ProbeMatches", messageId, "<d:ProbeMatches><d:ProbeMatch>"
+                        + ScriptedDiscoveryPeer.endpoint(epr, "q:StockQuotePortType", null) + "</d:ProbeMatch></d:ProbeMatches>");
             }
-        }
-
-        private void answer(String message, SocketAddress from) throws IOException {
-            Matcher action = ACTION.matcher(message);
-            Matcher id = MESSAGE_ID.matcher(message);
-            if (!action.find() || !id.find()) {
-                return;
-            }
-            byte[] answer = null;
-            if (action.group(1).equals(WSD + "/Probe") && answerProbes && message.contains("StockQuotePortType")) {
-                answer = envelope("ProbeMatches", id.group(1),
-                        "<d:ProbeMatches><d:ProbeMatch>" + endpoint() + "</d:ProbeMatch></d:ProbeMatches>");
-            } else if (action.group(1).equals(WSD + "/Resolve") && message.contains(epr)) {
+            if (action.equals(ScriptedDiscoveryPeer.WSD + "/Resolve") && message.contains(epr)) {
                 resolves.incrementAndGet();
-                answer = envelope("ResolveMatches", id.group(1), "<d:ResolveMatches><d:ResolveMatch>" + endpoint()
-                        .replace("<d:MetadataVersion>", "<d:XAddrs>" + xaddr + "</d:XAddrs><d:MetadataVersion>")
+                return ScriptedDiscoveryPeer.envelope("ResolveMatches", messageId, "<d:ResolveMatches><d:ResolveMatch>"
+                        + ScriptedDiscoveryPeer.endpoint(epr, "q:StockQuotePortType", xaddr)
                         + "</d:ResolveMatch></d:ResolveMatches>");
             }
-            if (answer != null) {
-                channel.send(ByteBuffer.wrap(answer), from);
-            }
+            return null;
         }
 
         @Override
         public void close() {
-            try {
-                channel.close();
-                reader.join(1000);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            peer.close();
         }
     }
 }

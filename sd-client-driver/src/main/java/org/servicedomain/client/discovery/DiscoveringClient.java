@@ -9,6 +9,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.net.URI;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -41,6 +42,7 @@ public final class DiscoveringClient implements InvocationHandler, AutoCloseable
             "Percolated");
 
     private final Object port;
+    private final DiscoveryProbe probe;
     private final QName portType;
     private final List<String> scopes;
     private final boolean switchOnFailure;
@@ -50,6 +52,7 @@ public final class DiscoveringClient implements InvocationHandler, AutoCloseable
 
     private DiscoveringClient(Object port, Builder<?> builder) {
         this.port = port;
+        this.probe = builder.probe;
         this.portType = builder.portType;
         this.scopes = builder.scopes;
         this.switchOnFailure = builder.switchOnFailure;
@@ -163,6 +166,10 @@ public final class DiscoveringClient implements InvocationHandler, AutoCloseable
 
     /** A Hello heard: a target of the port type within the scopes becomes a candidate (resolved first if it has no XAddrs). */
     private void hello(Target target) {
+        if (DiscoveryProbe.isProxy(target)) {
+            target.xaddrs().forEach(x -> probe.proxyAnnounced(URI.create(x)));
+            return;
+        }
         if (!target.types().contains(portType) || !ScopeMatch.all(scopes, target.scopes())) {
             return;
         }
@@ -181,6 +188,10 @@ public final class DiscoveringClient implements InvocationHandler, AutoCloseable
 
     /** A Bye heard: the target and its addresses stop being candidates before the next call. */
     private void bye(Target target) {
+        if (DiscoveryProbe.isProxy(target)) {
+            target.xaddrs().forEach(x -> probe.proxyLeft(URI.create(x)));
+            return;
+        }
         if (candidates.bye(target, System.nanoTime())) {
             search.remember();
             LOG.info("WS-Discovery Bye from {} at {}: dropped; now calling {}", target.address(), target.xaddrs(),

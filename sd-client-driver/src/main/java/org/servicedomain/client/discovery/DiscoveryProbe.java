@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.function.Consumer;
 import javax.xml.namespace.QName;
 import org.slf4j.Logger;
@@ -21,8 +23,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds services by WS-Discovery Probe and Resolve: by multicast (gathering the unicast answers
- * that arrive within the wait), by HTTP to managed discovery proxies, or both. Answers are merged
- * by endpoint reference, so a repeated answer or one target heard both ways counts once.
+ * that arrive within the wait), by HTTP to managed discovery proxies, or both. A proxy that
+ * announces itself (in answer to a multicast Probe, or by a Hello a listener hears) takes the place
+ * of multicast while it answers. Answers are merged by endpoint reference, so a repeated answer or
+ * one target heard both ways counts once.
  */
 public final class DiscoveryProbe {
 
@@ -33,6 +37,11 @@ public final class DiscoveryProbe {
     private final Duration wait;
     private final WsDiscoveryVersion version;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /**
+     * Discovery proxies that announced themselves (a Hello of type {@code d:DiscoveryProxy}, multicast
+     * or in answer to a multicast Probe): while one answers, probes go to it and not to the group.
+     */
+    private final Set<URI> announcedProxies = new CopyOnWriteArraySet<>();
 
     /**
      * @param network where to multicast probes, or null to ask only the proxies
@@ -58,6 +67,35 @@ public final class DiscoveryProbe {
     public List<Target> probe(List<QName> types, List<String> scopes, Consumer<Target> each) throws IOException {
         String id = DiscoveryXml.newMessageId();
         return ask(DiscoveryXml.probe(version, id, types, scopes, null), id, each);
+    }
+
+    /**
+     * A discovery proxy announced itself at {@code proxy}: from now on probes and resolves go to it by
+     * HTTP instead of by multicast (WS-Discovery's managed mode), until it fails to answer.
+     */
+    public void proxyAnnounced(URI proxy) {
+        if (announcedProxies.add(proxy)) {
+            LOG.info("discovery proxy {} announced itself: probing through it, no longer by multicast", proxy);
+        }
+    }
+
+    /** A discovery proxy said Bye: probes go back to multicast unless another proxy is known. */
+    public void proxyLeft(URI proxy) {
+        if (announcedProxies.remove(proxy)) {
+            LOG.info("discovery proxy {} said Bye: probing by multicast again", proxy);
+        }
+    }
+
+    /** The discovery proxies that announced themselves and still answer. */
+    public List<URI> announcedProxies() {
+        return List.copyOf(announcedProxies);
+    }
+
+    /** Whether {@code target} is a discovery proxy ({@code d:DiscoveryProxy} of either version). */
+    static boolean isProxy(Target target) {
+        return target.types().stream().anyMatch(t -> "DiscoveryProxy".equals(t.getLocalPart())
+                && (WsDiscoveryVersion.V11.namespace().equals(t.getNamespaceURI())
+                        || WsDiscoveryVersion.V2005.namespace().equals(t.getNamespaceURI())));
     }
 
     /** Where this probe asks (its multicast network, proxies and version): the same for probes that find the same. */
@@ -89,10 +127,30 @@ public final class DiscoveryProbe {
                 LOG.info("discovery proxy {} did not answer: {}", proxy, e.toString());
             }
         }
-        if (network != null) {
+        if (network != null && !askAnnouncedProxies(message, found, each)) {
             multicast(message, messageId, each).forEach(t -> found.putIfAbsent(t.address(), t));
+            // a proxy that answered the multicast with its Hello is asked now, as the specification has it
+            askAnnouncedProxies(message, found, each);
         }
         return new ArrayList<>(found.values());
+    }
+
+    /** Asks the proxies that announced themselves; true if one answered (then multicast is suppressed). */
+    private boolean askAnnouncedProxies(byte[] message, Map<String, Target> found, Consumer<Target> each) {
+        boolean answered = false;
+        for (URI proxy : announcedProxies) {
+            try {
+                post(proxy, message).forEach(t -> {
+                    found.putIfAbsent(t.address(), t);
+                    each.accept(t);
+                });
+                answered = true;
+            } catch (IOException e) {
+                announcedProxies.remove(proxy);
+                LOG.info("discovery proxy {} did not answer ({}): probing by multicast again", proxy, e.toString());
+            }
+        }
+        return answered;
     }
 
     private List<Target> post(URI proxy, byte[] message) throws IOException {
@@ -137,7 +195,7 @@ public final class DiscoveryProbe {
         return targets;
     }
 
-    private static void readAnswer(ByteBuffer buffer, String messageId, List<Target> targets, Consumer<Target> each) {
+    private void readAnswer(ByteBuffer buffer, String messageId, List<Target> targets, Consumer<Target> each) {
         byte[] bytes = new byte[buffer.remaining()];
         buffer.get(bytes);
         try {
@@ -146,8 +204,15 @@ public final class DiscoveryProbe {
                 targets.addAll(matches.targets());
                 matches.targets().forEach(each);
             }
-        } catch (IOException e) {
-            LOG.debug("an answer that is not discovery matches was ignored: {}", e.toString());
+        } catch (IOException notMatches) {
+            try {
+                DiscoveryXml.Announcement announcement = DiscoveryXml.readAnnouncement(bytes, bytes.length);
+                if (announcement.hello() && isProxy(announcement.target())) {
+                    announcement.target().xaddrs().forEach(x -> proxyAnnounced(URI.create(x)));
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                LOG.debug("an answer that is neither discovery matches nor a proxy's Hello was ignored: {}", e.toString());
+            }
         }
     }
 }
