@@ -28,8 +28,8 @@ import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
 
 /**
- * A client probing by multicast switches to a discovery proxy that announces itself (WS-Discovery's
- * managed mode): by a multicast Hello of type {@code d:DiscoveryProxy} or by such a Hello in answer to
+ * A client probing by multicast, told to follow proxies, switches to a discovery proxy that announces
+ * itself (WS-Discovery's managed mode): by a multicast Hello of type {@code d:DiscoveryProxy} or by such a Hello in answer to
  * its Probe, it then probes the proxy over HTTP and no longer multicasts. The proxy is a real node's
  * managed proxy; nothing on the client's multicast port answers probes, and the Hellos are scripted,
  * as this branch's node does not send them.
@@ -58,7 +58,8 @@ class DiscoveringClientProxyTest {
         new DomainSetup(node.home()).provider(providers.named("quote-a"), null);
         node.startDiscovery(nodeLink.node(DiscoveryMode.MANAGED));
         proxy = LoopbackDiscovery.proxyOf(node.baseUri());
-        probe = new DiscoveryProbe(clientLink.network(), List.of(), Duration.ofMillis(500), WsDiscoveryVersion.V11);
+        probe = new DiscoveryProbe(clientLink.network(), List.of(), Duration.ofMillis(500), WsDiscoveryVersion.V11)
+                .followingAnnouncedProxies();
     }
 
     @AfterEach
@@ -126,6 +127,25 @@ class DiscoveringClientProxyTest {
             assertThat(port.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo("quote-a");
             assertThat(client.addresses()).containsExactly(portOfNode());
             assertThat(probe.announcedProxies()).containsExactly(proxy);
+        }
+    }
+
+    @Test
+    void aProbeNotToldToFollowProxiesKeepsMulticasting() throws Exception {
+        probe = new DiscoveryProbe(clientLink.network(), List.of(), Duration.ofMillis(500), WsDiscoveryVersion.V11);
+        try (ScriptedDiscoveryPeer link = new ScriptedDiscoveryPeer(clientLink,
+                (action, id, message) -> action.equals(ScriptedDiscoveryPeer.WSD + "/Probe") ? proxyHello(id) : null)) {
+            discoveringClient(true);
+            client.reprobe();
+            clientLink.multicast(proxyHello(null), 2);
+            int heardBefore = link.heardActions().size();
+
+            client.reprobe();
+
+            assertThat(probe.announcedProxies()).isEmpty();
+            assertThat(client.addresses()).isEmpty();
+            await().atMost(Duration.ofSeconds(2)).until(() -> link.heardActions().subList(heardBefore,
+                    link.heardActions().size()).contains(ScriptedDiscoveryPeer.WSD + "/Probe"));
         }
     }
 }

@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds services by WS-Discovery Probe and Resolve: by multicast (gathering the unicast answers
- * that arrive within the wait), by HTTP to managed discovery proxies, or both. A proxy that
- * announces itself (in answer to a multicast Probe, or by a Hello a listener hears) takes the place
- * of multicast while it answers. Answers are merged by endpoint reference, so a repeated answer or
+ * that arrive within the wait), by HTTP to managed discovery proxies, or both. When asked to
+ * ({@link #followingAnnouncedProxies()}), a proxy that announces itself (in answer to a multicast
+ * Probe, or by a Hello a listener hears) takes the place of multicast while it answers. Answers are merged by endpoint reference, so a repeated answer or
  * one target heard both ways counts once.
  */
 public final class DiscoveryProbe {
@@ -42,6 +42,7 @@ public final class DiscoveryProbe {
      * or in answer to a multicast Probe): while one answers, probes go to it and not to the group.
      */
     private final Set<URI> announcedProxies = new CopyOnWriteArraySet<>();
+    private final boolean followProxies;
 
     /**
      * @param network where to multicast probes, or null to ask only the proxies
@@ -49,10 +50,25 @@ public final class DiscoveryProbe {
      * @param wait how long to gather multicast answers
      */
     public DiscoveryProbe(DiscoveryNetwork network, List<URI> proxies, Duration wait, WsDiscoveryVersion version) {
+        this(network, proxies, wait, version, false);
+    }
+
+    private DiscoveryProbe(DiscoveryNetwork network, List<URI> proxies, Duration wait, WsDiscoveryVersion version,
+            boolean followProxies) {
         this.network = network;
         this.proxies = List.copyOf(proxies);
         this.wait = wait;
         this.version = version;
+        this.followProxies = followProxies;
+    }
+
+    /**
+     * The same probe, but one that follows discovery proxies that announce themselves (WS-Discovery's
+     * managed mode). Not the default: an SD node's proxy answers for its own virtual ports and the
+     * providers it heard, not for other nodes', so following it hides the other nodes on the link.
+     */
+    public DiscoveryProbe followingAnnouncedProxies() {
+        return new DiscoveryProbe(network, proxies, wait, version, true);
     }
 
     /** The targets of every type in {@code types} within {@code scopes} (RFC 3986 matching; empty: any). */
@@ -70,10 +86,15 @@ public final class DiscoveryProbe {
     }
 
     /**
-     * A discovery proxy announced itself at {@code proxy}: from now on probes and resolves go to it by
-     * HTTP instead of by multicast (WS-Discovery's managed mode), until it fails to answer.
+     * A discovery proxy announced itself at {@code proxy}: if this probe follows proxies, from now on
+     * probes and resolves go to it by HTTP instead of by multicast (WS-Discovery's managed mode), until
+     * it fails to answer; else nothing changes.
      */
     public void proxyAnnounced(URI proxy) {
+        if (!followProxies) {
+            LOG.debug("discovery proxy {} announced itself; not followed (see followingAnnouncedProxies)", proxy);
+            return;
+        }
         if (announcedProxies.add(proxy)) {
             LOG.info("discovery proxy {} announced itself: probing through it, no longer by multicast", proxy);
         }
