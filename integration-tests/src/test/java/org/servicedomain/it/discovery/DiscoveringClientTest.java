@@ -29,7 +29,9 @@ import org.servicedomain.testsupport.RunningNode;
 
 /**
  * A client generated for the stock-quote port type finds both nodes' virtual ports by multicast
- * probe and keeps every call answered while the node it uses is stopped.
+ * probe and keeps every call answered while the node it uses is stopped; with switching off it
+ * leaves failures to its caller; its first call goes at the first answer; a second client of the
+ * same type starts from the shared candidates.
  */
 class DiscoveringClientTest {
 
