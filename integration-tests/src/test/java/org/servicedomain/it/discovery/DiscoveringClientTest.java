@@ -14,9 +14,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.client.discovery.CandidateCache;
 import org.servicedomain.client.discovery.DiscoveringClient;
 import org.servicedomain.client.discovery.DiscoveryProbe;
 import org.servicedomain.client.discovery.WsDiscoveryVersion;
+import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
@@ -27,7 +29,9 @@ import org.servicedomain.testsupport.RunningNode;
 
 /**
  * A client generated for the stock-quote port type finds both nodes' virtual ports by multicast
- * probe and keeps every call answered while the node it uses is stopped.
+ * probe and keeps every call answered while the node it uses is stopped; with switching off it
+ * leaves failures to its caller; its first call goes at the first answer; a second client of the
+ * same type starts from the shared candidates.
  */
 class DiscoveringClientTest {
 
@@ -41,6 +45,8 @@ class DiscoveringClientTest {
     private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
     private RunningNode nodeA;
     private RunningNode nodeB;
+    private Discovery discoveryA;
+    private Discovery discoveryB;
     private ProviderFleet providers;
 
     @BeforeEach
@@ -50,8 +56,8 @@ class DiscoveringClientTest {
         nodeB = RunningNode.start(dirB);
         new DomainSetup(nodeA.home()).provider(providers.named("quote-a"), null);
         new DomainSetup(nodeB.home()).provider(providers.named("quote-b"), null);
-        nodeA.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
-        nodeB.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
+        discoveryA = nodeA.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
+        discoveryB = nodeB.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
     }
 
     @AfterEach
@@ -62,13 +68,70 @@ class DiscoveringClientTest {
     }
 
     private StockQuotePortType discoveringClient() {
+        return DiscoveringClient.create(StockQuotePortType.class, plainPort(), probe(Duration.ofMillis(700)), QUOTE, List.of());
+    }
+
+    private static StockQuotePortType plainPort() {
         JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
         factory.setServiceClass(StockQuotePortType.class);
         factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
-        StockQuotePortType port = (StockQuotePortType) factory.create();
-        DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(700),
-                WsDiscoveryVersion.V11);
-        return DiscoveringClient.create(StockQuotePortType.class, port, probe, QUOTE, List.of());
+        return (StockQuotePortType) factory.create();
+    }
+
+    private DiscoveryProbe probe(Duration wait) {
+        return new DiscoveryProbe(discovery.network(), List.of(), wait, WsDiscoveryVersion.V11);
+    }
+
+    @Test
+    void withSwitchingOffAFailureGoesToTheCallerAndTheClientStaysOnItsNode() throws Exception {
+        StockQuotePortType client = DiscoveringClient.builder(StockQuotePortType.class, plainPort(),
+                probe(Duration.ofMillis(700)), QUOTE).switchOnFailure(false).build();
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            DiscoveringClient.of(client).reprobe();
+            return DiscoveringClient.of(client).addresses().size() == 2;
+        });
+        List<String> before = DiscoveringClient.of(client).addresses();
+        boolean firstIsA = before.get(0).contains(":" + nodeA.dataPlanePort() + "/");
+        providers.named(firstIsA ? "quote-a" : "quote-b").stop();
+
+        assertThatThrownBy(() -> client.getQuote(new GetQuote("IBM")))
+                .isInstanceOf(jakarta.xml.ws.soap.SOAPFaultException.class);
+        assertThat(DiscoveringClient.of(client).addresses()).containsExactlyElementsOf(before);
+    }
+
+    @Test
+    void theFirstCallGoesAtTheFirstAnswerWhileTheProbeGoesOnCollecting() throws Exception {
+        Duration wholeProbe = Duration.ofSeconds(4);
+        StockQuotePortType client = DiscoveringClient.create(StockQuotePortType.class, plainPort(), probe(wholeProbe),
+                QUOTE, List.of());
+
+        long started = System.nanoTime();
+        String provider = client.getQuote(new GetQuote("IBM")).getProvider();
+        Duration firstCall = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(provider).isIn("quote-a", "quote-b");
+        assertThat(firstCall).isLessThan(wholeProbe.dividedBy(2));
+        await().atMost(wholeProbe.plusSeconds(2)).until(() -> DiscoveringClient.of(client).addresses().size() == 2);
+    }
+
+    @Test
+    void aSecondClientOfTheSameTypeStartsFromTheCandidatesTheFirstFoundWithoutProbing() throws Exception {
+        CandidateCache cache = new CandidateCache(8, Duration.ofMinutes(1), System::nanoTime);
+        StockQuotePortType first = DiscoveringClient.builder(StockQuotePortType.class, plainPort(),
+                probe(Duration.ofMillis(700)), QUOTE).cache(cache).build();
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            DiscoveringClient.of(first).reprobe();
+            return DiscoveringClient.of(first).addresses().size() == 2;
+        });
+        discoveryA.close();
+        discoveryB.close(); // from now on a probe finds nothing, though both nodes still serve
+
+        StockQuotePortType second = DiscoveringClient.builder(StockQuotePortType.class, plainPort(),
+                probe(Duration.ofMillis(700)), QUOTE).cache(cache).build();
+
+        assertThat(DiscoveringClient.of(second).addresses()).as("known the moment it is built")
+                .containsExactlyInAnyOrderElementsOf(DiscoveringClient.of(first).addresses());
+        assertThat(second.getQuote(new GetQuote("IBM")).getProvider()).isIn("quote-a", "quote-b");
     }
 
     @Test

@@ -54,6 +54,24 @@ public record DiscoveryNetwork(String interfaceName, InetAddress group, int port
         }
     }
 
+    /**
+     * A socket on the group's port that has joined the group on this interface: it hears every Hello
+     * and Bye sent there. Other sockets (a node, another client) may hold the same port.
+     */
+    DatagramChannel openListener() throws IOException {
+        NetworkInterface nif = networkInterface();
+        DatagramChannel channel = DatagramChannel.open(StandardProtocolFamily.INET);
+        try {
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            channel.bind(new InetSocketAddress(port));
+            channel.join(group, nif);
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
     NetworkInterface networkInterface() throws SocketException {
         if (interfaceName != null) {
             NetworkInterface nif = NetworkInterface.getByName(interfaceName);

@@ -195,6 +195,42 @@ public final class DiscoveryXml {
         return new Matches(relatesTo, targets);
     }
 
+    /** A Hello or Bye heard: which of the two, and the target it names. */
+    record Announcement(boolean hello, Target target) {
+    }
+
+    /**
+     * Reads a Hello or Bye of either version; anything else (a Probe, a match, a malformed datagram) is
+     * an IOException, so a listener on the group can skip it.
+     */
+    static Announcement readAnnouncement(byte[] bytes, int length) throws IOException {
+        if (length > MAX_BYTES) {
+            throw new IOException("a discovery message of more than " + MAX_BYTES + " bytes");
+        }
+        Document document;
+        try {
+            document = builder().parse(new ByteArrayInputStream(bytes, 0, length));
+        } catch (SAXException e) {
+            throw new IOException("not a readable discovery message: " + e.getMessage(), e);
+        }
+        Element envelope = document.getDocumentElement();
+        if (!"Envelope".equals(envelope.getLocalName())) {
+            throw new IOException("a discovery message must be a SOAP Envelope");
+        }
+        for (Element part : children(envelope)) {
+            if ("Body".equals(part.getLocalName())) {
+                for (Element body : children(part)) {
+                    boolean discovery = WsDiscoveryVersion.V11.namespace().equals(body.getNamespaceURI())
+                            || WsDiscoveryVersion.V2005.namespace().equals(body.getNamespaceURI());
+                    if (discovery && ("Hello".equals(body.getLocalName()) || "Bye".equals(body.getLocalName()))) {
+                        return new Announcement("Hello".equals(body.getLocalName()), target(body));
+                    }
+                }
+            }
+        }
+        throw new IOException("not a Hello or Bye");
+    }
+
     private static Target target(Element match) throws IOException {
         String address = null;
         List<QName> types = new ArrayList<>();

@@ -61,4 +61,29 @@ class DiscoveryXmlTest {
         assertThat(probe).contains(WsDiscoveryVersion.V2005.namespace() + "/Probe", WsDiscoveryVersion.V2005.to(),
                 "urn:uuid:p", "http://example.org/sd/sales", "\"urn:q\"", ":Quote<");
     }
+
+    @Test
+    void readsHelloAndByeInBothVersionsAndRefusesTheRest() throws IOException {
+        Target target = new Target("urn:uuid:port-1", List.of(new QName("urn:q", "Quote")), List.of("urn:sd:virtual-port"),
+                List.of("http://n1:8080/sd/services/ports/Quote"), 3);
+        byte[] hello = DiscoveryXml.announcement(WsDiscoveryVersion.V11, "Hello", "urn:uuid:h", 1, 1, target);
+        byte[] bye = DiscoveryXml.announcement(WsDiscoveryVersion.V2005, "Bye", "urn:uuid:b", 1, 2, target);
+        byte[] probe = DiscoveryXml.probe(WsDiscoveryVersion.V11, "urn:uuid:p", List.of(), List.of(), null);
+        byte[] matches = MATCHES.getBytes(StandardCharsets.UTF_8);
+        byte[] doctype = ("<!DOCTYPE s [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
+                + new String(hello, StandardCharsets.UTF_8).replaceFirst("<\\?xml[^>]*>", "")).getBytes(StandardCharsets.UTF_8);
+
+        DiscoveryXml.Announcement heardHello = DiscoveryXml.readAnnouncement(hello, hello.length);
+        DiscoveryXml.Announcement heardBye = DiscoveryXml.readAnnouncement(bye, bye.length);
+
+        assertThat(heardHello.hello()).isTrue();
+        assertThat(heardHello.target()).isEqualTo(target);
+        assertThat(heardBye.hello()).isFalse();
+        assertThat(heardBye.target().address()).isEqualTo("urn:uuid:port-1");
+        assertThat(heardBye.target().xaddrs()).containsExactly("http://n1:8080/sd/services/ports/Quote");
+        assertThatThrownBy(() -> DiscoveryXml.readAnnouncement(probe, probe.length)).hasMessageContaining("not a Hello or Bye");
+        assertThatThrownBy(() -> DiscoveryXml.readAnnouncement(matches, matches.length)).hasMessageContaining("not a Hello or Bye");
+        assertThatThrownBy(() -> DiscoveryXml.readAnnouncement(doctype, doctype.length)).isInstanceOf(IOException.class)
+                .hasMessageContaining("DOCTYPE");
+    }
 }
