@@ -235,7 +235,7 @@ public final class Node implements AutoCloseable {
                 new CheckedDnsResolver(networks));
         Cluster cluster = null;
         try {
-            cluster = config.cluster() == null ? null : Cluster.connect(config.cluster());
+            cluster = config.cluster() == null ? null : Cluster.connect(config.cluster(), config.dataDir());
             Catalog catalog = Catalog.open(cluster == null ? new FileCatalogStore(config.dataDir()) : cluster.catalogStore(), wsdlSource,
                     new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = cluster == null ? new FileUserDirectory(config.dataDir()) : cluster.users();

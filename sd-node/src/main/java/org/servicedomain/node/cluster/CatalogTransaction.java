@@ -20,8 +20,8 @@ import org.servicedomain.node.core.Instance;
  * towards the catalog it wants. Every znode it changes is checked against the version in the view
  * (created, set or deleted with that version), and every virtual port whose instances it touches is
  * written last with its version too, so two members changing one port at once cannot both succeed;
- * changes to different ports do not meet. A change too large for one transaction (an import) is made
- * in several: {@link #next} gives them one by one.
+ * changes to different ports do not meet. A member's change too large for one transaction is made in
+ * several: {@link #next} gives them one by one; an import is always one ({@link #whole}).
  *
  * @param ops the operations, in order: instances, then their ports
  * @param ports the virtual ports written (created, set or deleted), by path
@@ -79,7 +79,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, Map<String, In
      */
     static CatalogTransaction next(CuratorFramework client, CatalogView view, Map<String, PortState> wanted,
             Set<String> only) throws IOException {
-        Builder builder = new Builder(client, view);
+        Builder builder = new Builder(client, view, MAX_OPS, MAX_BYTES);
         for (PortState port : wanted.values()) {
             if (builder.full()) {
                 break;
@@ -100,17 +100,33 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, Map<String, In
         return builder.build();
     }
 
+    /**
+     * The one transaction that creates all of {@code wanted} in a cluster without a catalog, however large
+     * (cluster-import, which checks the request's size against ZooKeeper's limit itself).
+     */
+    static CatalogTransaction whole(CuratorFramework client, Map<String, PortState> wanted) throws IOException {
+        Builder builder = new Builder(client, CatalogView.EMPTY, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        for (PortState port : wanted.values()) {
+            builder.keep(port.port(), port.instances());
+        }
+        return builder.build();
+    }
+
     private static final class Builder {
         private final CuratorFramework client;
         private final Map<String, VersionedPort> after;
         private final List<CuratorOp> ops = new ArrayList<>();
         private final Set<String> ports = new java.util.LinkedHashSet<>();
         private final Map<String, Integer> written = new java.util.HashMap<>();
-        private int bytes;
+        private final int maxOps;
+        private final long maxBytes;
+        private long bytes;
 
-        Builder(CuratorFramework client, CatalogView view) {
+        Builder(CuratorFramework client, CatalogView view, int maxOps, long maxBytes) {
             this.client = client;
             this.after = new LinkedHashMap<>(view.ports());
+            this.maxOps = maxOps;
+            this.maxBytes = maxBytes;
         }
 
         /** Whether the transaction has no room left (one operation is kept for the port written last). */
@@ -119,7 +135,7 @@ record CatalogTransaction(List<CuratorOp> ops, Set<String> ports, Map<String, In
         }
 
         private boolean full(int size) {
-            return ops.size() >= MAX_OPS - 1 || (bytes > 0 && bytes + size > MAX_BYTES);
+            return ops.size() >= maxOps - 1 || (bytes > 0 && bytes + size > maxBytes);
         }
 
         /** Creates or updates the port and its instances as wanted, as far as this transaction holds. */

@@ -2,8 +2,8 @@ package org.servicedomain.node.cluster;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.DoubleSupplier;
 import org.servicedomain.node.catalog.CatalogStore;
 import org.servicedomain.node.hierarchy.ChildStore;
@@ -28,9 +28,9 @@ public final class Cluster implements AutoCloseable {
     private volatile Membership membership;
     private volatile boolean contending;
 
-    private Cluster(ClusterConnection connection) throws IOException {
+    private Cluster(ClusterConnection connection, String memberId) throws IOException {
         this.connection = connection;
-        this.memberId = "node-" + UUID.randomUUID().toString().substring(0, 8);
+        this.memberId = memberId;
         this.catalogStore = new ZooKeeperCatalogStore(connection);
         this.policyStore = new ZooKeeperPolicyStore(connection);
         this.ejections = new ZooKeeperEjections(connection, memberId);
@@ -41,18 +41,25 @@ public final class Cluster implements AutoCloseable {
         this.childStore = new ZooKeeperChildStore(connection);
     }
 
-    /** Connects to the cluster's ensemble; the node becomes a member with {@link #join}. */
-    public static Cluster connect(ClusterConfig config) throws IOException {
+    /**
+     * Connects to the cluster's ensemble as the member whose id is kept in {@code dataDir} ({@link MemberIdentity};
+     * made there at the first start); the node becomes a member with {@link #join}.
+     */
+    public static Cluster connect(ClusterConfig config, Path dataDir) throws IOException {
+        String memberId = MemberIdentity.load(dataDir);
         ClusterConnection connection = ClusterConnection.open(config);
         try {
-            return new Cluster(connection);
+            return new Cluster(connection, memberId);
         } catch (IOException | RuntimeException e) {
             connection.close();
             throw e;
         }
     }
 
-    /** This member's id ({@code node-} and 8 hex digits, new at each start); it begins the ids of sessions opened here. */
+    /**
+     * This member's id ({@code node-} and 8 hex digits, kept in the data directory, the same after a restart);
+     * it begins the ids of sessions opened here.
+     */
     public String memberId() {
         return memberId;
     }

@@ -9,20 +9,24 @@ import java.util.Map;
 
 /**
  * {@code java -jar sd-node-standalone.jar cluster-import --data-dir DIR --zookeeper HOST:PORT[,...]
- * --cluster NAME}: copies a stopped standalone node's state into a new cluster ({@link ClusterImport}), as
- * the members' credential {@code SD_CLUSTER_AUTH} ({@code USER:PASSWORD}) when the environment holds it.
- * Exit codes: 0 copied; 2 bad arguments, nothing to import, or a cluster that already has state
- * (nothing copied); 1 ZooKeeper or the data directory failed.
+ * --cluster NAME [--jute-maxbuffer BYTES]}: copies a stopped standalone node's state into a new cluster in one
+ * ZooKeeper transaction ({@link ClusterImport}), as the members' credential {@code SD_CLUSTER_AUTH}
+ * ({@code USER:PASSWORD}) when the environment holds it. Exit codes: 0 copied; 2 bad arguments, nothing to
+ * import, a cluster that already has state, or a domain larger than one request (nothing copied); 1 ZooKeeper
+ * or the data directory failed (nothing copied, or, when the connection was lost while sending, all or nothing).
  */
 public final class ClusterImportCommand {
 
     public static final String NAME = "cluster-import";
     public static final String USAGE = "usage: java -jar sd-node-standalone.jar " + NAME
-            + " --data-dir DIR --zookeeper HOST:PORT[,HOST:PORT...] --cluster NAME";
+            + " --data-dir DIR --zookeeper HOST:PORT[,HOST:PORT...] --cluster NAME [--jute-maxbuffer BYTES]";
+    /** The option that says how large a request the ZooKeeper servers accept (their jute.maxbuffer). */
+    public static final String MAX_REQUEST_OPTION = "--jute-maxbuffer";
     static final int OK = 0;
     static final int FAILED = 1;
     static final int REFUSED = 2;
-    private static final List<String> OPTIONS = List.of("--data-dir", "--zookeeper", "--cluster");
+    private static final List<String> OPTIONS = List.of("--data-dir", "--zookeeper", "--cluster", MAX_REQUEST_OPTION);
+    private static final List<String> REQUIRED = List.of("--data-dir", "--zookeeper", "--cluster");
 
     private ClusterImportCommand() {
     }
@@ -50,13 +54,16 @@ public final class ClusterImportCommand {
             }
             values.put(option, args.get(i + 1));
         }
-        for (String option : OPTIONS) {
+        for (String option : REQUIRED) {
             if (!values.containsKey(option)) {
                 return usage(err, option + " is required");
             }
         }
         ClusterConfig config;
+        long maxRequestBytes;
         try {
+            maxRequestBytes = values.containsKey(MAX_REQUEST_OPTION) ? maxRequestBytes(values.get(MAX_REQUEST_OPTION))
+                    : ClusterImport.maxRequestBytesOfThisJvm();
             String credential = environment.get(CREDENTIAL);
             config = new ClusterConfig(values.get("--zookeeper"), values.get("--cluster"),
                     credential == null || credential.isBlank() ? null : ClusterCredential.parse(credential));
@@ -65,22 +72,38 @@ public final class ClusterImportCommand {
         }
         Path dataDir = Path.of(values.get("--data-dir"));
         try {
-            ClusterImport.Imported imported = ClusterImport.run(dataDir, config);
+            ClusterImport.Imported imported = ClusterImport.run(dataDir, config, maxRequestBytes);
             out.println("imported " + dataDir.toAbsolutePath() + " into cluster " + config.name() + " at "
-                    + config.zookeeper() + ": " + imported.ports() + " virtual ports, " + imported.instances()
+                    + config.zookeeper() + " in one transaction of " + imported.requestBytes() + " bytes: "
+                    + imported.ports() + " virtual ports, " + imported.instances()
                     + " instances, " + imported.wsdls() + " WSDLs, policy versions " + imported.policyVersions()
                     + (imported.policyVersions().isEmpty() ? "" : " (active: "
                             + imported.policyVersions().get(imported.policyVersions().size() - 1) + ")")
-                    + ", " + imported.users() + " users");
+                    + ", " + imported.users() + " users, " + imported.children() + " child nodes");
             out.println("not imported: sessions, metering and transaction history (docs/cluster.md, Moving to a cluster)");
             return OK;
-        } catch (ClusterImport.ClusterNotEmptyException | ClusterImport.NothingToImportException e) {
+        } catch (ClusterImport.ClusterNotEmptyException | ClusterImport.NothingToImportException
+                | ClusterImport.DomainTooLargeException e) {
             err.println(NAME + ": " + e.getMessage());
             return REFUSED;
         } catch (IOException | RuntimeException e) {
             err.println(NAME + ": " + e.getMessage());
             return FAILED;
         }
+    }
+
+    private static long maxRequestBytes(String value) {
+        String problem = MAX_REQUEST_OPTION + " must be a positive number of bytes but was " + value;
+        long bytes;
+        try {
+            bytes = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(problem, e);
+        }
+        if (bytes <= 0) {
+            throw new IllegalArgumentException(problem);
+        }
+        return bytes;
     }
 
     private static int usage(PrintStream err, String problem) {

@@ -291,7 +291,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
     public void deleteWsdlsExcept(Set<String> kept) {
     }
 
-    private static String wsdlPath(String digest) {
+    static String wsdlPath(String digest) {
         if (!digest.matches("[0-9a-f]{64}")) {
             throw new IllegalArgumentException("not a WSDL digest: " + digest);
         }

@@ -98,6 +98,14 @@ public final class ZooKeeperChildStore implements ChildStore, AutoCloseable {
         }
     }
 
+    /** {@code children} as {@value #CHILDREN} holds them in {@code config}'s cluster, secrets sealed (cluster-import). */
+    static byte[] imported(ClusterConfig config, List<ChildNode> children) throws IOException {
+        CredentialSeal seal = new CredentialSeal(config.credential(), "child secrets");
+        List<ChildNode> sealed = children.stream()
+                .map(child -> withSecret(child, child.secret() == null ? null : seal.seal(child.secret()))).toList();
+        return ZnodeLimit.check(new ObjectMapper().writeValueAsBytes(sealed), "the list of child nodes");
+    }
+
     private static ChildNode withSecret(ChildNode child, String secret) {
         return new ChildNode(child.address(), child.name(), secret, child.nodeId(), child.terms());
     }

@@ -117,7 +117,7 @@ public final class ZooKeeperPolicyStore implements PolicyStore, AutoCloseable {
         }
     }
 
-    private static String path(long version) {
+    static String path(long version) {
         return POLICY + "/" + String.format("%019d", version);
     }
 

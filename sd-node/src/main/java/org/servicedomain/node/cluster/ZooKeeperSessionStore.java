@@ -152,7 +152,10 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
      * The session if another member opened it, without blocking: from the cache when it has heard of
      * it, else read in the background. Ids of this member's own sessions, of no member's form, or found
      * absent a moment ago are not looked up, so a made-up id costs ZooKeeper nothing unless it looks
-     * real, and only once; without quorum an id the cache does not hold is refused at once.
+     * real, and only once, and a session this member just ended is not taken back from a cache that has
+     * not heard of its end yet; without quorum an id the cache does not hold is refused at once. A member
+     * restarted with its kept id ({@link MemberIdentity}) holds its own earlier sessions from the start:
+     * {@link #listen} tells of every session the cache read before the node serves.
      */
     @Override
     public CompletableFuture<Optional<SharedSession>> find(String sessionId) {

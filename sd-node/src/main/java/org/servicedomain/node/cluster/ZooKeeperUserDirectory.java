@@ -223,15 +223,9 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                 : connection.client().getChildren().forPath(USERS).size();
     }
 
-    /**
-     * Writes {@code stored} as they are, hashes included, into a cluster that has no users yet
-     * (cluster-import); a user already there is an error, since the import copies into a new cluster only.
-     */
-    static void importUsers(ClusterConnection connection, List<StoredUser> stored) throws Exception {
-        for (StoredUser user : stored) {
-            byte[] data = ZnodeLimit.check(JSON.writeValueAsBytes(user.record()), "user " + user.user().name());
-            connection.client().create().creatingParentsIfNeeded().forPath(path(user.user().name()), data);
-        }
+    /** {@code stored} as its znode holds it, hash included (cluster-import, which writes it in its one transaction). */
+    static byte[] imported(StoredUser stored) throws IOException {
+        return ZnodeLimit.check(JSON.writeValueAsBytes(stored.record()), "user " + stored.user().name());
     }
 
     static String nameOf(String path) {

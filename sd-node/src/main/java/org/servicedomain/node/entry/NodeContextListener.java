@@ -9,8 +9,10 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BiFunction;
+import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.NodeDrain;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.cluster.ClusterCredential;
 import org.servicedomain.node.core.StateLimits;
@@ -19,6 +21,8 @@ import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.session.LoginLimits;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Starts the node when {@code sd-node.war} is deployed in a stock Tomcat. Settings come from
@@ -35,10 +39,20 @@ import org.servicedomain.node.session.LoginLimits;
  * {@link WarSecrets} says (environment, a file), so that they need not show in {@code ps}; and the networks providers may be
  * reached in: {@code sd.allowNetworks}, {@code sd.denyNetworks} (docs/security.md; by default loopback
  * and link-local are denied, since a WAR cannot tell whether Tomcat listens only on loopback).
+ * On undeploy the node drains as the launcher does on SIGTERM ({@link NodeDrain}), before Tomcat stops
+ * the application ({@link ContainerStopNotice}): not ready (503), out of its cluster, Bye, still serving for
+ * {@code sd.drainDelayMs} (default 0) so that load balancers notice, then up to {@code sd.drainGraceMs}
+ * (default 30000) for the calls in flight.
  */
 public final class NodeContextListener implements ServletContextListener {
 
+    private static final Logger LOG = LoggerFactory.getLogger(NodeContextListener.class);
+    /** How long the calls in flight at undeploy get, unless {@code sd.drainGraceMs} says otherwise. */
+    static final Duration DEFAULT_DRAIN_GRACE = DrainConfig.BEHIND_LOAD_BALANCER.grace();
+
     private Node node;
+    private ContainerStopNotice stopNotice;
+    private boolean drained;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -68,6 +82,8 @@ public final class NodeContextListener implements ServletContextListener {
         if (statusSave != null) {
             config.statusSaveInterval(Duration.ofSeconds(Long.parseLong(statusSave.trim())));
         }
+        config.drain(new DrainConfig(millis(context, "sd.drainDelayMs", Duration.ZERO),
+                millis(context, "sd.drainGraceMs", DEFAULT_DRAIN_GRACE)));
         String retention = setting(context, "sd.meteringRetentionDays", null);
         if (retention != null) {
             config.meteringRetentionDays(Integer.parseInt(retention));
@@ -102,6 +118,49 @@ public final class NodeContextListener implements ServletContextListener {
                 throw new UncheckedIOException("the node could not join its cluster " + cluster.name(), e);
             }
         }
+        try {
+            stopNotice = ContainerStopNotice.listen(context, this::drain);
+        } catch (LinkageError e) {
+            LOG.warn("not in Tomcat: the node drains only once its servlets are stopped (sd.drainGraceMs does not apply)", e);
+        }
+    }
+
+    /** The setting {@code name}, zero or more milliseconds, or {@code fallback} when it is not set. */
+    private static Duration millis(ServletContext context, String name, Duration fallback) {
+        String value = setting(context, name, null);
+        if (value == null) {
+            return fallback;
+        }
+        long millis = Long.parseLong(value.trim());
+        if (millis < 0) {
+            throw new IllegalArgumentException(name + " must be zero or more milliseconds but was " + value);
+        }
+        return Duration.ofMillis(millis);
+    }
+
+    /**
+     * Drains the node once, on Tomcat's stopping thread while it still maps requests here, or late, at
+     * {@code contextDestroyed}, in a container that did not say it stops. A WAR cannot close the container's
+     * connector: once the delay is over, what still arrives is served and counted until the grace ends.
+     */
+    private synchronized void drain() {
+        if (drained || node == null) {
+            return;
+        }
+        drained = true;
+        Node draining = node;
+        ContainerStopNotice notice = stopNotice;
+        NodeDrain.run(draining, draining.config().drain(), new NodeDrain.Front() {
+            @Override
+            public void stopAccepting() {
+                LOG.info("undeploying: waiting for the calls in flight; the container unmaps the node once they are done");
+            }
+
+            @Override
+            public long inFlight() {
+                return notice == null ? draining.load().inFlight() : notice.inFlight();
+            }
+        });
     }
 
     /**
@@ -126,7 +185,11 @@ public final class NodeContextListener implements ServletContextListener {
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
+        if (stopNotice != null) {
+            stopNotice.close();
+        }
         if (node != null) {
+            drain();
             NodeWebApp.stop(node);
         }
     }
