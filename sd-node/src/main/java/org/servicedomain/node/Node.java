@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
@@ -19,6 +20,7 @@ import org.servicedomain.node.cluster.LeaderChores;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.servicedomain.node.cluster.Membership;
 import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
@@ -26,6 +28,7 @@ import org.servicedomain.node.discovery.DiscoveryState;
 import org.servicedomain.node.discovery.PortQuality;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
+import org.servicedomain.node.engine.admission.ChildCapacity;
 import org.servicedomain.node.engine.admission.FlowMeters;
 import org.servicedomain.node.engine.admission.InstanceLimits;
 import org.servicedomain.node.engine.admission.WithinLimitsLookup;
@@ -212,7 +215,7 @@ public final class Node implements AutoCloseable {
                         new PeerOffload(load, peerLoads, forwarder, events, cluster != null), load, config.clock(), failover, backOut,
                         priorityFlows));
         this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
-                new InstanceCapacity(limits), config.clock());
+                new InstanceCapacity(limits), this::childCapacityOf, config.clock());
         FlowMeters.bind(meterRegistry, priorityFlows);
         allocatorRounds.start();
         status.start(config.statusSaveInterval());
@@ -223,6 +226,12 @@ public final class Node implements AutoCloseable {
             // readiness is open to every caller: it names no ZooKeeper address, no cluster name
             readiness.add(Readiness.when("cluster", cluster::hasQuorum, "no quorum"));
         }
+    }
+
+    /** The child node an instance stands for, when its registration declared the child's capacity. */
+    private Optional<ChildCapacity> childCapacityOf(Instance instance) {
+        return hierarchy.children().of(instance)
+                .flatMap(child -> child.terms().capacityTps().map(tps -> new ChildCapacity(child.name(), tps)));
     }
 
     /** Opens the node's state under {@code config.dataDir()}, creating it on first start. */

@@ -42,8 +42,7 @@ public final class DomainSetup {
         }
         request.getAttribute().add(Registrations.attribute("name", provider.name()));
         for (String attribute : attributes) {
-            int eq = attribute.indexOf('=');
-            request.getAttribute().add(Registrations.attribute(attribute.substring(0, eq), attribute.substring(eq + 1)));
+            request.getAttribute().add(Registrations.attribute(attribute));
         }
         return home.register(request).getRegistration().get(0);
     }

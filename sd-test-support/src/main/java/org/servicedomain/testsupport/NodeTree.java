@@ -105,6 +105,15 @@ public final class NodeTree implements AutoCloseable {
         return get(parent).home().register(request).getRegistration();
     }
 
+    /** Registers node {@code child} with node {@code parent} with these further registration attributes (name=value). */
+    public List<Registration> attachWith(String child, String parent, String... attributes) throws HomeFault {
+        Register request = attachment(child);
+        for (String attribute : attributes) {
+            request.getAttribute().add(Registrations.attribute(attribute));
+        }
+        return get(parent).home().register(request).getRegistration();
+    }
+
     /**
      * Registers node {@code child} with node {@code parent} in the parent's session {@code sessionId}
      * (sent in the {@code sd:session} header), as a parent with an administrator requires.

@@ -41,6 +41,12 @@ public final class Registrations {
                 + "</sd:wsdlLocation></sd:register>";
     }
 
+    /** An attribute written {@code name=value}. */
+    public static Attribute attribute(String nameEqualsValue) {
+        int eq = nameEqualsValue.indexOf('=');
+        return attribute(nameEqualsValue.substring(0, eq), nameEqualsValue.substring(eq + 1));
+    }
+
     public static Attribute attribute(String name, String value) {
         Attribute attribute = new Attribute();
         attribute.setName(name);

@@ -13,6 +13,8 @@ final class FlowQueue {
     final LeakyBucket bucket;
     final ArrayDeque<Waiting> queue = new ArrayDeque<>();
     double weight = 1;
+    /** Held to its bucket's rate: a node it shares with other ports bounds it, so no idle permit is lent to it. */
+    boolean heldToRate;
     double deficit;
     long arrivalsThisRound;
     long servedThisRound;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -43,6 +44,8 @@ public final class FlowScheduler {
     private int inService;
     /** Permits kept for the high class's calls: what its demand holds at once. */
     private int highReserve;
+    /** The high class's rate, whose burst's worth of dispatch slots the other classes leave it. */
+    private double highReserveTps;
     private int turn = FIRST_SHARED;
     private boolean turnCharged;
     private long wakeAtNanos = Long.MAX_VALUE;
@@ -72,7 +75,7 @@ public final class FlowScheduler {
             flow.arrivalsThisRound++;
             if (waiting() == 0 && inService < permitsFor(flow)) {
                 boolean token = flow.bucket.tryTake();
-                if ((token || concurrency != Integer.MAX_VALUE) && slots.tryTake()) {
+                if ((token || lends(flow)) && takeSlot(flow)) {
                     letOn(flow);
                     return GO;
                 }
@@ -141,13 +144,30 @@ public final class FlowScheduler {
     }
 
     /**
+     * Holds {@code classes} to their buckets' rates: a node their flows share with other ports' flows
+     * (the node's own capacity, or a child's) bounds them, and idle permits of this port lent to
+     * them would overrun what the allocator left there for the others. The other classes are lent
+     * idle permits as before.
+     */
+    public void holdToRate(Set<PriorityClass> classes) {
+        synchronized (this) {
+            for (FlowQueue flow : flows) {
+                flow.heldToRate = classes.contains(flow.priorityClass);
+            }
+        }
+    }
+
+    /**
      * Keeps {@code permits} for the high class: the other classes are let on only while that many
      * stay free for it (fewer as its own calls hold them), so a closed-loop high class never waits
-     * for a permit the others took between two of its calls.
+     * for a permit the others took between two of its calls. Likewise with the dispatch slots of a
+     * declared capacity: the others take one only while what {@code tps} uses of them in a burst
+     * stays, so the high class never waits for the next slot behind them.
      */
-    public void reserveForHigh(int permits) {
+    public void reserveForHigh(int permits, double tps) {
         synchronized (this) {
             highReserve = Math.max(0, permits);
+            highReserveTps = Math.max(0, tps);
         }
     }
 
@@ -221,8 +241,8 @@ public final class FlowScheduler {
      */
     private void lendIdlePermits(List<Waiting> released) {
         for (FlowQueue flow : flows) {
-            while (inService < permitsFor(flow) && flow.head() != null) {
-                if (!slots.tryTake()) {
+            while (lends(flow) && inService < permitsFor(flow) && flow.head() != null) {
+                if (!takeSlot(flow)) {
                     return;
                 }
                 Waiting w = flow.queue.pollFirst();
@@ -279,7 +299,7 @@ public final class FlowScheduler {
             if (!flow.bucket.tryTake()) {
                 return true;
             }
-            if (!slots.tryTake()) {
+            if (!takeSlot(flow)) {
                 flow.bucket.giveBack();
                 return false;
             }
@@ -291,6 +311,16 @@ public final class FlowScheduler {
             }
         }
         return true;
+    }
+
+    /** A dispatch slot for the flow: the high class takes any; the others leave the high class's keep. */
+    private boolean takeSlot(FlowQueue flow) {
+        return flow.priorityClass == PriorityClass.HIGH ? slots.tryTake() : slots.tryTakeLeaving(highReserveTps);
+    }
+
+    /** Whether idle permits go to the flow past its bucket: while the permits are bounded and no shared node holds it to its rate. */
+    private boolean lends(FlowQueue flow) {
+        return concurrency != Integer.MAX_VALUE && !flow.heldToRate;
     }
 
     /** The permits the flow may see in service: all of them for the high class, the others less its reserve not yet in use. */
@@ -338,7 +368,8 @@ public final class FlowScheduler {
         long wait = Long.MAX_VALUE;
         for (FlowQueue flow : flows) {
             if (!flow.queue.isEmpty()) {
-                wait = Math.min(wait, Math.max(flow.bucket.nanosUntilNext(), slots.nanosUntilNext()));
+                long slot = flow.priorityClass == PriorityClass.HIGH ? slots.nanosUntilNext() : slots.nanosUntilNextLeaving(highReserveTps);
+                wait = Math.min(wait, Math.max(flow.bucket.nanosUntilNext(), slot));
             }
         }
         if (wait == Long.MAX_VALUE) {

@@ -57,6 +57,19 @@ final class LeakyBucket {
         return rate > 0 && (bucket == null || bucket.tryConsume(UNITS));
     }
 
+    /**
+     * Takes one request's worth only if what {@code reservedTps} would take in one {@link #BURST}
+     * stays in the bucket (at most all but one request's worth): a higher class's keep, so it never
+     * waits for the next refill behind the lower classes, while they still have the rest of the rate.
+     */
+    boolean tryTakeLeaving(double reservedTps) {
+        long kept = kept(reservedTps);
+        if (kept == 0) {
+            return tryTake();
+        }
+        return bucket.getAvailableTokens() >= kept + UNITS && bucket.tryConsume(UNITS);
+    }
+
     /** Gives back what {@link #tryTake} took, when the request could not leave after all. */
     void giveBack() {
         if (bucket != null) {
@@ -75,6 +88,24 @@ final class LeakyBucket {
         return bucket.estimateAbilityToConsume(UNITS).getNanosToWaitForRefill();
     }
 
+    /** Nanoseconds until one request may leave with {@code reservedTps}'s keep staying behind, as {@link #tryTakeLeaving} takes it. */
+    long nanosUntilNextLeaving(double reservedTps) {
+        long kept = kept(reservedTps);
+        if (kept == 0) {
+            return nanosUntilNext();
+        }
+        return bucket.estimateAbilityToConsume(kept + UNITS).getNanosToWaitForRefill();
+    }
+
+    /** In thousandths of a request, what {@code reservedTps} takes in one {@link #BURST}, up to all but one request's worth of the bucket. */
+    private long kept(double reservedTps) {
+        if (bucket == null || !(reservedTps > 0)) {
+            return 0;
+        }
+        long wanted = Math.round(Math.min(reservedTps, rate) * UNITS * BURST.toNanos() / 1e9);
+        return Math.min(wanted, Math.max(0, capacity(rate) - UNITS));
+    }
+
     private LocalBucket build(double tps) {
         return Bucket.builder().addLimit(bandwidth(tps)).withCustomTimePrecision(time)
                 .withSynchronizationStrategy(SynchronizationStrategy.NONE).build();
@@ -86,8 +117,12 @@ final class LeakyBucket {
 
     private static Bandwidth bandwidth(double tps) {
         long perSecond = Math.max(1, Math.round(tps * UNITS));
-        long capacity = Math.max(UNITS, Math.round(tps * UNITS * BURST.toNanos() / 1e9));
+        long capacity = capacity(tps);
         return Bandwidth.builder().capacity(capacity).refillGreedy(perSecond, Duration.ofSeconds(1)).initialTokens(capacity).build();
+    }
+
+    private static long capacity(double tps) {
+        return Math.max(UNITS, Math.round(tps * UNITS * BURST.toNanos() / 1e9));
     }
 
     private static boolean finite(double tps) {

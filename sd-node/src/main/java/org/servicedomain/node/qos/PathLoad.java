@@ -7,9 +7,10 @@ import java.util.Map;
 
 /**
  * The load one unit of a flow's rate puts on each node of its path: 1 on a pipeline node, p on a
- * node a split reaches with probability p, 1 on each recipient of an {@code all} and on each source
- * of an {@code aggregate}, and k on the node after an aggregate of k sources. A node the path
- * reaches twice carries the sum. The path's capacity follows: the smallest capacity ÷ load.
+ * node a split reaches with probability p, f on a node a share f of the requests pass, 1 on each
+ * recipient of an {@code all} and on each source of an {@code aggregate}, and k on the node after an
+ * aggregate of k sources. A node the path reaches twice carries the sum. The path's capacity
+ * follows: the smallest capacity ÷ load.
  */
 public final class PathLoad {
 
@@ -34,6 +35,8 @@ public final class PathLoad {
                 add(flow, load, node.name(), 1);
             } else if (step instanceof Route.Split split) {
                 addSplit(flow, load, split);
+            } else if (step instanceof Route.Share share) {
+                addShare(flow, load, share);
             } else if (step instanceof Route.All all) {
                 addEach(flow, load, all.recipients(), "all");
             } else if (step instanceof Route.Aggregate aggregate) {
@@ -70,6 +73,15 @@ public final class PathLoad {
             throw new IllegalArgumentException("flow " + flow + ": split probabilities sum to " + RateText.of(sum) + ", not 1");
         }
         split.probabilities().forEach((node, p) -> add(flow, load, node, p));
+    }
+
+    private static void addShare(String flow, Map<String, Double> load, Route.Share share) {
+        double fraction = share.fraction();
+        if (!(fraction > 0 && fraction <= 1)) {
+            throw new IllegalArgumentException("flow " + flow + ": the share of its requests that pass " + share.node()
+                    + " must be above 0 and at most 1, not " + RateText.of(fraction));
+        }
+        add(flow, load, share.node(), fraction);
     }
 
     private static void addEach(String flow, Map<String, Double> load, List<String> nodes, String kind) {

@@ -37,6 +37,17 @@ public sealed interface Route {
     }
 
     /**
+     * A node only part of the flow's requests pass: load r·{@code fraction}. A running node puts a
+     * child node on a port's path this way, with the fraction of the port's instances that stand for the
+     * child's ports, so flows of several ports that reach one child share its capacity.
+     */
+    record Share(String node, double fraction) implements Route {
+        public Share {
+            Objects.requireNonNull(node, "node");
+        }
+    }
+
+    /**
      * An aggregation: each request goes to every one of the k sources (load r on each), and their k
      * messages are combined by the node of the next step, which therefore receives k·r: its capacity
      * for the flow is divided by k. The next step, if any, must be a {@link Node}.

@@ -100,6 +100,25 @@ class BandwidthAllocatorTest {
     }
 
     @Test
+    void flowsOfTwoPortsThatReachOneChildShareItsCapacityInClassOrder() {
+        // port P sends half its calls to child C (the other half to providers of its own), port Q all of them
+        List<Allocation> allocations = allocator.allocate(nodes("P", 100, "Q", 100, "C", 50), List.of(
+                new FlowDemand("P/high", PriorityClass.HIGH, 60, 0, List.of(node("P"), new Route.Share("C", 0.5))),
+                new FlowDemand("Q/low", PriorityClass.LOW, 100, 0, List.of(node("Q"), new Route.Share("C", 1.0)))));
+
+        assertAllocation(allocations.get(0), "P/high", 60, "demand");
+        assertAllocation(allocations.get(1), "Q/low", 50 - 0.5 * 60, "C");
+    }
+
+    @Test
+    void refusesAShareOutsideZeroToOne() {
+        assertRefused(nodes("C", 50), flow("X", PriorityClass.HIGH, 10, 0, new Route.Share("C", 1.5)),
+                "flow X: the share of its requests that pass C must be above 0 and at most 1, not 1.5");
+        assertRefused(nodes("C", 50), flow("X", PriorityClass.HIGH, 10, 0, new Route.Share("C", 0)),
+                "flow X: the share of its requests that pass C must be above 0");
+    }
+
+    @Test
     void aFlowDemandingNothingGetsNothingAndReservesNothing() {
         List<Allocation> allocations = allocator.allocate(nodes("A", 500), List.of(
                 new FlowDemand("idle", PriorityClass.HIGH, 0, 0, List.of(node("A"))),

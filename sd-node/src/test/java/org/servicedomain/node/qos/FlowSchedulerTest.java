@@ -172,6 +172,37 @@ class FlowSchedulerTest {
     }
 
     @Test
+    void theOtherClassesLeaveTheHighClassItsBurstOfADeclaredCapacitysSlots() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.reshape(Map.of(), Map.of(), 100); // 100 slots a second: 10 in a burst
+        port.reserveForHigh(0, 50); // the high class sends 50 a second: 5 of a burst
+
+        List<CompletableFuture<Void>> low = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            low.add(port.admit(PriorityClass.LOW, now.get() + HOUR, 100));
+        }
+        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+
+        assertThat(low.stream().filter(CompletableFuture::isDone)).hasSize(5);
+        assertThat(high).as("a slot was left for it").isCompleted();
+    }
+
+    @Test
+    void lendsNoIdlePermitToAFlowHeldToTheRateOfANodeItSharesWithOtherPorts() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.reshape(Map.of(PriorityClass.LOW, 0.0), Map.of(), Double.POSITIVE_INFINITY);
+        port.limitConcurrency(2);
+        port.holdToRate(java.util.Set.of(PriorityClass.LOW));
+
+        CompletableFuture<Void> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+
+        assertThat(low).as("its bucket is empty and a child's capacity holds it there").isNotDone();
+        assertThat(high).isCompleted();
+        assertThat(port.inService()).isEqualTo(1);
+    }
+
+    @Test
     void aClosedLoopFlowsDemandCountsItsWaitingCallsAtTheirServiceTime() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
         port.limitConcurrency(1);

@@ -4,11 +4,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.Instance;
@@ -20,6 +25,7 @@ import org.servicedomain.node.qos.BandwidthAllocator;
 import org.servicedomain.node.qos.FlowDemand;
 import org.servicedomain.node.qos.FlowRound;
 import org.servicedomain.node.qos.FlowScheduler;
+import org.servicedomain.node.qos.PathLoad;
 import org.servicedomain.node.qos.PriorityClass;
 import org.servicedomain.node.qos.PriorityFlows;
 import org.servicedomain.node.qos.Route;
@@ -32,7 +38,10 @@ import org.slf4j.LoggerFactory;
  * virtual port's capacity from its operational instances, allocates, and reshapes the flows. A flow
  * bound only by its demand is not shaped; the others leak at their allocation. Every tick, each
  * port's dispatch permits follow its instances' adaptive concurrency limits; its dispatch slots run
- * at the capacity administrators declared (or the node's, when lower), an upper bound only.
+ * at the capacity administrators declared (or the node's, when lower), an upper bound only. A flow's
+ * path is the node, its port, and each child node with a declared capacity that the port's instances
+ * reach, with the share of the port's calls that go there; flows of several ports that reach one
+ * child so share its capacity, and a flow bound by such a shared node is held to its allocation.
  */
 public final class AllocatorRounds implements AutoCloseable {
 
@@ -41,11 +50,14 @@ public final class AllocatorRounds implements AutoCloseable {
     static final Duration TICK = Duration.ofMillis(50);
     /** The allocator's name for the node itself, the first step of every flow's path. */
     static final String NODE = "node";
+    /** The prefix of the allocator's names for child nodes. */
+    static final String CHILD_PREFIX = "child:";
 
     private final PriorityFlows flows;
     private final Supplier<CompiledPolicy> policy;
     private final Supplier<CatalogSnapshot> catalog;
     private final InstanceCapacity capacity;
+    private final Function<Instance, Optional<ChildCapacity>> childOf;
     private final Clock clock;
     private final BandwidthAllocator allocator = new BandwidthAllocator();
     private long lastRoundNanos = System.nanoTime();
@@ -53,11 +65,12 @@ public final class AllocatorRounds implements AutoCloseable {
     private ScheduledFuture<?> ticking;
 
     public AllocatorRounds(PriorityFlows flows, Supplier<CompiledPolicy> policy, Supplier<CatalogSnapshot> catalog,
-            InstanceCapacity capacity, Clock clock) {
+            InstanceCapacity capacity, Function<Instance, Optional<ChildCapacity>> childOf, Clock clock) {
         this.flows = flows;
         this.policy = policy;
         this.catalog = catalog;
         this.capacity = capacity;
+        this.childOf = childOf;
         this.clock = clock;
     }
 
@@ -119,10 +132,12 @@ public final class AllocatorRounds implements AutoCloseable {
                 capacities.put(portName(port.virtualPort()), portCapacity.capacityTps());
                 path.add(new Route.Node(portName(port.virtualPort())));
             }
-            double pathCapacity = path.stream().mapToDouble(r -> capacities.get(((Route.Node) r).name())).min()
-                    .orElse(Double.POSITIVE_INFINITY);
+            path.addAll(childShares(snapshot, port.virtualPort(), capacities));
+            double pathCapacity = path.isEmpty() ? Double.POSITIVE_INFINITY
+                    : PathLoad.of(port.virtualPort(), path).capacity(capacities);
             Map<PriorityClass, FlowRound> rounds = port.takeRound();
-            port.reserveForHigh(permitsHeld(rounds.get(PriorityClass.HIGH), seconds));
+            FlowRound high = rounds.get(PriorityClass.HIGH);
+            port.reserveForHigh(permitsHeld(high, seconds), high.demandTps(seconds));
             rounds.forEach((priorityClass, flowRound) -> {
                 double demand = flowRound.demandTps(seconds);
                 if (demand > 0) {
@@ -133,6 +148,34 @@ public final class AllocatorRounds implements AutoCloseable {
         }
         List<Allocation> allocations = allocate(capacities, demands);
         apply(schedulers, demands, allocations, portCapacities, estimates, rules.nodeCapacityTps());
+    }
+
+    /**
+     * A share of the port's path for each child node with a declared capacity that its operational
+     * instances stand for: the part of the port's calls that reach the child, by the instances'
+     * capacities when all are known, else one part per instance.
+     */
+    private List<Route> childShares(CatalogSnapshot snapshot, String virtualPort, Map<String, Double> capacities) {
+        List<Instance> instances = snapshot.operationalInstancesOf(virtualPort);
+        boolean byCapacity = instances.stream().allMatch(i -> capacity.of(i).known());
+        Map<String, Double> partOfChild = new LinkedHashMap<>();
+        double whole = 0;
+        for (Instance instance : instances) {
+            double part = byCapacity ? capacity.of(instance).tps() : 1;
+            whole += part;
+            Optional<ChildCapacity> child = childOf.apply(instance);
+            if (child.isPresent()) {
+                capacities.put(childName(child.get().child()), child.get().tps());
+                partOfChild.merge(childName(child.get().child()), part, Double::sum);
+            }
+        }
+        List<Route> shares = new ArrayList<>();
+        for (Map.Entry<String, Double> child : partOfChild.entrySet()) {
+            if (child.getValue() > 0) {
+                shares.add(new Route.Share(child.getKey(), Math.min(1, child.getValue() / whole)));
+            }
+        }
+        return shares;
     }
 
     private List<Allocation> allocate(Map<String, Double> capacities, List<FlowDemand> demands) {
@@ -159,6 +202,7 @@ public final class AllocatorRounds implements AutoCloseable {
             FlowScheduler port = schedulers.get(p);
             Map<PriorityClass, Double> rates = new EnumMap<>(PriorityClass.class);
             Map<PriorityClass, Double> weights = new EnumMap<>(PriorityClass.class);
+            Set<PriorityClass> heldToRate = EnumSet.noneOf(PriorityClass.class);
             AllocationRound.PortCapacity portCapacity = portCapacities.get(p);
             double capacityTps = Math.min(portCapacity.capacityTps(), nodeCapacity);
             double slotRate = portCapacity.estimated() ? nodeCapacity : capacityTps;
@@ -167,11 +211,15 @@ public final class AllocatorRounds implements AutoCloseable {
                 if (a != null) {
                     boolean demandBound = Allocation.DEMAND.equals(a.boundBy());
                     rates.put(c, demandBound ? Double.POSITIVE_INFINITY : a.allocation());
+                    if (boundByASharedNode(a.boundBy())) {
+                        heldToRate.add(c);
+                    }
                     weights.put(c, weight(a, demandBound, capacityTps));
                     recorded.add(new AllocationRound.FlowAllocation(port.virtualPort(), c, demandOf.get(a.name()), a.allocation(),
                             boundBy(a.boundBy())));
                 }
             }
+            port.holdToRate(heldToRate);
             port.reshape(rates, weights, slotRate);
         }
         flows.recordRound(new AllocationRound(clock.instant(), recorded, portCapacities, estimates));
@@ -205,7 +253,8 @@ public final class AllocatorRounds implements AutoCloseable {
         for (FlowScheduler port : flows.ports()) {
             port.reshape(Map.of(), Map.of(), Double.POSITIVE_INFINITY);
             port.limitConcurrency(Integer.MAX_VALUE);
-            port.reserveForHigh(0);
+            port.reserveForHigh(0, 0);
+            port.holdToRate(Set.of());
         }
         flows.recordRound(AllocationRound.NONE);
         shaped = false;
@@ -228,13 +277,22 @@ public final class AllocatorRounds implements AutoCloseable {
         return new AllocationRound.PortCapacity(virtualPort, known ? total : Double.POSITIVE_INFINITY, estimated);
     }
 
-    /** The allocator's names: "node", or "port:NAME"; operators see the port's own name. */
+    /** Whether the allocator's name is a node other ports' flows pass too: the node itself or a child. */
+    private static boolean boundByASharedNode(String allocatorName) {
+        return NODE.equals(allocatorName) || allocatorName.startsWith(CHILD_PREFIX);
+    }
+
+    /** The allocator's names: "node", "child:NAME" or "port:NAME"; operators see the port's own name. */
     private static String boundBy(String allocatorName) {
         return allocatorName.startsWith("port:") ? allocatorName.substring("port:".length()) : allocatorName;
     }
 
     private static String portName(String virtualPort) {
         return "port:" + virtualPort;
+    }
+
+    private static String childName(String child) {
+        return CHILD_PREFIX + child;
     }
 
     private static String flowName(String virtualPort, PriorityClass c) {
