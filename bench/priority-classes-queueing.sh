@@ -20,7 +20,8 @@
 #   WARMUP [40]  seconds of provider warm-up (CXF) before the first case   SETTLE [15]  seconds before each measurement
 #   DURATION [30]  seconds per measured part   CASES [unknown exact low]
 #   BASE_PORT [19300]  providers at BASE_PORT+1, +2; node at +3 (its data plane at +103); 127.0.0.1 only
-#   REFUSAL [1]  also measure what a refusal costs: a flood of low calls against a queue of one
+#   REFUSAL [1]  also measure what a refusal costs (a flood of low calls against a queue of one), and
+#                the high class beside such a flood on a node that serves
 #   DOC [docs/performance.md]   KEEP_WORK []  keep the temporary directory
 # The machine must be quiet while this runs: no builds, no tests.
 set -euo pipefail
@@ -57,7 +58,7 @@ CLASSES=(high middle low)
 declare -A SYMBOL=([high]=HIGH [middle]=MIDDLE [low]=LOW)
 declare -A CONN=([high]=$HIGH_CONN [middle]=$MIDDLE_CONN [low]=$LOW_CONN)
 REAL_TPS=$((WORKERS * 1000 / DELAY_MS))
-declare -A CAPACITY=([unknown]="" [exact]=$REAL_TPS [low]=$((REAL_TPS * 8 / 10)) [refusal]="")
+declare -A CAPACITY=([unknown]="" [exact]=$REAL_TPS [low]=$((REAL_TPS * 8 / 10)) [refusal]="" [flood]="")
 
 for tool in wrk curl; do
   command -v "$tool" >/dev/null || { echo "$tool is missing; see bench/README.md" >&2; exit 1; }
@@ -84,10 +85,21 @@ sample_inside() { # out
   done
 }
 
+# The calls of one symbol that have waited inside the providers for a worker, summed over both.
+waited_inside() { # symbol
+  local p n=0 c
+  for p in "${PROVIDER_PORTS[@]}"; do
+    c=$(curl -sf "http://$HOST:$p/provider/waits" | awk -v s="$1" '$1 == s { print $2 }')
+    n=$((n + ${c:-0}))
+  done
+  echo "$n"
+}
+
 # Runs wrk for each given class at once for DURATION s; one line per class in classes.tsv, one per part in runs.tsv.
 measure() { # case part class...
   local case="$1" part="$2"; shift 2
-  local b_node a_node c
+  local b_node a_node c b_waited
+  b_waited=$(waited_inside HIGH)
   b_node=$(ticks "$NODE_PID")
   rm -f "$work/stop"; sample_inside "$work/$case-$part-inside.txt" & local sampler=$!
   start_class_load "$DURATION" "$work/$case-$part" "$@"
@@ -105,8 +117,10 @@ measure() { # case part class...
   done
   local inside
   inside=$(awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$work/$case-$part-inside.txt")
-  awk -v k="$case" -v l="$part" -v n="$((a_node - b_node))" -v s="$served_all" -v a="$answered_all" -v hz="$CLK_TCK" -v i="$inside" \
-    'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0 }' >> "$work/runs.tsv"
+  local waited=$(( $(waited_inside HIGH) - b_waited ))
+  log "$case $part: $waited high calls waited inside a provider for a worker"
+  awk -v k="$case" -v l="$part" -v n="$((a_node - b_node))" -v s="$served_all" -v a="$answered_all" -v hz="$CLK_TCK" -v i="$inside" -v w="$waited" \
+    'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\t%d\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0, w }' >> "$work/runs.tsv"
 }
 
 start_node() { # case [extra attributes of priorityClasses]
@@ -155,6 +169,14 @@ if [ "$REFUSAL" = 1 ]; then
   class_load "$SETTLE" low
   measure refusal flood low
   stop_node
+  # The same flood beside the high class on a node that serves: refusals must not starve the entry.
+  log "flood: the high class alone, then beside $LOW_CONN low connections refused at once (queueLength 1)"
+  MIDDLE_MIN=0 start_node flood 'queueLength="1"'
+  class_load "$SETTLE" high
+  measure flood alone high
+  class_load "$SETTLE" high low
+  measure flood overload high low
+  stop_node
 fi
 
 # ---- the doc ----------------------------------------------------------------------------------------
@@ -176,7 +198,8 @@ s="$work/section.md"
     "middleMinimumTps $MIDDLE_MIN, $MIDDLE_TIMEOUT_MS ms), low ($LOW_CONN, $LOW_TIMEOUT_MS ms): closed loops, as wrk's" \
     "connections are. Each case on a fresh node: the high class alone, then all three classes; $SETTLE s of settling" \
     "before each, ${DURATION} s measured. *Queued inside* is the mean of the node's calls in service minus the providers'" \
-    "$((2 * WORKERS)) workers, sampled every 0.5 s."
+    "$((2 * WORKERS)) workers, sampled every 0.5 s. *High calls that waited inside a provider* are counted by the providers" \
+    "themselves (\`/provider/waits\`: calls that found every worker busy, by the symbol they asked for)."
   echo
   echo "| capacity | part | class | served req/s | not 200 | p50 ms | p99 ms |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"
@@ -190,15 +213,15 @@ s="$work/section.md"
     done
   done
   echo
-  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | node CPU µs per served call (alone / overload) |"
-  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | high calls that waited inside a provider (overload) | node CPU µs per served call (alone / overload) |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   for k in $CASES; do
     ha=$(col "$k" alone high 4); hn=$(col "$k" overload high 4); he=$(col "$k" overload high 5)
     share=$(ratio $((hn - he)) "$ha")
     p99=$(ratio "$(col "$k" overload high 7)" "$(col "$k" alone high 7)")
     mid=$(per_s $(( $(col "$k" overload middle 4) - $(col "$k" overload middle 5) )))
     cpu_ratio=$(ratio "$(run "$k" overload 3)" "$(run "$k" alone 3)")
-    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
+    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" overload 7) ($(verdict "$(run "$k" overload 7)" "<=" 0)) | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
   done
   if [ "$REFUSAL" = 1 ]; then
     echo
@@ -207,6 +230,14 @@ s="$work/section.md"
       "$(run refusal flood 6) µs of CPU per answer, against $(run unknown alone 3) µs per call served alone above (that" \
       "figure carries the node's idle work over fewer calls; the data plane's own cost of a served call is in the proxy" \
       "comparison: about 45–50 µs)."
+    fa=$(col flood alone high 4); fo=$(col flood overload high 4); fe=$(col flood overload high 5)
+    fshare=$(ratio $((fo - fe)) "$fa")
+    echo
+    echo "**Under a refusal flood.** On a node with the default options and \`queueLength=\"1\"\`, the high class" \
+      "($HIGH_CONN connections) beside $LOW_CONN low connections whose calls are refused at once" \
+      "($(per_s "$(col flood overload low 5)") refusals a second): high served $(per_s $((fo - fe))) req/s, $fshare of" \
+      "its $(per_s "$fa") alone ($(verdict "$fshare" ">=" 0.95)), p99 $(col flood overload high 7) ms against" \
+      "$(col flood alone high 7) ms alone, $fe errors ($(verdict "$fe" "<=" 0))."
   fi
   echo "<!-- bench:priority-classes-queueing:end -->"
 } > "$s"

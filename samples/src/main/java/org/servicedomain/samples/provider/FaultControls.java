@@ -25,6 +25,7 @@ final class FaultControls {
     private final LongAdder served = new LongAdder();
     private final LongAdder calls = new LongAdder();
     private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> waited = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
     /** The workers' permits, fair so that requests queue in order as in a thread pool; null for no limit. */
@@ -78,18 +79,48 @@ final class FaultControls {
         workers = count == 0 ? null : new Workers(count);
     }
 
-    /** Waits for a free worker; the permit to give back when the request is done, or null when there is no limit. */
-    Semaphore awaitWorker() throws InterruptedException {
-        Semaphore current = workers;
-        if (current != null) {
-            waitingForWorker.incrementAndGet();
-            try {
-                current.acquire();
-            } finally {
-                waitingForWorker.decrementAndGet();
+    /**
+     * A worker held by a request: the permit to give back when it is done (null when there is no
+     * limit), and whether the request had to wait for it behind others.
+     */
+    record Worker(Semaphore permit, boolean waited) {
+        static final Worker UNLIMITED = new Worker(null, false);
+
+        void release() {
+            if (permit != null) {
+                permit.release();
             }
         }
-        return current;
+    }
+
+    /** Waits for a free worker, in arrival order behind those already waiting. */
+    Worker awaitWorker() throws InterruptedException {
+        Semaphore current = workers;
+        if (current == null) {
+            return Worker.UNLIMITED;
+        }
+        if (current.tryAcquire()) {
+            return new Worker(current, false);
+        }
+        waitingForWorker.incrementAndGet();
+        try {
+            current.acquire();
+        } finally {
+            waitingForWorker.decrementAndGet();
+        }
+        return new Worker(current, true);
+    }
+
+    /** Counts a request that waited for a worker, by the symbol it asked for ("-" when none). */
+    void countWaited(String symbol) {
+        waited.computeIfAbsent(symbol, s -> new LongAdder()).increment();
+    }
+
+    /** Requests that waited for a worker so far, by the symbol they asked for. */
+    Map<String, Long> waited() {
+        Map<String, Long> counts = new TreeMap<>();
+        waited.forEach((symbol, count) -> counts.put(symbol, count.sum()));
+        return counts;
     }
 
     /** A fair semaphore that remembers how many permits it was made with. */

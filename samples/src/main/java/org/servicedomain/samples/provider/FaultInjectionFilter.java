@@ -8,7 +8,6 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +44,7 @@ final class FaultInjectionFilter implements Filter {
             return;
         }
         controls.countReceived(prober != null);
-        Semaphore worker;
+        FaultControls.Worker worker;
         try {
             worker = controls.awaitWorker();
         } catch (InterruptedException e) {
@@ -55,11 +54,13 @@ final class FaultInjectionFilter implements Filter {
                     "provider " + providerName + " interrupted");
             return;
         }
+        SymbolPeek peek = worker.waited() ? new SymbolPeek(request) : null;
         try {
-            serveWithFaults(request, response, chain);
+            serveWithFaults(peek != null ? peek : request, response, chain);
         } finally {
-            if (worker != null) {
-                worker.release();
+            worker.release();
+            if (peek != null) {
+                controls.countWaited(peek.symbol());
             }
         }
     }

@@ -214,6 +214,11 @@ public final class SampleProvider implements AutoCloseable {
      * SOAP requests handed to the service itself (answered by it, business faults included) rather than
      * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
      */
+    /** Requests that waited inside the provider for a worker, by the symbol they asked for ("-" for none). */
+    public Map<String, Long> waitedForWorker() {
+        return controls.waited();
+    }
+
     public long requestsServed() {
         return controls.served();
     }
@@ -254,6 +259,8 @@ public final class SampleProvider implements AutoCloseable {
         Wrapper cxf = Tomcat.addServlet(context, "cxf", new CXFNonSpringServlet(null, providerBus));
         cxf.setLoadOnStartup(1);
         context.addServletMappingDecoded("/*", "cxf");
+        Tomcat.addServlet(context, "waits", new WorkerWaitsServlet(controls));
+        context.addServletMappingDecoded(WorkerWaitsServlet.PATH, "waits");
 
         FilterDef faults = new FilterDef();
         faults.setFilterName("faults");

@@ -251,6 +251,26 @@ class FaultInjectionTest {
     }
 
     @Test
+    void countsTheRequestsThatWaitedForAWorkerBySymbolAndShowsThemOverHttp() throws Exception {
+        launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "one-worker").workers(1).delayMs(300).build());
+        CompletableFuture<HttpResponse<String>> first = http.sendAsync(quoteFor("FIRST"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> provider.requestsReceived() == 1);
+
+        CompletableFuture<HttpResponse<String>> second = http.sendAsync(quoteFor("SECOND"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> provider.waitingForWorker() == 1);
+        assertThat(first.get().statusCode()).isEqualTo(200);
+        assertThat(second.get().statusCode()).isEqualTo(200);
+
+        assertThat(provider.waitedForWorker()).containsExactly(java.util.Map.entry("SECOND", 1L));
+        assertThat(http.get(provider.address().resolve("/provider/waits")).body()).isEqualTo("SECOND 1\n");
+    }
+
+    private HttpRequest quoteFor(String symbol) {
+        return SoapHttp.soap11(provider.address(), StockQuotePortType.GET_QUOTE_ACTION,
+                GET_QUOTE.replace("ACME", symbol), SoapHttp.TIMEOUT);
+    }
+
+    @Test
     void stoppedProviderRefusesConnections() {
         launch("gone").stop();
 

@@ -15,39 +15,23 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 
 /**
- * The flows of one virtual port: each class's queue behind its leaky bucket, and the port's dispatch
- * permits (as many calls at once as its instances' concurrency limits allow, and dispatch slots at
- * the rate of a declared capacity). The high class takes a free permit first, as far as its bucket
- * lets it; the middle and low classes share the rest by deficit round robin weighted by their
- * allocations; permits the buckets leave idle are lent in class order (work-conserving, as an HTB
- * class borrows). A request that finds every queue empty, a permit free and both buckets with room goes
- * on at once; otherwise it waits as data, and a freed permit or the timer releases it when its turn
- * and the buckets allow, or answers {@code Timeout} at its deadline. One lock per port.
+ * The flows of one virtual port: each class's queue behind its leaky bucket, the port's dispatch
+ * permits and slots ({@link PortPermits}) and who goes next when they allow ({@link FairShare}: the
+ * high class first, deficit round robin over the others, idle permits lent). A request that finds
+ * every queue empty, a permit free and both buckets with room goes on at once; otherwise it waits as
+ * data, and a freed permit or the timer releases it when its turn and the buckets allow, or answers
+ * {@code Timeout} at its deadline. One lock per port.
  */
 public final class FlowScheduler {
 
     private static final CompletableFuture<Void> GO = CompletableFuture.completedFuture(null);
-    /**
-     * The most requests one flow sends in one turn of the round robin, however large its weight: a
-     * turn must not hold freed permits for long while other flows wait.
-     */
-    static final double MAX_QUANTUM = 16;
-    /** The flows after the high class, in the order their turns come. */
-    private static final int FIRST_SHARED = PriorityClass.HIGH.ordinal() + 1;
 
     private final String virtualPort;
     private final ScheduledExecutorService timer;
     private final TimeMeter time;
     private final FlowQueue[] flows;
-    private final LeakyBucket slots;
-    private int concurrency = Integer.MAX_VALUE;
-    private int inService;
-    /** Permits kept for the high class's calls: what its demand holds at once. */
-    private int highReserve;
-    /** The high class's rate, whose burst's worth of dispatch slots the other classes leave it. */
-    private double highReserveTps;
-    private int turn = FIRST_SHARED;
-    private boolean turnCharged;
+    private final PortPermits permits;
+    private final FairShare share;
     private long wakeAtNanos = Long.MAX_VALUE;
     private ScheduledFuture<?> wake;
 
@@ -59,7 +43,8 @@ public final class FlowScheduler {
         for (PriorityClass c : PriorityClass.values()) {
             flows[c.ordinal()] = new FlowQueue(c, time);
         }
-        this.slots = new LeakyBucket(time, Double.POSITIVE_INFINITY);
+        this.permits = new PortPermits(flows[PriorityClass.HIGH.ordinal()], time);
+        this.share = new FairShare(flows, permits);
     }
 
     /**
@@ -73,10 +58,10 @@ public final class FlowScheduler {
         Waiting parked;
         synchronized (this) {
             flow.arrivalsThisRound++;
-            if (waiting() == 0 && inService < permitsFor(flow)) {
+            if (share.waiting() == 0 && permits.freeFor(flow)) {
                 boolean token = flow.bucket.tryTake();
-                if ((token || lends(flow)) && takeSlot(flow)) {
-                    letOn(flow);
+                if ((token || permits.lendTo(flow)) && permits.takeSlot(flow)) {
+                    permits.letOn(flow);
                     return GO;
                 }
                 if (token) {
@@ -109,7 +94,7 @@ public final class FlowScheduler {
                 flow.bucket.setRate(rates.getOrDefault(flow.priorityClass, Double.POSITIVE_INFINITY));
                 flow.weight = Math.max(weights.getOrDefault(flow.priorityClass, 1.0), 0);
             }
-            slots.setRate(slotRate);
+            permits.slotRate(slotRate);
         }
         drain();
     }
@@ -121,11 +106,10 @@ public final class FlowScheduler {
     public void release(PriorityClass priorityClass, long heldNanos) {
         FlowQueue flow = flows[priorityClass.ordinal()];
         synchronized (this) {
-            inService = Math.max(0, inService - 1);
-            flow.inService = Math.max(0, flow.inService - 1);
+            permits.giveBack(flow);
             flow.servedThisRound++;
             flow.serviceNanosThisRound += heldNanos;
-            if (waiting() == 0) {
+            if (share.waiting() == 0) {
                 return;
             }
         }
@@ -135,10 +119,9 @@ public final class FlowScheduler {
     /** How many calls of this port may be let on at once: the sum of its instances' concurrency limits. */
     public void limitConcurrency(int permits) {
         synchronized (this) {
-            if (permits == concurrency) {
+            if (!this.permits.limit(permits)) {
                 return;
             }
-            concurrency = Math.max(1, permits);
         }
         drain();
     }
@@ -166,8 +149,7 @@ public final class FlowScheduler {
      */
     public void reserveForHigh(int permits, double tps) {
         synchronized (this) {
-            highReserve = Math.max(0, permits);
-            highReserveTps = Math.max(0, tps);
+            this.permits.reserveForHigh(permits, tps);
         }
     }
 
@@ -196,23 +178,23 @@ public final class FlowScheduler {
 
     /** The slot rate now in force; infinite when the port's capacity is not known. */
     public synchronized double slotRate() {
-        return slots.rate();
+        return permits.slotRate();
     }
 
     /** The calls let on at once now, and how many may be. */
     public synchronized int inService() {
-        return inService;
+        return permits.inService();
     }
 
     public synchronized int concurrency() {
-        return concurrency;
+        return permits.concurrency();
     }
 
     /** Releases every request the buckets and the fair queue allow now, and sets the timer for the next. */
     private void drain() {
         List<Waiting> released = new ArrayList<>();
         synchronized (this) {
-            grant(released);
+            share.grant(released);
             scheduleWake();
         }
         for (Waiting w : released) {
@@ -220,156 +202,15 @@ public final class FlowScheduler {
         }
     }
 
-    /**
-     * The high class first, as far as its bucket and the permits allow; then deficit round robin
-     * over the others: the flow whose turn it is earns its quantum once per turn and sends while its
-     * deficit, its bucket and the permits allow; it keeps the turn when only the permits ran out.
-     * What the buckets leave idle is lent.
-     */
-    private void grant(List<Waiting> released) {
-        shareByAllocation(released);
-        if (concurrency != Integer.MAX_VALUE) {
-            lendIdlePermits(released);
-        }
-    }
-
-    /**
-     * Permits the flows' buckets leave idle go to the waiting flows in class order, their buckets
-     * aside: the instances' concurrency limits already keep the providers' queues short, so a permit
-     * left unused would only slow the port down. Only while the permits are bounded by measured
-     * limits; the port's slots (a declared or node capacity) still apply.
-     */
-    private void lendIdlePermits(List<Waiting> released) {
-        for (FlowQueue flow : flows) {
-            while (lends(flow) && inService < permitsFor(flow) && flow.head() != null) {
-                if (!takeSlot(flow)) {
-                    return;
-                }
-                Waiting w = flow.queue.pollFirst();
-                if (w.settle()) {
-                    letOn(flow);
-                    released.add(w);
-                }
-            }
-        }
-    }
-
-    private void shareByAllocation(List<Waiting> released) {
-        if (!sendWhileAllowed(flows[PriorityClass.HIGH.ordinal()], Double.POSITIVE_INFINITY, released)) {
-            return;
-        }
-        int shared = flows.length - FIRST_SHARED;
-        int idleVisits = 0;
-        while (idleVisits < shared && waiting() > 0) {
-            FlowQueue flow = flows[turn];
-            if (flow.head() == null) {
-                flow.deficit = 0;
-                idleVisits++;
-            } else {
-                if (!turnCharged) {
-                    flow.deficit += quantum(flow);
-                    turnCharged = true;
-                }
-                int before = released.size();
-                if (!sendWhileAllowed(flow, flow.deficit, released)) {
-                    flow.deficit -= released.size() - before;
-                    return;
-                }
-                flow.deficit -= released.size() - before;
-                if (flow.head() == null) {
-                    flow.deficit = 0;
-                }
-                idleVisits = released.size() > before ? 0 : idleVisits + 1;
-            }
-            turn = turn + 1 == flows.length ? FIRST_SHARED : turn + 1;
-            turnCharged = false;
-        }
-    }
-
-    /**
-     * Lets the flow's waiting requests on, up to {@code allowance} of them, while its bucket and the
-     * port's permits and slots allow; false when the permits or slots ran out (nothing else can go).
-     */
-    private boolean sendWhileAllowed(FlowQueue flow, double allowance, List<Waiting> released) {
-        int sent = 0;
-        while (sent + 1 <= allowance && flow.head() != null) {
-            if (inService >= permitsFor(flow)) {
-                return flow.priorityClass == PriorityClass.HIGH ? false : inService < concurrency;
-            }
-            if (!flow.bucket.tryTake()) {
-                return true;
-            }
-            if (!takeSlot(flow)) {
-                flow.bucket.giveBack();
-                return false;
-            }
-            Waiting w = flow.queue.pollFirst();
-            if (w.settle()) {
-                letOn(flow);
-                released.add(w);
-                sent++;
-            }
-        }
-        return true;
-    }
-
-    /** A dispatch slot for the flow: the high class takes any; the others leave the high class's keep. */
-    private boolean takeSlot(FlowQueue flow) {
-        return flow.priorityClass == PriorityClass.HIGH ? slots.tryTake() : slots.tryTakeLeaving(highReserveTps);
-    }
-
-    /** Whether idle permits go to the flow past its bucket: while the permits are bounded and no shared node holds it to its rate. */
-    private boolean lends(FlowQueue flow) {
-        return concurrency != Integer.MAX_VALUE && !flow.heldToRate;
-    }
-
-    /** The permits the flow may see in service: all of them for the high class, the others less its reserve not yet in use. */
-    private int permitsFor(FlowQueue flow) {
-        if (flow.priorityClass == PriorityClass.HIGH || concurrency == Integer.MAX_VALUE) {
-            return concurrency;
-        }
-        return concurrency - Math.max(0, highReserve - flows[PriorityClass.HIGH.ordinal()].inService);
-    }
-
-    private void letOn(FlowQueue flow) {
-        flow.admitted++;
-        flow.inService++;
-        inService++;
-    }
-
-    /** A flow's share per turn: its weight against the lightest weight among the sharing flows now waiting. */
-    private double quantum(FlowQueue flow) {
-        double lightest = Double.POSITIVE_INFINITY;
-        for (int i = FIRST_SHARED; i < flows.length; i++) {
-            FlowQueue f = flows[i];
-            if (!f.queue.isEmpty() && f.weight > 0) {
-                lightest = Math.min(lightest, f.weight);
-            }
-        }
-        if (flow.weight <= 0 || Double.isInfinite(lightest)) {
-            return 1;
-        }
-        return Math.min(MAX_QUANTUM, flow.weight / lightest);
-    }
-
-    private int waiting() {
-        int n = 0;
-        for (FlowQueue flow : flows) {
-            n += flow.queue.size();
-        }
-        return n;
-    }
-
     /** Sets the timer for when a bucket or the slots next have room; a freed permit drains by itself. */
     private void scheduleWake() {
-        if (waiting() == 0 || inService >= concurrency) {
+        if (share.waiting() == 0 || !permits.anyFree()) {
             return;
         }
         long wait = Long.MAX_VALUE;
         for (FlowQueue flow : flows) {
             if (!flow.queue.isEmpty()) {
-                long slot = flow.priorityClass == PriorityClass.HIGH ? slots.nanosUntilNext() : slots.nanosUntilNextLeaving(highReserveTps);
-                wait = Math.min(wait, Math.max(flow.bucket.nanosUntilNext(), slot));
+                wait = Math.min(wait, Math.max(flow.bucket.nanosUntilNext(), permits.nanosUntilSlot(flow)));
             }
         }
         if (wait == Long.MAX_VALUE) {

@@ -27,6 +27,12 @@ final class AdaptiveLimit {
     static final int MIN_SAMPLES = 5;
     /** The most a window's response time may be above the unqueued one and still count as not queueing. */
     static final double TOLERANCE = 0.1;
+    /**
+     * The least it may be above: a window's mean response time wanders by a few per cent with the
+     * machine's load (scheduling, collections) however many calls the provider holds, and one call
+     * queued at a provider serving dozens at once delays the others by less than that.
+     */
+    static final double NOISE = 0.05;
     /** Queueing shorter than this is noise in the measurement, not a queue worth avoiding. */
     static final long SLACK_NANOS = 2_000_000L;
     static final int HOLD_WINDOWS = 4;
@@ -99,6 +105,17 @@ final class AdaptiveLimit {
         closeWindowIfDue(inFlight, nowNanos);
     }
 
+    /**
+     * A call the request's own deadline ended after {@code elapsedNanos}, often before the instance
+     * could have answered (the request waited in the node's queue first): a sign of queueing only
+     * when it had already taken longer than an unqueued call does.
+     */
+    synchronized void cutShort(long elapsedNanos, int inFlight, long nowNanos) {
+        if (minRtt > 0 && elapsedNanos > queueingThreshold()) {
+            timedOut(inFlight, nowNanos);
+        }
+    }
+
     private void closeWindowIfDue(int inFlight, long now) {
         long elapsed = now - windowStart;
         if (elapsed < Math.max(MIN_WINDOW_NANOS, 2 * minRtt) || (samples < MIN_SAMPLES && !failedInWindow)
@@ -127,7 +144,7 @@ final class AdaptiveLimit {
             minRtt = rtt;
             minRttAt = now;
         }
-        if (failedInWindow || rtt > minRtt * (1 + tolerance()) + SLACK_NANOS) {
+        if (failedInWindow || rtt > queueingThreshold()) {
             decrease(rtt);
         } else {
             minRttAt = now;
@@ -144,14 +161,20 @@ final class AdaptiveLimit {
         }
     }
 
+    /** The response time above which calls queued at the instance. */
+    private long queueingThreshold() {
+        return (long) (minRtt * (1 + tolerance())) + SLACK_NANOS;
+    }
+
     /**
      * How far above the unqueued response time a window may be and still count as not queueing:
      * less than one queued call adds at the current limit (it adds 1/limit of the response time
-     * to the average), so a single call waiting inside a provider is seen, but never more than
-     * {@link #TOLERANCE}.
+     * to the average), so a single call waiting inside a provider that serves a few at once is
+     * seen; never less than {@link #NOISE} (at a provider serving many at once, a queued call costs
+     * the others less than the noise) nor more than {@link #TOLERANCE}.
      */
     private double tolerance() {
-        return Math.min(TOLERANCE, 0.5 / limit);
+        return Math.min(TOLERANCE, Math.max(NOISE, 0.5 / limit));
     }
 
     /**

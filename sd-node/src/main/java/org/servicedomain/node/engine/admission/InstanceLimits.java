@@ -49,7 +49,12 @@ public final class InstanceLimits implements EngineListener {
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
         Tracked t = tracked(instance.id());
         int inFlight = t.inFlight().updateAndGet(n -> n > 0 ? n - 1 : 0);
-        if (failure.kind() == DispatchException.Kind.TIMEOUT) {
+        if (failure.kind() != DispatchException.Kind.TIMEOUT) {
+            return;
+        }
+        if (request.deadline() != null && request.deadline().passed()) {
+            t.limit().cutShort(nanos, inFlight, nanoTime.getAsLong());
+        } else {
             t.limit().timedOut(inFlight, nanoTime.getAsLong());
         }
     }

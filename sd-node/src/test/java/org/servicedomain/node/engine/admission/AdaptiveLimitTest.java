@@ -75,6 +75,42 @@ class AdaptiveLimitTest {
     }
 
     @Test
+    void aProviderServingManyAtOnceIsNotHeldBackByNoiseInItsResponseTimes() {
+        SimulatedProvider provider = new SimulatedProvider(200, 500 * MS);
+        provider.jitter = 0.04; // each call takes up to 4 % longer, as a loaded machine makes it
+        AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
+
+        provider.run(limit, 60_000);
+        List<Integer> settled = provider.run(limit, 30_000);
+
+        assertThat(shareBetween(settled, 180, 256)).as("limits: " + settled).isGreaterThan(0.8);
+    }
+
+    @Test
+    void callsTheirOwnDeadlineEndedBeforeAnUnqueuedCallCouldAnswerDoNotLowerTheLimit() {
+        SimulatedProvider provider = new SimulatedProvider(20, 100 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
+        provider.run(limit, 30_000);
+        int settled = limit.limit();
+        long now = provider.now;
+
+        for (int i = 0; i < 100; i++) { // requests that spent most of their time in the node's queue
+            now += 10 * MS;
+            limit.sending(settled, now);
+            limit.cutShort(30 * MS, settled, now);
+            limit.answered(100 * MS, settled, now);
+        }
+        assertThat(limit.limit()).as("cut after 30 ms of a 100 ms call").isGreaterThanOrEqualTo(settled);
+
+        for (int i = 0; i < 100; i++) { // calls that had already waited longer than an unqueued call takes
+            now += 10 * MS;
+            limit.sending(settled, now);
+            limit.cutShort(300 * MS, settled, now);
+        }
+        assertThat(limit.limit()).as("cut after 300 ms of a 100 ms call").isLessThan(settled);
+    }
+
+    @Test
     void neverExceedsTheConnectionsAnInstanceMayHave() {
         SimulatedProvider provider = new SimulatedProvider(500, 10 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(32, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
@@ -97,7 +133,10 @@ class AdaptiveLimitTest {
     private static final class SimulatedProvider {
         int workers;
         long serviceNanos;
-        private long now = 1_000 * MS;
+        /** Each call takes up to this share longer than {@code serviceNanos}, drawn evenly. */
+        double jitter;
+        private final java.util.Random random = new java.util.Random(26);
+        long now = 1_000 * MS;
         private final ArrayDeque<Long> waitingInside = new ArrayDeque<>();
         /** Calls being served, by the time they end; each holds when it was sent. */
         private final PriorityQueue<long[]> serving = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
@@ -134,7 +173,8 @@ class AdaptiveLimitTest {
                     if (sentAt < now) {
                         queuedCalls++;
                     }
-                    serving.add(new long[] {now + serviceNanos, sentAt});
+                    long service = serviceNanos + (long) (serviceNanos * jitter * random.nextDouble());
+                    serving.add(new long[] {now + service, sentAt});
                 }
                 lowestLimit = Math.min(lowestLimit, limit.limit());
                 if (step % 1000 == 999) {

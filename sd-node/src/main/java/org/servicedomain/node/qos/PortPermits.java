@@ -1,0 +1,106 @@
+package org.servicedomain.node.qos;
+
+import io.github.bucket4j.TimeMeter;
+
+/**
+ * The dispatch permits and slots of one virtual port: as many calls at once as its instances'
+ * concurrency limits allow, and slots at the rate of a declared capacity. The high class keeps
+ * permits for what its demand holds at once and a burst's worth of slots, so a closed-loop high class
+ * never waits for what the other classes took between two of its calls. Guarded by its
+ * {@link FlowScheduler}'s lock.
+ */
+final class PortPermits {
+
+    private final FlowQueue high;
+    private final LeakyBucket slots;
+    private int concurrency = Integer.MAX_VALUE;
+    private int inService;
+    /** Permits kept for the high class's calls: what its demand holds at once. */
+    private int highReserve;
+    /** The high class's rate, whose burst's worth of slots the other classes leave it. */
+    private double highReserveTps;
+
+    PortPermits(FlowQueue high, TimeMeter time) {
+        this.high = high;
+        this.slots = new LeakyBucket(time, Double.POSITIVE_INFINITY);
+    }
+
+    /** Whether the flow may have one more call in service now. */
+    boolean freeFor(FlowQueue flow) {
+        return inService < permitsFor(flow);
+    }
+
+    /** Whether any permit is free, whatever the high class keeps. */
+    boolean anyFree() {
+        return inService < concurrency;
+    }
+
+    /** Whether the measured limits bound the permits (unbounded until the first tick). */
+    boolean bounded() {
+        return concurrency != Integer.MAX_VALUE;
+    }
+
+    /** Whether idle permits go to the flow past its bucket: while the permits are bounded and no shared node holds it to its rate. */
+    boolean lendTo(FlowQueue flow) {
+        return bounded() && !flow.heldToRate;
+    }
+
+    /** A dispatch slot for the flow: the high class takes any; the others leave the high class's keep. */
+    boolean takeSlot(FlowQueue flow) {
+        return flow == high ? slots.tryTake() : slots.tryTakeLeaving(highReserveTps);
+    }
+
+    /** Nanoseconds until the flow could take a slot. */
+    long nanosUntilSlot(FlowQueue flow) {
+        return flow == high ? slots.nanosUntilNext() : slots.nanosUntilNextLeaving(highReserveTps);
+    }
+
+    void letOn(FlowQueue flow) {
+        flow.admitted++;
+        flow.inService++;
+        inService++;
+    }
+
+    void giveBack(FlowQueue flow) {
+        inService = Math.max(0, inService - 1);
+        flow.inService = Math.max(0, flow.inService - 1);
+    }
+
+    /** Sets the permits; false when they were that many already. */
+    boolean limit(int permits) {
+        if (permits == concurrency) {
+            return false;
+        }
+        concurrency = Math.max(1, permits);
+        return true;
+    }
+
+    void reserveForHigh(int permits, double tps) {
+        highReserve = Math.max(0, permits);
+        highReserveTps = Math.max(0, tps);
+    }
+
+    void slotRate(double rate) {
+        slots.setRate(rate);
+    }
+
+    double slotRate() {
+        return slots.rate();
+    }
+
+    int inService() {
+        return inService;
+    }
+
+    int concurrency() {
+        return concurrency;
+    }
+
+    /** The permits the flow may see in service: all of them for the high class, the others less its reserve not yet in use. */
+    private int permitsFor(FlowQueue flow) {
+        if (flow == high || !bounded()) {
+            return concurrency;
+        }
+        return concurrency - Math.max(0, highReserve - high.inService);
+    }
+}
