@@ -85,21 +85,23 @@ sample_inside() { # out
   done
 }
 
-# The calls of one symbol that have waited inside the providers for a worker, summed over both.
+# The calls of one symbol that have queued inside the providers for a worker (a wait of 1 ms or more,
+# behind calls in service), summed over both.
+# Prints "queued all": all counts every wait, however short.
 waited_inside() { # symbol
-  local p n=0 c
+  local p q=0 a=0 line
   for p in "${PROVIDER_PORTS[@]}"; do
-    c=$(curl -sf "http://$HOST:$p/provider/waits" | awk -v s="$1" '$1 == s { print $2 }')
-    n=$((n + ${c:-0}))
+    line=$(curl -sf "http://$HOST:$p/provider/waits" | awk -v s="$1" '$1 == s { print $3, $2 }')
+    [ -z "$line" ] || { q=$((q + ${line% *})); a=$((a + ${line#* })); }
   done
-  echo "$n"
+  echo "$q $a"
 }
 
 # Runs wrk for each given class at once for DURATION s; one line per class in classes.tsv, one per part in runs.tsv.
 measure() { # case part class...
   local case="$1" part="$2"; shift 2
-  local b_node a_node c b_waited
-  b_waited=$(waited_inside HIGH)
+  local b_node a_node c b_queued b_waits
+  read -r b_queued b_waits < <(waited_inside HIGH)
   b_node=$(ticks "$NODE_PID")
   rm -f "$work/stop"; sample_inside "$work/$case-$part-inside.txt" & local sampler=$!
   start_class_load "$DURATION" "$work/$case-$part" "$@"
@@ -117,10 +119,12 @@ measure() { # case part class...
   done
   local inside
   inside=$(awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$work/$case-$part-inside.txt")
-  local waited=$(( $(waited_inside HIGH) - b_waited ))
-  log "$case $part: $waited high calls waited inside a provider for a worker"
+  local a_queued a_waits
+  read -r a_queued a_waits < <(waited_inside HIGH)
+  local waited=$((a_queued - b_queued)) waits=$((a_waits - b_waits))
+  log "$case $part: $waited high calls queued inside a provider for a worker (1 ms or more; $waits waits in all)"
   awk -v k="$case" -v l="$part" -v n="$((a_node - b_node))" -v s="$served_all" -v a="$answered_all" -v hz="$CLK_TCK" -v i="$inside" -v w="$waited" \
-    'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\t%d\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0, w }' >> "$work/runs.tsv"
+    -v all="$waits" 'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\t%d\t%d\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0, w, all }' >> "$work/runs.tsv"
 }
 
 start_node() { # case [extra attributes of priorityClasses]
@@ -198,8 +202,9 @@ s="$work/section.md"
     "middleMinimumTps $MIDDLE_MIN, $MIDDLE_TIMEOUT_MS ms), low ($LOW_CONN, $LOW_TIMEOUT_MS ms): closed loops, as wrk's" \
     "connections are. Each case on a fresh node: the high class alone, then all three classes; $SETTLE s of settling" \
     "before each, ${DURATION} s measured. *Queued inside* is the mean of the node's calls in service minus the providers'" \
-    "$((2 * WORKERS)) workers, sampled every 0.5 s. *High calls that waited inside a provider* are counted by the providers" \
-    "themselves (\`/provider/waits\`: calls that found every worker busy, by the symbol they asked for)."
+    "$((2 * WORKERS)) workers, sampled every 0.5 s. *High calls queued inside a provider* are counted by the providers" \
+    "themselves (\`/provider/waits\`: calls that waited 1 ms or more for a worker, behind calls in service, by the symbol" \
+    "they asked for; a shorter wait is a call that arrived as a worker was being given back)."
   echo
   echo "| capacity | part | class | served req/s | not 200 | p50 ms | p99 ms |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"
@@ -213,7 +218,7 @@ s="$work/section.md"
     done
   done
   echo
-  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | high calls that waited inside a provider (overload) | node CPU µs per served call (alone / overload) |"
+  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | high calls queued inside a provider (overload) | node CPU µs per served call (alone / overload) |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   for k in $CASES; do
     ha=$(col "$k" alone high 4); hn=$(col "$k" overload high 4); he=$(col "$k" overload high 5)
@@ -221,7 +226,7 @@ s="$work/section.md"
     p99=$(ratio "$(col "$k" overload high 7)" "$(col "$k" alone high 7)")
     mid=$(per_s $(( $(col "$k" overload middle 4) - $(col "$k" overload middle 5) )))
     cpu_ratio=$(ratio "$(run "$k" overload 3)" "$(run "$k" alone 3)")
-    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" overload 7) ($(verdict "$(run "$k" overload 7)" "<=" 0)) | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
+    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" overload 7) ($(verdict "$(run "$k" overload 7)" "<=" 0)); $(run "$k" overload 8) waits in all | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
   done
   if [ "$REFUSAL" = 1 ]; then
     echo

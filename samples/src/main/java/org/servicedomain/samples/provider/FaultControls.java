@@ -25,7 +25,7 @@ final class FaultControls {
     private final LongAdder served = new LongAdder();
     private final LongAdder calls = new LongAdder();
     private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
-    private final Map<String, LongAdder> waited = new ConcurrentHashMap<>();
+    private final Map<String, WorkerWaits> waits = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
     /** The workers' permits, fair so that requests queue in order as in a thread pool; null for no limit. */
@@ -81,10 +81,10 @@ final class FaultControls {
 
     /**
      * A worker held by a request: the permit to give back when it is done (null when there is no
-     * limit), and whether the request had to wait for it behind others.
+     * limit), and how long the request waited for it, in nanoseconds (0: a worker was free).
      */
-    record Worker(Semaphore permit, boolean waited) {
-        static final Worker UNLIMITED = new Worker(null, false);
+    record Worker(Semaphore permit, long waitedNanos) {
+        static final Worker UNLIMITED = new Worker(null, 0);
 
         void release() {
             if (permit != null) {
@@ -100,26 +100,31 @@ final class FaultControls {
             return Worker.UNLIMITED;
         }
         if (current.tryAcquire()) {
-            return new Worker(current, false);
+            return new Worker(current, 0);
         }
+        long start = System.nanoTime();
         waitingForWorker.incrementAndGet();
         try {
             current.acquire();
         } finally {
             waitingForWorker.decrementAndGet();
         }
-        return new Worker(current, true);
+        return new Worker(current, Math.max(1, System.nanoTime() - start));
     }
 
-    /** Counts a request that waited for a worker, by the symbol it asked for ("-" when none). */
-    void countWaited(String symbol) {
-        waited.computeIfAbsent(symbol, s -> new LongAdder()).increment();
+    /**
+     * Counts a request that waited {@code nanos} for a worker, by the symbol it asked for ("-" when
+     * none); a wait of {@link #QUEUED_NANOS} or more is one behind calls in service, a shorter one
+     * met a worker being given back.
+     */
+    void countWaited(String symbol, long nanos) {
+        waits.computeIfAbsent(symbol, s -> new WorkerWaits()).add(nanos);
     }
 
     /** Requests that waited for a worker so far, by the symbol they asked for. */
-    Map<String, Long> waited() {
-        Map<String, Long> counts = new TreeMap<>();
-        waited.forEach((symbol, count) -> counts.put(symbol, count.sum()));
+    Map<String, WorkerWaits.Counts> waited() {
+        Map<String, WorkerWaits.Counts> counts = new TreeMap<>();
+        waits.forEach((symbol, w) -> counts.put(symbol, w.counts()));
         return counts;
     }
 

@@ -54,13 +54,13 @@ final class FaultInjectionFilter implements Filter {
                     "provider " + providerName + " interrupted");
             return;
         }
-        SymbolPeek peek = worker.waited() ? new SymbolPeek(request) : null;
+        SymbolPeek peek = worker.waitedNanos() > 0 ? new SymbolPeek(request) : null;
         try {
             serveWithFaults(peek != null ? peek : request, response, chain);
         } finally {
             worker.release();
             if (peek != null) {
-                controls.countWaited(peek.symbol());
+                controls.countWaited(peek.symbol(), worker.waitedNanos());
             }
         }
     }

@@ -214,9 +214,14 @@ public final class SampleProvider implements AutoCloseable {
      * SOAP requests handed to the service itself (answered by it, business faults included) rather than
      * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
      */
-    /** Requests that waited inside the provider for a worker, by the symbol they asked for ("-" for none). */
-    public Map<String, Long> waitedForWorker() {
-        return controls.waited();
+    /**
+     * Requests that waited inside the provider for a worker a millisecond or more (behind calls in
+     * service), by the symbol they asked for ("-" for none).
+     */
+    public Map<String, Long> queuedForWorker() {
+        Map<String, Long> queued = new java.util.TreeMap<>();
+        controls.waited().forEach((symbol, c) -> queued.put(symbol, c.queued()));
+        return queued;
     }
 
     public long requestsServed() {

@@ -5,11 +5,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * {@value #PATH}: the requests that waited inside the provider for a worker since it started, by the
- * symbol they asked for, one "symbol count" line each; a benchmark reads it before and after a run.
+ * symbol they asked for, one line each: symbol, waits, waits of a millisecond or more (queued behind
+ * calls in service), their total milliseconds. A benchmark reads it before and after a run.
  */
 final class WorkerWaitsServlet extends HttpServlet {
 
@@ -25,10 +27,9 @@ final class WorkerWaitsServlet extends HttpServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.setContentType("text/plain; charset=UTF-8");
         PrintWriter out = response.getWriter();
-        for (Map.Entry<String, Long> waited : controls.waited().entrySet()) {
-            out.print(waited.getKey());
-            out.print(' ');
-            out.println(waited.getValue());
+        for (Map.Entry<String, WorkerWaits.Counts> waited : controls.waited().entrySet()) {
+            WorkerWaits.Counts c = waited.getValue();
+            out.printf(Locale.ROOT, "%s %d %d %.3f%n", waited.getKey(), c.waits(), c.queued(), c.totalNanos() / 1e6);
         }
     }
 }

@@ -1,0 +1,34 @@
+package org.servicedomain.samples.provider;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The waits for a worker of the requests of one symbol: how many, how many of them lasted
+ * {@link #QUEUED_NANOS} or more (queued behind calls in service, rather than arriving as a worker was
+ * being given back), and their total time.
+ */
+final class WorkerWaits {
+
+    /** A wait this long or longer was one behind calls in service. */
+    static final long QUEUED_NANOS = 1_000_000L;
+
+    /** A snapshot of the counts. */
+    record Counts(long waits, long queued, long totalNanos) {
+    }
+
+    private final LongAdder waits = new LongAdder();
+    private final LongAdder queued = new LongAdder();
+    private final LongAdder totalNanos = new LongAdder();
+
+    void add(long nanos) {
+        waits.increment();
+        totalNanos.add(nanos);
+        if (nanos >= QUEUED_NANOS) {
+            queued.increment();
+        }
+    }
+
+    Counts counts() {
+        return new Counts(waits.sum(), queued.sum(), totalNanos.sum());
+    }
+}
