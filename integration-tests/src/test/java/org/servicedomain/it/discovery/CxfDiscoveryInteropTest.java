@@ -18,7 +18,6 @@ import jakarta.xml.ws.wsaddressing.W3CEndpointReference;
 import jakarta.xml.ws.wsaddressing.W3CEndpointReferenceBuilder;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
-import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
@@ -42,9 +41,8 @@ import org.servicedomain.client.discovery.WsDiscoveryVersion;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
-import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.LoopbackDiscovery;
-import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
 
 /**
@@ -61,22 +59,22 @@ class CxfDiscoveryInteropTest {
     private static final String SALES = "http://example.org/sd/sales";
     /** The CXF target's scope, which the node's virtual ports are not in. */
     private static final String CXF_SCOPE = "http://example.org/sd/cxf";
-    private static final QName QUOTE = new QName(StockQuotePortType.NAMESPACE, "StockQuotePortType");
+    private static final QName QUOTE = DiscoveryNodes.QUOTE;
 
     @TempDir
     Path dir;
 
-    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
     private final List<String> received = new CopyOnWriteArrayList<>();
+    private DiscoveryNodes nodes;
+    private LoopbackDiscovery discovery;
     private RunningNode node;
-    private ProviderFleet providers;
     private Bus bus;
 
     @BeforeEach
     void managedSalesNodeWithAQuoteProviderAndACxfBusOnLo() throws Exception {
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-cxf");
-        node = RunningNode.start(dir);
-        new DomainSetup(node.home()).provider(providers.named("quote-a"), null);
+        nodes = DiscoveryNodes.withStockQuotes("quote-a", "quote-cxf");
+        discovery = nodes.discovery();
+        node = nodes.node(dir, "quote-a");
         // no random answer delay: the ProbeMatches goes before the proxy's Hello, which moves CXF off multicast
         node.startDiscovery(discovery.node(DiscoveryMode.MANAGED, SALES).withMaxAnswerDelay(Duration.ZERO));
         bus = BusFactory.newInstance().createBus();
@@ -88,8 +86,7 @@ class CxfDiscoveryInteropTest {
     @AfterEach
     void stop() {
         bus.shutdown(true);
-        node.close();
-        providers.close();
+        nodes.close();
     }
 
     private WSDiscoveryClient cxfClient(String address, WsDiscoveryVersion version) {
@@ -100,8 +97,17 @@ class CxfDiscoveryInteropTest {
     }
 
     private String quotePort() {
-        return "http://127.0.0.1:" + node.virtualPortAddress("StockQuotePortType").getPort()
-                + "/sd/services/ports/StockQuotePortType";
+        return DiscoveryNodes.announcedPort(node, "StockQuotePortType");
+    }
+
+    /** The one match of {@code matches}, after checking it is the node's quote port as CXF parsed it. */
+    private ProbeMatchType theQuotePortIn(ProbeMatchesType matches) {
+        assertThat(matches.getProbeMatch()).hasSize(1);
+        ProbeMatchType match = matches.getProbeMatch().get(0);
+        assertThat(match.getTypes()).containsExactly(QUOTE);
+        assertThat(match.getScopes().getValue()).contains(SALES);
+        assertThat(match.getXAddrs()).containsExactly(quotePort());
+        return match;
     }
 
     private static ProbeType probeFor(QName type, String scope) {
@@ -119,13 +125,8 @@ class CxfDiscoveryInteropTest {
         try (WSDiscoveryClient cxf = cxfClient(LoopbackDiscovery.proxyOf(node.baseUri()).toString(), version)) {
             assertThat(cxf.isAdHoc()).isFalse();
 
-            ProbeMatchesType matches = cxf.probe(probeFor(QUOTE, SALES));
+            ProbeMatchType match = theQuotePortIn(cxf.probe(probeFor(QUOTE, SALES)));
 
-            assertThat(matches.getProbeMatch()).hasSize(1);
-            ProbeMatchType match = matches.getProbeMatch().get(0);
-            assertThat(match.getTypes()).containsExactly(QUOTE);
-            assertThat(match.getScopes().getValue()).contains(SALES);
-            assertThat(match.getXAddrs()).containsExactly(quotePort());
             String reference = addressOf(match.getEndpointReference());
             assertThat(reference).startsWith("urn:uuid:");
             assertThat(received).last().asString().as("the answer CXF read, as it came")
@@ -149,13 +150,8 @@ class CxfDiscoveryInteropTest {
         try (WSDiscoveryClient cxf = cxfClient("soap.udp://239.255.255.250:" + discovery.port(), version)) {
             assertThat(cxf.isAdHoc()).isTrue();
 
-            ProbeMatchesType matches = cxf.probe(probeFor(QUOTE, SALES));
+            ProbeMatchType match = theQuotePortIn(cxf.probe(probeFor(QUOTE, SALES)));
 
-            assertThat(matches.getProbeMatch()).hasSize(1);
-            ProbeMatchType match = matches.getProbeMatch().get(0);
-            assertThat(match.getTypes()).containsExactly(QUOTE);
-            assertThat(match.getScopes().getValue()).contains(SALES);
-            assertThat(match.getXAddrs()).containsExactly(quotePort());
             assertThat(received).as("the datagrams CXF read, as they came").anySatisfy(text -> assertThat(text)
                     .contains(version.namespace() + "\"").contains("ProbeMatches"));
             String proxy = LoopbackDiscovery.proxyOf(node.baseUri()).toString().replace("localhost", "127.0.0.1");
@@ -177,7 +173,7 @@ class CxfDiscoveryInteropTest {
     @ParameterizedTest
     @EnumSource(WsDiscoveryVersion.class)
     void aDiscoveringClientCallsACxfAnnouncedTargetAfterItsHelloAndDropsItAfterItsBye(WsDiscoveryVersion version) {
-        String provider = providers.named("quote-cxf").address().toString();
+        String provider = nodes.providers().named("quote-cxf").address().toString();
         WSDiscoveryServiceImpl target = announcingTarget(version);
         StockQuotePortType client = listeningClient();
         DiscoveringClient.of(client).reprobe(); // nothing answers for the provider: only a Hello can bring it
@@ -225,13 +221,8 @@ class CxfDiscoveryInteropTest {
     }
 
     private StockQuotePortType listeningClient() {
-        JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
-        factory.setServiceClass(StockQuotePortType.class);
-        factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
-        StockQuotePortType port = (StockQuotePortType) factory.create();
-        DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(300),
-                WsDiscoveryVersion.V11);
-        return DiscoveringClient.builder(StockQuotePortType.class, port, probe, QUOTE)
+        DiscoveryProbe probe = nodes.multicastProbe(Duration.ofMillis(300), WsDiscoveryVersion.V11);
+        return DiscoveringClient.builder(StockQuotePortType.class, DiscoveryNodes.undiscoveredQuotePort(), probe, QUOTE)
                 .scopes(List.of(CXF_SCOPE))
                 .listenOn(discovery.network())
                 .build();
