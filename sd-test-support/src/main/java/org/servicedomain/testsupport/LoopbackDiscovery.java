@@ -172,13 +172,21 @@ public final class LoopbackDiscovery {
      * any listener on the link hears.
      */
     public Listener listen() {
+        return new Listener(joinGroup());
+    }
+
+    /**
+     * A channel bound to the fixture's port (shared with other listeners) that joined the group on
+     * {@code lo}: it hears what any listener on the link hears, and may answer each sender.
+     */
+    public DatagramChannel joinGroup() {
         try {
             DatagramChannel channel = DatagramChannel.open(java.net.StandardProtocolFamily.INET);
             channel.setOption(java.net.StandardSocketOptions.SO_REUSEADDR, true);
             channel.bind(new InetSocketAddress(port));
             channel.join(java.net.InetAddress.getByName(DiscoveryConfig.STANDARD_GROUP),
                     java.net.NetworkInterface.getByName(INTERFACE));
-            return new Listener(channel);
+            return channel;
         } catch (IOException e) {
             throw new UncheckedIOException("could not join the group on " + INTERFACE, e);
         }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import javax.xml.namespace.QName;
-import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,9 +24,8 @@ import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
-import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.LoopbackDiscovery;
-import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
 
 /**
@@ -37,34 +35,31 @@ import org.servicedomain.testsupport.RunningNode;
  */
 class DiscoveringClientAnnouncementsTest {
 
-    private static final QName QUOTE = new QName(StockQuotePortType.NAMESPACE, "StockQuotePortType");
+    private static final QName QUOTE = DiscoveryNodes.QUOTE;
 
     @TempDir
     Path dirA;
     @TempDir
     Path dirB;
 
-    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private DiscoveryNodes nodes;
+    private LoopbackDiscovery discovery;
     private RunningNode nodeA;
     private RunningNode nodeB;
-    private ProviderFleet providers;
     private final List<DiscoveringClient> clients = new ArrayList<>();
 
     @BeforeEach
     void twoNodesEachWithAQuoteProvider() throws Exception {
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        nodeA = RunningNode.start(dirA);
-        nodeB = RunningNode.start(dirB);
-        new DomainSetup(nodeA.home()).provider(providers.named("quote-a"), null);
-        new DomainSetup(nodeB.home()).provider(providers.named("quote-b"), null);
+        nodes = DiscoveryNodes.withStockQuotes("quote-a", "quote-b");
+        discovery = nodes.discovery();
+        nodeA = nodes.node(dirA, "quote-a");
+        nodeB = nodes.node(dirB, "quote-b");
     }
 
     @AfterEach
     void stop() {
         clients.forEach(DiscoveringClient::close);
-        nodeA.close();
-        nodeB.close();
-        providers.close();
+        nodes.close();
     }
 
     private StockQuotePortType listeningClient() {
@@ -72,12 +67,8 @@ class DiscoveringClientAnnouncementsTest {
     }
 
     private StockQuotePortType listeningClient(CandidateOrder order) {
-        JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
-        factory.setServiceClass(StockQuotePortType.class);
-        factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
-        StockQuotePortType port = (StockQuotePortType) factory.create();
-        DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(700),
-                WsDiscoveryVersion.V11);
+        StockQuotePortType port = DiscoveryNodes.undiscoveredQuotePort();
+        DiscoveryProbe probe = nodes.multicastProbe(Duration.ofMillis(700), WsDiscoveryVersion.V11);
         StockQuotePortType client = DiscoveringClient.builder(StockQuotePortType.class, port, probe, QUOTE)
                 .cache(new CandidateCache(8, Duration.ofSeconds(60), System::nanoTime))
                 .order(order)

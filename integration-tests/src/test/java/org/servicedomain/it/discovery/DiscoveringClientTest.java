@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.namespace.QName;
-import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
-import org.servicedomain.testsupport.DomainSetup;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
@@ -35,14 +34,15 @@ import org.servicedomain.testsupport.RunningNode;
  */
 class DiscoveringClientTest {
 
-    private static final QName QUOTE = new QName(StockQuotePortType.NAMESPACE, "StockQuotePortType");
+    private static final QName QUOTE = DiscoveryNodes.QUOTE;
 
     @TempDir
     Path dirA;
     @TempDir
     Path dirB;
 
-    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private DiscoveryNodes nodes;
+    private LoopbackDiscovery discovery;
     private RunningNode nodeA;
     private RunningNode nodeB;
     private Discovery discoveryA;
@@ -51,20 +51,18 @@ class DiscoveringClientTest {
 
     @BeforeEach
     void twoNodesEachWithAQuoteProvider() throws Exception {
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
-        nodeA = RunningNode.start(dirA);
-        nodeB = RunningNode.start(dirB);
-        new DomainSetup(nodeA.home()).provider(providers.named("quote-a"), null);
-        new DomainSetup(nodeB.home()).provider(providers.named("quote-b"), null);
+        nodes = DiscoveryNodes.withStockQuotes("quote-a", "quote-b");
+        discovery = nodes.discovery();
+        providers = nodes.providers();
+        nodeA = nodes.node(dirA, "quote-a");
+        nodeB = nodes.node(dirB, "quote-b");
         discoveryA = nodeA.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
         discoveryB = nodeB.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
     }
 
     @AfterEach
     void stop() {
-        nodeA.close();
-        nodeB.close();
-        providers.close();
+        nodes.close();
     }
 
     private StockQuotePortType discoveringClient() {
@@ -72,14 +70,11 @@ class DiscoveringClientTest {
     }
 
     private static StockQuotePortType plainPort() {
-        JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
-        factory.setServiceClass(StockQuotePortType.class);
-        factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
-        return (StockQuotePortType) factory.create();
+        return DiscoveryNodes.undiscoveredQuotePort();
     }
 
     private DiscoveryProbe probe(Duration wait) {
-        return new DiscoveryProbe(discovery.network(), List.of(), wait, WsDiscoveryVersion.V11);
+        return nodes.multicastProbe(wait, WsDiscoveryVersion.V11);
     }
 
     @Test
@@ -189,16 +184,13 @@ class DiscoveringClientTest {
         });
         nodeA.stop();
         nodeB.stop();
-        try (RunningNode nodeC = RunningNode.start(dirC)) {
-            new DomainSetup(nodeC.home()).provider(providers.named("quote-a"), null);
-            nodeC.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
-            String portOfC = "http://127.0.0.1:" + nodeC.dataPlanePort() + "/sd/services/ports/StockQuotePortType";
-            DiscoveryProbe probe = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(500),
-                    WsDiscoveryVersion.V11);
-            await().atMost(Duration.ofSeconds(5)).until(() -> !probe.probe(List.of(QUOTE), List.of()).isEmpty());
+        RunningNode nodeC = nodes.node(dirC, "quote-a");
+        nodeC.startDiscovery(discovery.node(DiscoveryMode.ADHOC));
+        String portOfC = "http://127.0.0.1:" + nodeC.dataPlanePort() + "/sd/services/ports/StockQuotePortType";
+        DiscoveryProbe probe = probe(Duration.ofMillis(500));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !probe.probe(List.of(QUOTE), List.of()).isEmpty());
 
-            assertThat(client.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo("quote-a");
-            assertThat(DiscoveringClient.of(client).addresses()).containsExactly(portOfC);
-        }
+        assertThat(client.getQuote(new GetQuote("IBM")).getProvider()).isEqualTo("quote-a");
+        assertThat(DiscoveringClient.of(client).addresses()).containsExactly(portOfC);
     }
 }

@@ -20,6 +20,7 @@ import org.servicedomain.client.discovery.WsDiscoveryVersion;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.node.discovery.DiscoveryMode;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -28,32 +29,34 @@ import org.servicedomain.testsupport.SoapExchange;
 import org.w3c.dom.Element;
 
 /**
- * WS-Discovery 1.1 §7 and the Hello's MetadataVersion: a virtual port's version never goes back
+ * WS-Discovery 1.1's Application Sequencing and the Hello's MetadataVersion: a virtual port's version never goes back
  * when it leaves and returns or the node restarts, and every start has a higher InstanceId, even
  * within one second.
  */
 class DiscoverySequencingTest {
 
-    private static final QName QUOTE = new QName("urn:sd:samples:stockquote", "StockQuotePortType");
+    private static final QName QUOTE = DiscoveryNodes.QUOTE;
 
     @TempDir
     Path dir;
 
-    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private DiscoveryNodes nodes;
+    private LoopbackDiscovery discovery;
     private RunningNode node;
     private ProviderFleet providers;
 
     @BeforeEach
-    void managedNode() {
-        providers = ProviderFleet.stockQuotes("quote-1");
-        node = RunningNode.start(dir);
+    void managedNode() throws Exception {
+        nodes = DiscoveryNodes.withStockQuotes("quote-1");
+        discovery = nodes.discovery();
+        providers = nodes.providers();
+        node = nodes.node(dir);
         node.startDiscovery(discovery.node(DiscoveryMode.MANAGED));
     }
 
     @AfterEach
     void stop() {
-        node.close();
-        providers.close();
+        nodes.close();
     }
 
     private Target probed() throws java.io.IOException {
@@ -63,8 +66,7 @@ class DiscoverySequencingTest {
     }
 
     private List<Target> probe() throws java.io.IOException {
-        return new DiscoveryProbe(null, List.of(LoopbackDiscovery.proxyOf(node.baseUri())), Duration.ofSeconds(2),
-                WsDiscoveryVersion.V11).probe(List.of(QUOTE), List.of());
+        return DiscoveryNodes.proxyProbe(node, Duration.ofSeconds(2), WsDiscoveryVersion.V11).probe(List.of(QUOTE), List.of());
     }
 
     @Test

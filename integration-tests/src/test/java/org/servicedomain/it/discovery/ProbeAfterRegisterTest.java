@@ -2,7 +2,6 @@ package org.servicedomain.it.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +15,8 @@ import org.servicedomain.client.discovery.DiscoveryProbe;
 import org.servicedomain.client.discovery.Target;
 import org.servicedomain.client.discovery.WsDiscoveryVersion;
 import org.servicedomain.node.discovery.DiscoveryMode;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.DomainSetup;
-import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
 
@@ -27,32 +26,31 @@ import org.servicedomain.testsupport.RunningNode;
  */
 class ProbeAfterRegisterTest {
 
-    private static final QName QUOTE = new QName("urn:sd:samples:stockquote", "StockQuotePortType");
+    private static final QName QUOTE = DiscoveryNodes.QUOTE;
 
     @TempDir
     Path dir;
 
-    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private DiscoveryNodes nodes;
     private RunningNode node;
     private ProviderFleet providers;
 
     @BeforeEach
     void managedNodeWithNoPortsYetThatRefreshesHourly() throws Exception {
-        providers = ProviderFleet.stockQuotes("quote-1", "quote-2");
-        node = RunningNode.start(dir);
-        node.startDiscovery(discovery.node(DiscoveryMode.MANAGED).withRefresh(Duration.ofHours(1)));
+        nodes = DiscoveryNodes.withStockQuotes("quote-1", "quote-2");
+        providers = nodes.providers();
+        node = nodes.node(dir);
+        node.startDiscovery(nodes.discovery().node(DiscoveryMode.MANAGED).withRefresh(Duration.ofHours(1)));
     }
 
     @AfterEach
     void stop() {
-        node.close();
-        providers.close();
+        nodes.close();
     }
 
     @Test
     void aProbeByHttpRightAfterRegisterReturnsFindsTheNewPort() throws Exception {
-        DiscoveryProbe proxy = new DiscoveryProbe(null, List.of(LoopbackDiscovery.proxyOf(node.baseUri())),
-                Duration.ofSeconds(2), WsDiscoveryVersion.V11);
+        DiscoveryProbe proxy = DiscoveryNodes.proxyProbe(node, Duration.ofSeconds(2), WsDiscoveryVersion.V11);
         assertThat(proxy.probe(List.of(QUOTE), List.of())).isEmpty();
 
         new DomainSetup(node.home()).provider(providers.named("quote-1"), null);
@@ -63,8 +61,7 @@ class ProbeAfterRegisterTest {
 
     @Test
     void aMulticastProbeRightAfterRegisterReturnsFindsTheNewPort() throws Exception {
-        DiscoveryProbe multicast = new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(900),
-                WsDiscoveryVersion.V2005);
+        DiscoveryProbe multicast = nodes.multicastProbe(Duration.ofMillis(900), WsDiscoveryVersion.V2005);
 
         new DomainSetup(node.home()).provider(providers.named("quote-2"), null);
         List<Target> found = multicast.probe(List.of(QUOTE), List.of());
@@ -73,8 +70,7 @@ class ProbeAfterRegisterTest {
     }
 
     private String portAddress() {
-        URI port = node.virtualPortAddress("StockQuotePortType");
-        return "http://127.0.0.1:" + port.getPort() + "/sd/services/ports/StockQuotePortType";
+        return DiscoveryNodes.announcedPort(node, "StockQuotePortType");
     }
 
     private static List<String> xaddrs(List<Target> targets) {

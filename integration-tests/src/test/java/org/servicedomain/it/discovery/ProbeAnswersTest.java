@@ -27,6 +27,7 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleService;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -47,7 +48,7 @@ class ProbeAnswersTest {
 
     private static final String SALES = "http://example.org/sd/sales";
     private static final String HR = "http://example.org/sd/hr";
-    private static final QName QUOTE = new QName("urn:sd:samples:stockquote", "StockQuotePortType");
+    private static final QName QUOTE = DiscoveryNodes.QUOTE;
     private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
 
@@ -56,33 +57,31 @@ class ProbeAnswersTest {
     @TempDir
     Path dirB;
 
-    private final LoopbackDiscovery discovery = LoopbackDiscovery.onFreePort();
+    private DiscoveryNodes nodes;
+    private LoopbackDiscovery discovery;
     private RunningNode nodeA;
     private RunningNode nodeB;
     private ProviderFleet providers;
 
     @BeforeEach
     void salesNodeWithQuoteAndCreditCheckAndHrNodeWithQuote() throws Exception {
-        providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
+        nodes = DiscoveryNodes.withStockQuotes("quote-a", "quote-b");
+        discovery = nodes.discovery();
+        providers = nodes.providers();
         providers.start(ProviderOptions.of(SampleService.CREDITCHECK, "credit-a"));
-        nodeA = RunningNode.start(dirA);
-        nodeB = RunningNode.start(dirB);
-        new DomainSetup(nodeA.home()).provider(providers.named("quote-a"), null);
-        new DomainSetup(nodeA.home()).provider(providers.named("credit-a"), null);
-        new DomainSetup(nodeB.home()).provider(providers.named("quote-b"), null);
+        nodeA = nodes.node(dirA, "quote-a", "credit-a");
+        nodeB = nodes.node(dirB, "quote-b");
         nodeA.startDiscovery(discovery.node(DiscoveryMode.MANAGED, SALES));
         nodeB.startDiscovery(discovery.node(DiscoveryMode.ADHOC, HR));
     }
 
     @AfterEach
     void stop() {
-        nodeA.close();
-        nodeB.close();
-        providers.close();
+        nodes.close();
     }
 
     private DiscoveryProbe multicastProbe(WsDiscoveryVersion version) {
-        return new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(700), version);
+        return nodes.multicastProbe(Duration.ofMillis(700), version);
     }
 
     private static List<String> addresses(List<Target> targets) {
@@ -92,7 +91,7 @@ class ProbeAnswersTest {
     }
 
     private static String port(RunningNode node, String name) {
-        return "http://127.0.0.1:" + node.virtualPortAddress(name).getPort() + "/sd/services/ports/" + name;
+        return DiscoveryNodes.announcedPort(node, name);
     }
 
     @Test
@@ -211,7 +210,7 @@ class ProbeAnswersTest {
         assertThat(before.load()).isPresent();
     }
 
-    /** WS-Discovery §5.3: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
+    /** WS-Discovery's Probe section: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
     @Test
     void aProbeWithAnUnknownMatchingRuleGetsTheMatchingRuleNotSupportedFaultByHttpAndByUdp() throws Exception {
         await().atMost(Duration.ofSeconds(5)).until(() -> !multicastProbe(WsDiscoveryVersion.V11)
@@ -235,7 +234,7 @@ class ProbeAnswersTest {
     }
 
     /**
-     * WS-Discovery 1.1 §3.2.1 (managed mode): a discovery proxy answers a multicast Probe with a Hello
+     * WS-Discovery 1.1 managed mode: a discovery proxy answers a multicast Probe with a Hello
      * of its own, relating to the Probe as a suppression, that names it a d:DiscoveryProxy at its HTTP address.
      */
     @Test

@@ -2,12 +2,7 @@ package org.servicedomain.it.discovery;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
 import java.net.SocketAddress;
-import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.servicedomain.client.discovery.WsDiscoveryVersion;
-import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 
@@ -46,15 +40,7 @@ final class ScriptedDiscoveryPeer implements AutoCloseable {
 
     ScriptedDiscoveryPeer(LoopbackDiscovery discovery, Script script) {
         this.script = script;
-        try {
-            channel = DatagramChannel.open(StandardProtocolFamily.INET);
-            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            channel.bind(new InetSocketAddress(discovery.port()));
-            channel.join(InetAddress.getByName(DiscoveryConfig.STANDARD_GROUP),
-                    NetworkInterface.getByName(LoopbackDiscovery.INTERFACE));
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not join the group on " + LoopbackDiscovery.INTERFACE, e);
-        }
+        this.channel = discovery.joinGroup();
         reader = new Thread(this::read, "scripted-discovery-peer");
         reader.setDaemon(true);
         reader.start();

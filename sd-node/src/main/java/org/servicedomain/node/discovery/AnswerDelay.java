@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.function.LongUnaryOperator;
 
 /**
- * The random wait before answering a multicast Probe or Resolve (WS-Discovery 1.1 §3.1.3, SOAP-over-UDP
+ * The random wait before answering a multicast Probe or Resolve (WS-Discovery 1.1 and SOAP-over-UDP's
  * APP_MAX_DELAY): uniform from 0 to the maximum, so that the targets a probe matches do not all answer
  * in the same instant and overrun the prober.
  */

@@ -12,7 +12,7 @@ public record AppSequence(long instanceId, String sequenceId, long messageNumber
 
     /**
      * Whether this message was sent after {@code earlier} by the same sender. Per WS-Discovery 1.1
-     * (section 7) messages of one instance in different sequences are not ordered, so a new
+     * (Application Sequencing) messages of one instance in different sequences are not ordered, so a new
      * {@code SequenceId} counts as newer only with a newer {@code InstanceId}: otherwise a forger
      * could outrank any sender by naming a sequence of its own.
      */

@@ -41,7 +41,7 @@ import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 /**
- * WS-Discovery's compact signature (WS-Discovery 1.1, section 8.2; the same in 2005/04): a
+ * WS-Discovery's compact signature (WS-Discovery 1.1, Compact Signature Format; the same in 2005/04): a
  * {@code d:Security} header holding {@code d:Sig} with the signature {@code Scheme} (the discovery
  * namespace + {@code /rsa}), the signer's {@code KeyId} (its certificate's subject key identifier),
  * the {@code Refs} (the {@code wsu:Id}s of the signed parts) and {@code Sig}, the RSA-SHA1 signature

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * appear or their metadata changes and with Bye when they go or the node stops. Messages come by
  * multicast UDP and, in managed mode, by HTTP through {@link #handle}; both pass one repeat filter.
  * Answers by UDP go through {@link UdpAnswers}, since a datagram's source can be forged. In managed
- * mode a multicast Probe or Resolve also gets the proxy's own Hello, so ad hoc clients learn of it.
+ * mode a multicast Probe or Resolve also gets the proxy's own Hello, so ad hoc clients learn of it,
+ * and the proxy answers over HTTP also for the other targets it heard say Hello ({@link RememberedTargets}).
  */
 public final class Discovery implements AutoCloseable {
 
@@ -48,6 +49,8 @@ public final class Discovery implements AutoCloseable {
     private final AnswerDelay answerDelay;
     private final VirtualPortTargets targets;
     private final HelloIntake intake;
+    /** Other targets heard saying Hello, which the managed proxy answers for besides the virtual ports. */
+    private final RememberedTargets remembered;
     private final long instanceId;
     /** The managed proxy's HTTP address, which its Hellos carry as XAddrs. */
     private final String proxyAddress;
@@ -64,6 +67,7 @@ public final class Discovery implements AutoCloseable {
         this.proxyAddress = proxyAddress;
         this.targets = targets;
         this.intake = intake;
+        this.remembered = new RememberedTargets(config.mode() == DiscoveryMode.MANAGED ? config.limits().rememberedTargets() : 0);
         this.instanceId = instanceId;
         this.writer = new DiscoveryWriter(config.signatures());
         this.udpAnswers = new UdpAnswers(config.limits(), writer, System::nanoTime);
@@ -186,7 +190,8 @@ public final class Discovery implements AutoCloseable {
             throw new MatchingRuleNotSupported(message);
         }
         if (message.kind() == MessageKind.PROBE || message.kind() == MessageKind.RESOLVE) {
-            List<EndpointDescription> matches = matches(message);
+            List<EndpointDescription> matches = new java.util.ArrayList<>(matches(message));
+            matches.addAll(matches(message, remembered.current()));
             return matches.isEmpty() && !emptyAnswers ? null : writer.write(message.answer(nextSequence(), matches));
         }
         take(message, source);
@@ -225,35 +230,47 @@ public final class Discovery implements AutoCloseable {
         return verdict.valid();
     }
 
-    /** Takes an announcement on the intake's own thread. */
+    /** Takes an announcement on the intake's own thread: the intake files it, the proxy remembers it. */
     private void takeNow(DiscoveryMessage message, InetAddress source) {
+        EndpointDescription endpoint = message.endpoint();
         if (message.kind() == MessageKind.HELLO) {
-            intake.hello(message.endpoint(), message.appSequence(), source);
+            intake.hello(endpoint, message.appSequence(), source);
+            if (isOtherTarget(endpoint) && remembered.hello(endpoint, message.appSequence(), source)) {
+                LOG.debug("discovery proxy remembers {} at {}", endpoint.address(), endpoint.xaddrs());
+            }
         } else {
-            intake.bye(message.endpoint(), message.appSequence(), source);
+            intake.bye(endpoint, message.appSequence(), source);
+            remembered.bye(endpoint, message.appSequence(), source);
         }
+    }
+
+    /**
+     * Whether the proxy remembers {@code endpoint}: not an SD node's virtual port (this node's or
+     * another's, which clients find by probing that node) and not a discovery proxy.
+     */
+    private static boolean isOtherTarget(EndpointDescription endpoint) {
+        return endpoint.types().stream().noneMatch(t -> t.getLocalPart().equals("DiscoveryProxy"))
+                && !endpoint.scopes().contains(VirtualPortTargets.VIRTUAL_PORT_SCOPE);
     }
 
     /** Queues a Hello or Bye for the intake, which checks its sender, ownership and sequence; ignores the rest. */
     private void take(DiscoveryMessage message, InetAddress source) {
-        switch (message.kind()) {
-            case HELLO -> {
-                EndpointDescription endpoint = message.endpoint();
-                intakeWorker.execute(() -> intake.hello(endpoint, message.appSequence(), source));
-            }
-            case BYE -> {
-                EndpointDescription endpoint = message.endpoint();
-                intakeWorker.execute(() -> intake.bye(endpoint, message.appSequence(), source));
-            }
-            default -> LOG.debug("discovery {} from {} ignored: the node neither takes nor answers it",
-                    message.kind().element(), source);
+        if (announcement(message)) {
+            intakeWorker.execute(() -> takeNow(message, source));
+        } else {
+            LOG.debug("discovery {} from {} ignored: the node neither takes nor answers it", message.kind().element(),
+                    source);
         }
     }
 
     /** The targets that answer {@code message}, from the catalog as it is now: a port registered a moment ago is one. */
     private List<EndpointDescription> matches(DiscoveryMessage message) {
         announce(targets.refreshIfCatalogChanged());
-        List<EndpointDescription> current = targets.current();
+        return matches(message, targets.current());
+    }
+
+    /** Those of {@code current} that answer {@code message}. */
+    private static List<EndpointDescription> matches(DiscoveryMessage message, List<EndpointDescription> current) {
         if (message.kind() == MessageKind.RESOLVE) {
             return current.stream().filter(t -> t.address().equals(message.resolveAddress())).limit(1).toList();
         }

@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param limits how much it answers and remembers, so forged sources cannot turn it against others
  * @param signatures the key its messages are signed with and the keys announcements must be signed by
  * @param maxAnswerDelay APP_MAX_DELAY: answers to a multicast Probe or Resolve wait a random time up to
- *     this, so that many targets do not answer at once (WS-Discovery 1.1 §3.1.3; 500 ms by default)
+ *     this, so that many targets do not answer at once (WS-Discovery 1.1's APP_MAX_DELAY; 500 ms by default)
  */
 public record DiscoveryConfig(DiscoveryMode mode, String interfaceName, InetAddress group, int port, int ttl,
         List<String> scopes, Duration refresh, DiscoveryLimits limits, DiscoverySignatures signatures,

@@ -13,13 +13,15 @@ package org.servicedomain.node.discovery;
  * @param answerSources how many source addresses' answer budgets are remembered; beyond, the oldest is forgotten
  * @param sequencesPerSender how many endpoints' {@code AppSequence} are remembered for one sender address
  * @param sequenceSenders how many sender addresses are remembered; a new sender beyond is refused
+ * @param rememberedTargets how many targets heard saying Hello a managed proxy remembers and answers
+ *     for; beyond, the one heard from longest ago is forgotten
  */
 public record DiscoveryLimits(int maxAnswerBytes, int answersPerSecond, int answerRepeats, int answerSources,
-        int sequencesPerSender, int sequenceSenders) {
+        int sequencesPerSender, int sequenceSenders, int rememberedTargets) {
 
     /** The largest payload of one UDP datagram over IPv4. */
     public static final int MAX_DATAGRAM = 65_507;
-    public static final DiscoveryLimits DEFAULT = new DiscoveryLimits(4096, 10, 0, 4096, 256, 4096);
+    public static final DiscoveryLimits DEFAULT = new DiscoveryLimits(4096, 10, 0, 4096, 256, 4096, 1024);
 
     public DiscoveryLimits {
         between("maxAnswerBytes", maxAnswerBytes, 512, MAX_DATAGRAM);
@@ -28,6 +30,7 @@ public record DiscoveryLimits(int maxAnswerBytes, int answersPerSecond, int answ
         between("answerSources", answerSources, 1, 1_000_000);
         between("sequencesPerSender", sequencesPerSender, 1, 1_000_000);
         between("sequenceSenders", sequenceSenders, 1, 1_000_000);
+        between("rememberedTargets", rememberedTargets, 0, 1_000_000);
     }
 
     private static void between(String name, int value, int min, int max) {
@@ -39,20 +42,26 @@ public record DiscoveryLimits(int maxAnswerBytes, int answersPerSecond, int answ
 
     public DiscoveryLimits withMaxAnswerBytes(int bytes) {
         return new DiscoveryLimits(bytes, answersPerSecond, answerRepeats, answerSources, sequencesPerSender,
-                sequenceSenders);
+                sequenceSenders, rememberedTargets);
     }
 
     public DiscoveryLimits withAnswersPerSecond(int perSecond) {
         return new DiscoveryLimits(maxAnswerBytes, perSecond, answerRepeats, answerSources, sequencesPerSender,
-                sequenceSenders);
+                sequenceSenders, rememberedTargets);
     }
 
     public DiscoveryLimits withAnswerRepeats(int repeats) {
         return new DiscoveryLimits(maxAnswerBytes, answersPerSecond, repeats, answerSources, sequencesPerSender,
-                sequenceSenders);
+                sequenceSenders, rememberedTargets);
     }
 
     public DiscoveryLimits withSequences(int perSender, int senders) {
-        return new DiscoveryLimits(maxAnswerBytes, answersPerSecond, answerRepeats, answerSources, perSender, senders);
+        return new DiscoveryLimits(maxAnswerBytes, answersPerSecond, answerRepeats, answerSources, perSender, senders,
+                rememberedTargets);
+    }
+
+    public DiscoveryLimits withRememberedTargets(int targets) {
+        return new DiscoveryLimits(maxAnswerBytes, answersPerSecond, answerRepeats, answerSources, sequencesPerSender,
+                sequenceSenders, targets);
     }
 }

@@ -59,7 +59,7 @@ public record DiscoveryMessage(DiscoveryVersion version, SoapVersion soap, Messa
     }
 
     /**
-     * A discovery proxy's Hello in answer to this multicast Probe or Resolve (WS-Discovery 1.1 §3.2.1,
+     * A discovery proxy's Hello in answer to this multicast Probe or Resolve (WS-Discovery 1.1 managed mode,
      * managed mode): it announces {@code proxy} to the prober only, relating to this message as a
      * suppression, so that the prober may send its next Probes to the proxy instead of multicasting.
      */

@@ -13,7 +13,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The keys of WS-Discovery's compact signatures (WS-Discovery 1.1, section 8.2): the node's own RSA
+ * The keys of WS-Discovery's compact signatures (WS-Discovery 1.1, Compact Signature Format): the node's own RSA
  * key and certificate, which sign every message it writes, and the certificates whose keys the
  * Hellos and Byes it takes in must be signed with. Either may be absent: no key, nothing signed; no
  * trusted certificate, no signature required.

@@ -10,6 +10,7 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.servicedomain.node.core.SoapVersion;
 
 /**
  * Writes a WS-Discovery message in its version and SOAP envelope. The namespaces of the types are
@@ -58,24 +59,51 @@ public final class DiscoveryWriter {
         return ids;
     }
 
-    /** The message, with {@code wsu:Id}s on its parts when {@code ids}, and {@code sig} in a {@code d:Security} header. */
-    private static byte[] write(DiscoveryMessage message, boolean ids, CompactSignature.Sig sig) {
+    /** Writes one part of an envelope: its header blocks or its body's content. */
+    @FunctionalInterface
+    interface Part {
+        void write(XMLStreamWriter out) throws XMLStreamException;
+    }
+
+    /**
+     * A SOAP envelope of {@code soap} declaring {@code s:}, {@code a:} (WS-Addressing of {@code version}),
+     * {@code d:} (WS-Discovery of {@code version}) and, when {@code ids}, {@code u:}, with what
+     * {@code header} and {@code body} write inside its Header and Body.
+     */
+    static byte[] envelope(SoapVersion soap, DiscoveryVersion version, boolean ids, Part header, Part body) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
         try {
             XMLStreamWriter out = OUTPUT.createXMLStreamWriter(bytes, "UTF-8");
             out.writeStartDocument("UTF-8", "1.0");
-            String soap = message.soap().envelopeNamespace();
-            String wsa = message.version().addressingNamespace();
-            String wsd = message.version().namespace();
-            out.writeStartElement("s", "Envelope", soap);
-            out.writeNamespace("s", soap);
-            out.writeNamespace("a", wsa);
-            out.writeNamespace("d", wsd);
+            String envelope = soap.envelopeNamespace();
+            out.writeStartElement("s", "Envelope", envelope);
+            out.writeNamespace("s", envelope);
+            out.writeNamespace("a", version.addressingNamespace());
+            out.writeNamespace("d", version.namespace());
             if (ids) {
                 out.writeNamespace("u", CompactSignature.WSU);
             }
-            Ids id = new Ids(ids);
-            out.writeStartElement("s", "Header", soap);
+            out.writeStartElement("s", "Header", envelope);
+            header.write(out);
+            out.writeEndElement();
+            out.writeStartElement("s", "Body", envelope);
+            body.write(out);
+            out.writeEndElement();
+            out.writeEndElement();
+            out.writeEndDocument();
+            out.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("could not write a discovery message into memory", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The message, with {@code wsu:Id}s on its parts when {@code ids}, and {@code sig} in a {@code d:Security} header. */
+    private static byte[] write(DiscoveryMessage message, boolean ids, CompactSignature.Sig sig) {
+        String wsa = message.version().addressingNamespace();
+        String wsd = message.version().namespace();
+        Ids id = new Ids(ids);
+        return envelope(message.soap(), message.version(), ids, out -> {
             text(out, "a", "Action", wsa, message.version().action(message.kind()), id.of("action"));
             text(out, "a", "MessageID", wsa, message.messageId(), id.of("message"));
             if (message.relatesTo() != null) {
@@ -109,17 +137,7 @@ public final class DiscoveryWriter {
                 out.writeAttribute("Sig", sig.value());
                 out.writeEndElement();
             }
-            out.writeEndElement();
-            out.writeStartElement("s", "Body", soap);
-            body(out, message, wsa, wsd, id);
-            out.writeEndElement();
-            out.writeEndElement();
-            out.writeEndDocument();
-            out.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("could not write a discovery message into memory", e);
-        }
-        return bytes.toByteArray();
+        }, out -> body(out, message, wsa, wsd, id));
     }
 
     private static void body(XMLStreamWriter out, DiscoveryMessage message, String wsa, String wsd, Ids id)
@@ -198,14 +216,19 @@ public final class DiscoveryWriter {
         out.writeEndElement();
     }
 
-    private static void text(XMLStreamWriter out, String prefix, String local, String ns, String value)
+    /** An element holding {@code value}; unqualified when {@code ns} is empty. */
+    static void text(XMLStreamWriter out, String prefix, String local, String ns, String value)
             throws XMLStreamException {
         text(out, prefix, local, ns, value, null);
     }
 
     private static void text(XMLStreamWriter out, String prefix, String local, String ns, String value, String id)
             throws XMLStreamException {
-        out.writeStartElement(prefix, local, ns);
+        if (ns.isEmpty()) {
+            out.writeStartElement(local);
+        } else {
+            out.writeStartElement(prefix, local, ns);
+        }
         if (id != null) {
             out.writeAttribute("u", CompactSignature.WSU, "Id", id);
         }

@@ -1,21 +1,15 @@
 package org.servicedomain.node.discovery;
 
-import java.io.ByteArrayOutputStream;
 import java.util.List;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import org.servicedomain.node.core.SoapVersion;
 
 /**
  * A Probe named a {@code MatchBy} rule the node does not know: the SOAP fault WS-Discovery (2005/04
- * and 1.1, §5.3 Probe) defines for it, in the probe's version and envelope — code {@code Sender} with
+ * and 1.1, in the Probe section) defines for it, in the probe's version and envelope — code {@code Sender} with
  * subcode {@code d:MatchingRuleNotSupported} (SOAP 1.1: that fault code), action {@code .../fault},
  * and the rules the node does know in {@code d:SupportedMatchingRules}. The fault is not signed.
  */
 public final class MatchingRuleNotSupported extends RuntimeException {
-
-    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newInstance();
 
     private final transient DiscoveryMessage probe;
     private final byte[] envelope;
@@ -43,30 +37,21 @@ public final class MatchingRuleNotSupported extends RuntimeException {
     }
 
     private static byte[] write(DiscoveryMessage probe, String reason, List<String> supported) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
-        try {
-            XMLStreamWriter out = OUTPUT.createXMLStreamWriter(bytes, "UTF-8");
-            String soap = probe.soap().envelopeNamespace();
-            String wsa = probe.version().addressingNamespace();
-            String wsd = probe.version().namespace();
-            out.writeStartDocument("UTF-8", "1.0");
-            out.writeStartElement("s", "Envelope", soap);
-            out.writeNamespace("s", soap);
-            out.writeNamespace("a", wsa);
-            out.writeNamespace("d", wsd);
-            out.writeStartElement("s", "Header", soap);
-            text(out, "a", "Action", wsa, wsd + "/fault");
-            text(out, "a", "MessageID", wsa, DiscoveryMessage.newMessageId());
-            text(out, "a", "RelatesTo", wsa, probe.messageId());
-            text(out, "a", "To", wsa, probe.version().anonymous());
-            out.writeEndElement();
-            out.writeStartElement("s", "Body", soap);
+        String soap = probe.soap().envelopeNamespace();
+        String wsa = probe.version().addressingNamespace();
+        String wsd = probe.version().namespace();
+        return DiscoveryWriter.envelope(probe.soap(), probe.version(), false, out -> {
+            DiscoveryWriter.text(out, "a", "Action", wsa, wsd + "/fault");
+            DiscoveryWriter.text(out, "a", "MessageID", wsa, DiscoveryMessage.newMessageId());
+            DiscoveryWriter.text(out, "a", "RelatesTo", wsa, probe.messageId());
+            DiscoveryWriter.text(out, "a", "To", wsa, probe.version().anonymous());
+        }, out -> {
             out.writeStartElement("s", "Fault", soap);
             if (probe.soap() == SoapVersion.SOAP_12) {
                 out.writeStartElement("s", "Code", soap);
-                text(out, "s", "Value", soap, "s:Sender");
+                DiscoveryWriter.text(out, "s", "Value", soap, "s:Sender");
                 out.writeStartElement("s", "Subcode", soap);
-                text(out, "s", "Value", soap, "d:MatchingRuleNotSupported");
+                DiscoveryWriter.text(out, "s", "Value", soap, "d:MatchingRuleNotSupported");
                 out.writeEndElement();
                 out.writeEndElement();
                 out.writeStartElement("s", "Reason", soap);
@@ -77,31 +62,13 @@ public final class MatchingRuleNotSupported extends RuntimeException {
                 out.writeEndElement();
                 out.writeStartElement("s", "Detail", soap);
             } else {
-                text(out, "", "faultcode", "", "d:MatchingRuleNotSupported");
-                text(out, "", "faultstring", "", reason);
+                DiscoveryWriter.text(out, "", "faultcode", "", "d:MatchingRuleNotSupported");
+                DiscoveryWriter.text(out, "", "faultstring", "", reason);
                 out.writeStartElement("detail");
             }
-            text(out, "d", "SupportedMatchingRules", wsd, String.join(" ", supported));
+            DiscoveryWriter.text(out, "d", "SupportedMatchingRules", wsd, String.join(" ", supported));
             out.writeEndElement();
             out.writeEndElement();
-            out.writeEndElement();
-            out.writeEndElement();
-            out.writeEndDocument();
-            out.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("could not write a discovery fault into memory", e);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static void text(XMLStreamWriter out, String prefix, String local, String ns, String value)
-            throws XMLStreamException {
-        if (ns.isEmpty()) {
-            out.writeStartElement(local);
-        } else {
-            out.writeStartElement(prefix, local, ns);
-        }
-        out.writeCharacters(value);
-        out.writeEndElement();
+        });
     }
 }

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The default rule as WS-Discovery 1.1 §5.1 defines it: scheme and authority equal ignoring case,
+ * The default rule as WS-Discovery 1.1 (Matching Types and Scopes) defines it: scheme and authority equal ignoring case,
  * the probe's path segments a segment-wise prefix of the target's (so {@code http://x/sales} matches
  * {@code http://x/sales/eu} but not {@code http://x/salesforce}), compared after unescaping; query
  * and fragment are not compared, and a scope with a {@code .} or {@code ..} segment matches nothing.

@@ -14,7 +14,8 @@ import org.servicedomain.node.discovery.DiscoverySignatures;
  * up and not loopback), {@code --discovery-port 3702}, {@code --discovery-scopes "URI ..."} and the
  * bounds on answers by UDP, {@code --discovery-max-answer-bytes}, {@code --discovery-answers-per-second}
  * and {@code --discovery-answer-repeats}, the random wait before them, {@code --discovery-answer-delay}
- * (APP_MAX_DELAY, 500 ms), and the keys of compact signatures,
+ * (APP_MAX_DELAY, 500 ms), how many announced targets the managed proxy remembers,
+ * {@code --discovery-remembered-targets}, and the keys of compact signatures,
  * {@code --discovery-signing-keystore} (with its password) and {@code --discovery-trusted-signers}.
  */
 final class DiscoveryOptions {
@@ -39,6 +40,7 @@ final class DiscoveryOptions {
             case "--discovery-max-answer-bytes" -> limits = limits.withMaxAnswerBytes(number(flag, value));
             case "--discovery-answers-per-second" -> limits = limits.withAnswersPerSecond(number(flag, value));
             case "--discovery-answer-repeats" -> limits = limits.withAnswerRepeats(number(flag, value));
+            case "--discovery-remembered-targets" -> limits = limits.withRememberedTargets(number(flag, value));
             case "--discovery-answer-delay" -> maxAnswerDelay = answerDelay(value);
             case "--discovery-signing-keystore" -> signingKeystore = value;
             case "--discovery-signing-keystore-password" -> signingKeystorePassword = value;

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** WS-Discovery 1.1 §3.1.3: an answer to a multicast message waits a random time from 0 to APP_MAX_DELAY. */
+/** WS-Discovery 1.1 (APP_MAX_DELAY, a protocol assignment): an answer to a multicast message waits a random time from 0 to APP_MAX_DELAY. */
 class AnswerDelayTest {
 
     @Test

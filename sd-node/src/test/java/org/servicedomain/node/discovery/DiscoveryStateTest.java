@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** WS-Discovery 1.1 §7 (AppSequence): InstanceId rises at every start; MetadataVersion never falls. */
+/** WS-Discovery 1.1, Application Sequencing: InstanceId rises at every start; MetadataVersion never falls. */
 class DiscoveryStateTest {
 
     private static final long SECOND = 1_796_000_000L;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.SoapVersion;
 import org.w3c.dom.Document;
 
-/** The fault of WS-Discovery §5.3 (Probe) for an unknown MatchBy, in each version and envelope. */
+/** The fault of WS-Discovery's Probe section for an unknown MatchBy, in each version and envelope. */
 class MatchingRuleNotSupportedTest {
 
     private static final String SOAP12 = SoapVersion.SOAP_12.envelopeNamespace();

@@ -51,7 +51,7 @@ class ScopeMatchersTest {
         assertThat(uuid.matches("not-a-uuid", "not-a-uuid")).isFalse();
     }
 
-    /** WS-Discovery 1.1 §5.1, rfc3986: "http://example.com/abc" matches ".../abc/def", not ".../abcdef" (no string prefix). */
+    /** WS-Discovery 1.1, Matching Types and Scopes, rfc3986: "http://example.com/abc" matches ".../abc/def", not ".../abcdef" (no string prefix). */
     @Test
     void rfc3986FollowsTheSpecificationsExampleOfSegmentsNotCharacters() {
         ScopeMatcher rfc = ScopeMatchers.rfc3986();
@@ -60,7 +60,7 @@ class ScopeMatchersTest {
         assertThat(rfc.matches("http://example.com/abc", "http://example.com/abcdef")).isFalse();
     }
 
-    /** WS-Discovery 1.1 §5.1, rfc3986: "All other components (e.g., query and fragment) are explicitly excluded". */
+    /** WS-Discovery 1.1, Matching Types and Scopes, rfc3986: "All other components (e.g., query and fragment) are explicitly excluded". */
     @Test
     void rfc3986ComparesNeitherQueryNorFragment() {
         ScopeMatcher rfc = ScopeMatchers.rfc3986();
@@ -71,7 +71,7 @@ class ScopeMatchersTest {
         assertThat(rfc.matches("urn:example:sales?x", "urn:example:sales?y")).isTrue();
     }
 
-    /** WS-Discovery 1.1 §5.1, rfc3986: scopes are canonicalized (unescaped) first; "." and ".." segments never match. */
+    /** WS-Discovery 1.1, Matching Types and Scopes, rfc3986: scopes are canonicalized (unescaped) first; "." and ".." segments never match. */
     @Test
     void rfc3986UnescapesBeforeComparingAndRefusesDotSegments() {
         ScopeMatcher rfc = ScopeMatchers.rfc3986();
@@ -84,7 +84,7 @@ class ScopeMatchersTest {
     }
 
     /**
-     * WS-Discovery 2005/04 §5.1, ldap: same scheme and host:port, and the probe DN's RDN sequence (from
+     * WS-Discovery 2005/04, Matching Types and Scopes, ldap: same scheme and host:port, and the probe DN's RDN sequence (from
      * the root) a prefix of the target's: {@code o=example} holds {@code ou=sales,o=example}.
      */
     @Test

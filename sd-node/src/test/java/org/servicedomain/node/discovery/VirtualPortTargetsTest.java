@@ -12,7 +12,7 @@ import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.policy.TestPolicies;
 
-/** WS-Discovery 1.1 §4.1 (Hello, MetadataVersion): a port's version never goes back, even when it leaves. */
+/** WS-Discovery 1.1, Hello's MetadataVersion: a port's version never goes back, even when it leaves. */
 class VirtualPortTargetsTest {
 
     private static final String BASE = "http://127.0.0.1:8080/sd";

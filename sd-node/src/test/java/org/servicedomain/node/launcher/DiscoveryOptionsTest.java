@@ -91,6 +91,15 @@ class DiscoveryOptionsTest {
     }
 
     @Test
+    void theManagedProxysMaximumOfRememberedTargetsReachesTheDiscoveryLimits() {
+        assertThat(LauncherOptions.parse(new String[] {"--discovery-remembered-targets", "16"}).discovery().limits()
+                .rememberedTargets()).isEqualTo(16);
+        assertThat(LauncherOptions.parse(new String[] {}).discovery().limits().rememberedTargets()).isEqualTo(1024);
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--discovery-remembered-targets", "-1"}))
+                .hasMessageContaining("rememberedTargets must be between 0 and 1000000 but was -1");
+    }
+
+    @Test
     void theSigningKeystoreAndTheTrustedSignersReachTheDiscoveryConfig(@TempDir Path dir) throws Exception {
         Path keystore = dir.resolve("discovery.p12");
         Path certificate = dir.resolve("signer.pem");
