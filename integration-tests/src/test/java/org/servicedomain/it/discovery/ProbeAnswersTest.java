@@ -211,6 +211,15 @@ class ProbeAnswersTest {
         assertThat(before.load()).isPresent();
     }
 
+    @Test
+    void aMalformedMessageToTheProxyIsAnswered400WithItsReasonNotTomcatsErrorPage() throws Exception {
+        SoapReply byHttp = SoapExchange.post(LoopbackDiscovery.proxyOf(nodeA.baseUri()),
+                "application/soap+xml; charset=UTF-8", null, "<Envelope>not WS-Discovery");
+
+        assertThat(byHttp.status()).isEqualTo(400);
+        assertThat(byHttp.text()).startsWith("not a readable discovery message").doesNotContain("<html");
+    }
+
     /** WS-Discovery §5.3: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
     @Test
     void aProbeWithAnUnknownMatchingRuleGetsTheMatchingRuleNotSupportedFaultByHttpAndByUdp() throws Exception {
