@@ -217,7 +217,8 @@ class ProbeAnswersTest {
                 "application/soap+xml; charset=UTF-8", null, "<Envelope>not WS-Discovery");
 
         assertThat(byHttp.status()).isEqualTo(400);
-        assertThat(byHttp.text()).startsWith("not a readable discovery message").doesNotContain("<html");
+        assertThat(byHttp.contentType()).startsWith("text/plain");
+        assertThat(byHttp.text()).startsWith("not a SOAP 1.1 or 1.2 Envelope").doesNotContain("<html");
     }
 
     /** WS-Discovery §5.3: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
