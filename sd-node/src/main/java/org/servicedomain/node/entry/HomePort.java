@@ -96,7 +96,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public RegisterResponse register(Register request) throws HomeFault {
-        return audited("register", null, withoutUserInfo(request.getWsdlLocation()), HomePort::registeredIds, () -> {
+        return audited("register", null, AuditDetails.withoutUserInfo(request.getWsdlLocation()), AuditDetails::registered, () -> {
             if (ChildRegistrations.isChild(request)) {
                 access.requireAdministrator(context, "register of a child node");
                 return registered(ChildRegistrations.register(node, request));
@@ -196,7 +196,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public SetServiceInfoResponse setServiceInfo(SetServiceInfo request) throws HomeFault {
-        return audited("setServiceInfo", null, request.getInstanceId(), r -> serviceInfoChange(request), () -> {
+        return audited("setServiceInfo", null, request.getInstanceId(), r -> AuditDetails.serviceInfoChange(request), () -> {
             InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
             Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
             String stateData = InstanceStateData.checked(request.getStateData(), node.config().maxStateDataBytes());
@@ -304,7 +304,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public SetUserResponse setUser(SetUser request) throws HomeFault {
-        return audited("setUser", null, request.getUser(), r -> userChange(request), () -> {
+        return audited("setUser", null, request.getUser(), r -> AuditDetails.userChange(request), () -> {
             access.requireAdministrator(context, "setUser");
             return users.setUser(request);
         });
@@ -439,52 +439,12 @@ public class HomePort implements HomePortType {
         }
     }
 
-    /** A WSDL URL as the audit trail may keep it: without a {@code user:password@} part. */
-    private static String withoutUserInfo(String url) {
-        if (url == null || url.isBlank()) {
-            return null;
-        }
-        int scheme = url.indexOf("://");
-        int at = url.indexOf('@');
-        int path = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-        return scheme >= 0 && at > scheme && (path < 0 || at < path) ? url.substring(0, scheme + 3) + url.substring(at + 1) : url;
-    }
-
     private String who(String named) {
         if (named != null) {
             return named;
         }
         String resolved = access.takeResolvedCaller();
         return resolved != null ? resolved : HomeAccess.ANONYMOUS;
-    }
-
-    private static String registeredIds(RegisterResponse response) {
-        return "instances " + String.join(", ", response.getRegistration().stream().map(Registration::getInstanceId).toList());
-    }
-
-    /** What a setServiceInfo changed, by name only: state, timeout, attributes, levels. */
-    private static String serviceInfoChange(SetServiceInfo request) {
-        List<String> changes = new java.util.ArrayList<>();
-        if (request.getState() != null) {
-            changes.add("state " + request.getState().value());
-        }
-        if (request.getTimeoutMs() != null) {
-            changes.add("timeout " + request.getTimeoutMs() + " ms");
-        }
-        request.getAttribute().forEach(a -> changes.add("attribute " + a.getName()));
-        if (!request.getSupplierLevel().isEmpty()) {
-            changes.add("levels " + String.join(" ", request.getSupplierLevel()));
-        }
-        if (request.getName() != null) {
-            changes.add("name " + request.getName());
-        }
-        return changes.isEmpty() ? null : String.join("; ", changes);
-    }
-
-    /** What a setUser set: level, roles, and whether the password changed (never the password). */
-    private static String userChange(SetUser request) {
-        return "level " + request.getUserLevel() + "; roles " + String.join(" ", request.getRole().stream().sorted().toList())
-                + (request.getPassword() != null ? "; password changed, their sessions ended" : "");
     }
 
     /** Refuses unless {@code caller} may change the instance {@code instanceId}; an unknown id is left to the catalog. */
