@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
+import org.servicedomain.node.audit.AuditFile;
+import org.servicedomain.node.audit.AuditTrail;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.HttpWsdlSource;
@@ -103,6 +105,8 @@ import org.servicedomain.node.storage.StatusStore;
  */
 public final class Node implements AutoCloseable {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Node.class);
+
     private final NodeConfig config;
     private final Catalog catalog;
     private final ActivePolicy policy;
@@ -140,11 +144,16 @@ public final class Node implements AutoCloseable {
     private final java.time.Instant startedAt;
     private final Cluster cluster;
     private volatile LeastLoadedPlacement placement;
+    private final AuditTrail audit;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
             FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
-            EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
+            EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster)
+            throws IOException {
+        this.audit = new AuditTrail(AuditFile.open(config.audit().fileIn(config.dataDir()), config.audit().maxBytes()),
+                meterRegistry, events, config.clock(), cluster != null ? "member " + cluster.memberId() : "node " + hierarchy.nodeName());
+        events.addListener(audit);
         this.cluster = cluster;
         this.hierarchy = hierarchy;
         this.startedAt = config.clock().instant();
@@ -404,6 +413,11 @@ public final class Node implements AutoCloseable {
     }
 
     /** Where the node's events are published; plug further listeners in here. */
+    /** Where administrative actions are recorded: events, a counter and the audit file. */
+    public AuditTrail audit() {
+        return audit;
+    }
+
     public NodeEvents events() {
         return events;
     }
@@ -560,6 +574,11 @@ public final class Node implements AutoCloseable {
         forwarder.close();
         metering.close();
         notifier.close();
+        try {
+            audit.close();
+        } catch (IOException e) {
+            LOG.warn("audit file not closed cleanly: {}", e.toString());
+        }
         health.close();
         probe.close();
         dispatcher.close();

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import org.servicedomain.node.audit.AuditConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
@@ -46,6 +47,7 @@ import org.servicedomain.node.storage.StatusStore;
  * @param cluster the ZooKeeper cluster the node is a member of (docs/cluster.md); null for a node of its own
  * @param drain how the node stops: how long it keeps serving once it answers "not ready", and how long
  *     its in-flight requests get (the embedded launcher's stop; docs/cluster.md, "Leaving: draining")
+ * @param audit where the audit trail of administrative actions is written (docs/operations.md, "Audit trail")
  */
 public record NodeConfig(
         Path dataDir,
@@ -73,7 +75,8 @@ public record NodeConfig(
         Duration relayIdleTimeout,
         Duration headerTimeout,
         int relayMaxConnections,
-        int relayMaxConnectionsPerSource) {
+        int relayMaxConnectionsPerSource,
+        AuditConfig audit) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
@@ -91,6 +94,7 @@ public record NodeConfig(
         Objects.requireNonNull(loginLimits, "loginLimits");
         Objects.requireNonNull(stateLimits, "stateLimits");
         Objects.requireNonNull(drain, "drain");
+        Objects.requireNonNull(audit, "audit");
         publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
         publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
         requirePositive("maxMessageBytes", maxMessageBytes);
@@ -137,7 +141,7 @@ public record NodeConfig(
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
                 statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit);
     }
 
     private static void requirePositive(String name, long value) {
@@ -178,6 +182,7 @@ public record NodeConfig(
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
         private DrainConfig drain = DrainConfig.IMMEDIATE;
+        private AuditConfig audit = AuditConfig.DEFAULT;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -317,12 +322,18 @@ public record NodeConfig(
             return this;
         }
 
+        /** Where the audit trail is written and when it is rotated; {@link AuditConfig#DEFAULT} unless set. */
+        public Builder audit(AuditConfig audit) {
+            this.audit = audit;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
                     publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit);
         }
     }
 }

@@ -210,6 +210,16 @@ class ProbeAnswersTest {
         assertThat(before.load()).isPresent();
     }
 
+    @Test
+    void aMalformedMessageToTheProxyIsAnswered400WithItsReasonNotTomcatsErrorPage() throws Exception {
+        SoapReply byHttp = SoapExchange.post(LoopbackDiscovery.proxyOf(nodeA.baseUri()),
+                "application/soap+xml; charset=UTF-8", null, "<Envelope>not WS-Discovery");
+
+        assertThat(byHttp.status()).isEqualTo(400);
+        assertThat(byHttp.contentType()).startsWith("text/plain");
+        assertThat(byHttp.text()).startsWith("not a SOAP 1.1 or 1.2 Envelope").doesNotContain("<html");
+    }
+
     /** WS-Discovery's Probe section: a Probe whose MatchBy the target does not support gets the MatchingRuleNotSupported fault. */
     @Test
     void aProbeWithAnUnknownMatchingRuleGetsTheMatchingRuleNotSupportedFaultByHttpAndByUdp() throws Exception {

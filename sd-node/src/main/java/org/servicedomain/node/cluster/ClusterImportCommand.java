@@ -1,6 +1,11 @@
 package org.servicedomain.node.cluster;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Instant;
+import org.servicedomain.node.audit.AuditConfig;
+import org.servicedomain.node.audit.AuditEntry;
+import org.servicedomain.node.audit.AuditFile;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -81,14 +86,34 @@ public final class ClusterImportCommand {
                             + imported.policyVersions().get(imported.policyVersions().size() - 1) + ")")
                     + ", " + imported.users() + " users, " + imported.children() + " child nodes");
             out.println("not imported: sessions, metering and transaction history (docs/cluster.md, Moving to a cluster)");
+            audit(dataDir, config, AuditEntry.OK, imported.ports() + " virtual ports, " + imported.instances() + " instances, "
+                    + imported.users() + " users", err);
             return OK;
         } catch (ClusterImport.ClusterNotEmptyException | ClusterImport.NothingToImportException
                 | ClusterImport.DomainTooLargeException e) {
             err.println(NAME + ": " + e.getMessage());
+            audit(dataDir, config, "refused", e.getClass().getSimpleName(), err);
             return REFUSED;
         } catch (IOException | RuntimeException e) {
             err.println(NAME + ": " + e.getMessage());
+            audit(dataDir, config, "failed", e.getClass().getSimpleName(), err);
             return FAILED;
+        }
+    }
+
+    /**
+     * Files the import in the audit trail of the node it copied ({@code DATA-DIR/audit.log}), signed by
+     * the operating-system user who ran it; a data directory that does not exist is not created for it.
+     */
+    private static void audit(Path dataDir, ClusterConfig config, String outcome, String detail, PrintStream err) {
+        if (!Files.isDirectory(dataDir)) {
+            return;
+        }
+        try (AuditFile file = AuditFile.open(AuditConfig.DEFAULT.fileIn(dataDir), AuditConfig.DEFAULT_MAX_BYTES)) {
+            file.append(new AuditEntry(Instant.now(), "os user " + System.getProperty("user.name"), NAME,
+                    "cluster " + config.name() + " at " + config.zookeeper(), "command line", outcome, detail));
+        } catch (IOException e) {
+            err.println(NAME + ": the import could not be written to the audit file: " + e.getMessage());
         }
     }
 

@@ -33,6 +33,10 @@ final class HomeAccess {
     static final String PROVIDER = "provider";
     /** The instance attribute naming the user who registered the instance. */
     static final String OWNER_ATTRIBUTE = "sd.owner";
+    /** The audit trail's name for a caller without a session header. */
+    static final String ANONYMOUS = "anonymous";
+    /** The audit trail's name for a caller whose session header names no open session. */
+    static final String UNKNOWN_SESSION = "unknown session";
     static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
 
     /**
@@ -57,6 +61,9 @@ final class HomeAccess {
         }
     }
 
+    /** Who the current thread's operation turned out to be called by, for the audit trail; null until known. */
+    private final ThreadLocal<String> resolved = new ThreadLocal<>();
+
     private final Node node;
 
     HomeAccess(Node node) {
@@ -71,17 +78,31 @@ final class HomeAccess {
     HomeCaller caller(WebServiceContext context) {
         String forwardedFor = ForwardedCalls.parentAdministrator(node, servletRequest(context));
         if (forwardedFor != null) {
+            resolved.set(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor);
             return new HomeCaller(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor, Set.of(ADMINISTRATOR), false);
         }
         boolean open = node.users().list().stream().noneMatch(u -> u.roles().contains(ADMINISTRATOR));
         String sessionId = sessionHeader(context);
         if (sessionId == null) {
+            resolved.set(ANONYMOUS);
             return new HomeCaller(null, Set.of(), open);
         }
+        resolved.set(UNKNOWN_SESSION);
         Caller caller = node.sessions().caller(sessionId)
                 .orElseThrow(() -> new NodeFault(FaultCode.NotAuthorized, "unknown or expired session"));
+        resolved.set(caller.user());
         Set<String> roles = node.users().find(caller.user()).map(User::roles).orElse(Set.of());
         return new HomeCaller(caller.user(), roles, open);
+    }
+
+    /**
+     * Who called the current operation as far as {@link #caller} found out ({@value #ANONYMOUS},
+     * {@value #UNKNOWN_SESSION}, a user), or null when it was not asked; then forgets it.
+     */
+    String takeResolvedCaller() {
+        String who = resolved.get();
+        resolved.remove();
+        return who;
     }
 
     HomeCaller requireAdministrator(WebServiceContext context, String operation) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetPolicy;
@@ -45,6 +46,7 @@ import org.servicedomain.home.v1.RemoveVirtualPortResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.audit.AuditEntry;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.RegistrationRequest;
@@ -94,7 +96,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public RegisterResponse register(Register request) throws HomeFault {
-        return call("register", () -> {
+        return audited("register", null, AuditDetails.withoutUserInfo(request.getWsdlLocation()), AuditDetails::registered, () -> {
             if (ChildRegistrations.isChild(request)) {
                 access.requireAdministrator(context, "register of a child node");
                 return registered(ChildRegistrations.register(node, request));
@@ -139,7 +141,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public UnregisterResponse unregister(Unregister request) throws HomeFault {
-        return call("unregister", () -> {
+        return audited("unregister", null, request.getInstanceId(), r -> null, () -> {
             ownedInstance(access.requireProvider(context, "unregister"), request.getInstanceId());
             String id = HomeArguments.required(request.getInstanceId(), "instanceId");
             Instance removed = node.hierarchy().unregisterChildOf(id).orElseGet(() -> node.catalog().unregister(id));
@@ -151,19 +153,22 @@ public class HomePort implements HomePortType {
 
     @Override
     public SetPolicyResponse setPolicy(SetPolicy request) throws HomeFault {
-        return call("setPolicy", () -> {
+        boolean validateOnly = Boolean.TRUE.equals(request.isValidateOnly());
+        Supplier<SetPolicyResponse> body = () -> {
             access.requireAdministrator(context, "setPolicy");
             SetPolicyResponse response = new SetPolicyResponse();
             String document = request.getDocument();
             if (document == null || document.isBlank()) {
                 throw new NodeFault(FaultCode.BadRequest, "document is required");
             }
-            PolicyReport report = Boolean.TRUE.equals(request.isValidateOnly())
-                    ? node.policy().check(document) : node.policy().apply(document);
+            PolicyReport report = validateOnly ? node.policy().check(document) : node.policy().apply(document);
             response.setVersion(report.version());
             response.getWarning().addAll(report.warnings());
             return response;
-        });
+        };
+        // validating changes nothing, so it is no administrative action
+        return validateOnly ? call("setPolicy", body)
+                : audited("setPolicy", null, null, r -> "version " + r.getVersion() + " active", body);
     }
 
     @Override
@@ -191,7 +196,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public SetServiceInfoResponse setServiceInfo(SetServiceInfo request) throws HomeFault {
-        return call("setServiceInfo", () -> {
+        return audited("setServiceInfo", null, request.getInstanceId(), r -> AuditDetails.serviceInfoChange(request), () -> {
             InstanceState state = request.getState() == null ? null : InstanceState.fromWireName(request.getState().value());
             Map<String, String> attributes = request.getAttribute().isEmpty() ? null : attributeChanges(request.getAttribute());
             String stateData = InstanceStateData.checked(request.getStateData(), node.config().maxStateDataBytes());
@@ -284,17 +289,22 @@ public class HomePort implements HomePortType {
 
     @Override
     public LoginResponse login(Login request) throws HomeFault {
-        return call("login", () -> users.login(request, context == null ? null : servletRequest().getRemoteAddr()));
+        String user = HomeArguments.blankToNull(request.getUser());
+        return audited("login", user == null ? HomeAccess.ANONYMOUS : user, null, r -> null,
+                () -> users.login(request, context == null ? null : servletRequest().getRemoteAddr()));
     }
 
     @Override
     public LogoutResponse logout(Logout request) throws HomeFault {
-        return call("logout", () -> users.logout(request));
+        String user = request.getSessionId() == null ? null
+                : node.sessions().peek(request.getSessionId()).map(Caller::user).orElse(null);
+        return audited("logout", user == null ? HomeAccess.UNKNOWN_SESSION : user, null, r -> "session ended",
+                () -> users.logout(request));
     }
 
     @Override
     public SetUserResponse setUser(SetUser request) throws HomeFault {
-        return call("setUser", () -> {
+        return audited("setUser", null, request.getUser(), r -> AuditDetails.userChange(request), () -> {
             access.requireAdministrator(context, "setUser");
             return users.setUser(request);
         });
@@ -302,7 +312,7 @@ public class HomePort implements HomePortType {
 
     @Override
     public RemoveUserResponse removeUser(RemoveUser request) throws HomeFault {
-        return call("removeUser", () -> {
+        return audited("removeUser", null, request.getUser(), r -> "removed: " + r.isRemoved() + "; their sessions ended", () -> {
             access.requireAdministrator(context, "removeUser");
             return users.removeUser(request);
         });
@@ -311,7 +321,8 @@ public class HomePort implements HomePortType {
     /** Undoes registrations: the port and all its instances leave the catalog at once; the removal is an event. */
     @Override
     public RemoveVirtualPortResponse removeVirtualPort(RemoveVirtualPort request) throws HomeFault {
-        return call("removeVirtualPort", () -> {
+        return audited("removeVirtualPort", null, request.getVirtualPort(),
+                r -> r.getInstanceId().size() + " instances removed", () -> {
             HomeAccess.HomeCaller caller = access.requireAdministrator(context, "removeVirtualPort");
             String name = HomeArguments.required(request.getVirtualPort(), "virtualPort");
             node.policy().whereNamed(name).ifPresent(where -> {
@@ -404,6 +415,36 @@ public class HomePort implements HomePortType {
         } finally {
             MDC.remove(RequestId.MDC_KEY);
         }
+    }
+
+    /**
+     * Runs an administrative operation as {@link #call} does and files it in the audit trail with its
+     * outcome: {@code who} when the operation names its caller itself (login, logout), else whoever
+     * the session header turned out to be; the caller's address as Tomcat sees it (behind a trusted
+     * proxy, the forwarded one). {@code target} and {@code detail} must carry no secret.
+     */
+    private <T> T audited(String operation, String who, String target, Function<T, String> detail, Supplier<T> body)
+            throws HomeFault {
+        String from = context == null || context.getMessageContext() == null ? null : servletRequest().getRemoteAddr();
+        access.takeResolvedCaller();
+        try {
+            T result = call(operation, body);
+            node.audit().record(who(who), operation, target, from, AuditEntry.OK, detail.apply(result));
+            return result;
+        } catch (HomeFault fault) {
+            node.audit().record(who(who), operation, target, from, fault.getFaultInfo().getCode(), null);
+            throw fault;
+        } finally {
+            access.takeResolvedCaller();
+        }
+    }
+
+    private String who(String named) {
+        if (named != null) {
+            return named;
+        }
+        String resolved = access.takeResolvedCaller();
+        return resolved != null ? resolved : HomeAccess.ANONYMOUS;
     }
 
     /** Refuses unless {@code caller} may change the instance {@code instanceId}; an unknown id is left to the catalog. */

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.function.BiFunction;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.audit.AuditConfig;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeDrain;
 import org.servicedomain.node.cluster.ClusterConfig;
@@ -42,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * On undeploy the node drains as the launcher does on SIGTERM ({@link NodeDrain}), before Tomcat stops
  * the application ({@link ContainerStopNotice}): not ready (503), out of its cluster, Bye, still serving for
  * {@code sd.drainDelayMs} (default 0) so that load balancers notice, then up to {@code sd.drainGraceMs}
- * (default 30000) for the calls in flight.
+ * (default 30000) for the calls in flight. The audit trail of administrative actions goes to
+ * {@code sd.auditFile} (default {@code audit.log} in the data directory), rotated past {@code sd.auditMaxBytes}
+ * (default 10485760; docs/operations.md).
  */
 public final class NodeContextListener implements ServletContextListener {
 
@@ -84,6 +87,10 @@ public final class NodeContextListener implements ServletContextListener {
         }
         config.drain(new DrainConfig(millis(context, "sd.drainDelayMs", Duration.ZERO),
                 millis(context, "sd.drainGraceMs", DEFAULT_DRAIN_GRACE)));
+        String auditFile = setting(context, "sd.auditFile", null);
+        String auditMaxBytes = setting(context, "sd.auditMaxBytes", null);
+        config.audit(new AuditConfig(auditFile == null ? null : Path.of(auditFile.trim()),
+                auditMaxBytes == null ? AuditConfig.DEFAULT_MAX_BYTES : Long.parseLong(auditMaxBytes.trim())));
         String retention = setting(context, "sd.meteringRetentionDays", null);
         if (retention != null) {
             config.meteringRetentionDays(Integer.parseInt(retention));

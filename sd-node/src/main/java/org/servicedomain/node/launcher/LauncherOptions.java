@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.audit.AuditConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.cluster.ClusterCredential;
 import org.servicedomain.node.core.StateLimits;
@@ -34,7 +35,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Integer maxConnectionsPerInstance, Integer maxConnections, Integer statusSaveIntervalSeconds,
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
         DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
-        Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource) {
+        Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource, String auditFile,
+        long auditMaxBytes) {
 
     /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
     static final String NO_RELAY = "off";
@@ -162,6 +164,12 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     (v, flag, value) -> v.login = v.login.withMaxBackoff(Duration.ofSeconds(number(flag, value, 1, 86_400)))),
             LauncherOption.value("login-hashing-threads", "N", null, "Threads checking passwords; half the processors when left out.",
                     (v, flag, value) -> v.login = v.login.withHashingThreads(number(flag, value, 1, 256))),
+            LauncherOption.value("audit-file", "FILE", "DATA-DIR/" + AuditConfig.FILE_NAME,
+                    "Where every administrative action is appended as a JSON line (who, what, when, from where, outcome).",
+                    (v, flag, value) -> v.auditFile = value),
+            LauncherOption.value("audit-max-bytes", "N", AuditConfig.DEFAULT_MAX_BYTES,
+                    "Size past which the audit file is renamed to FILE.1 (replacing the older one) and begun again.",
+                    (v, flag, value) -> v.auditMaxBytes = longNumber(flag, value, 1024, Long.MAX_VALUE)),
             LauncherOption.value("log-format", "text|json", "text", "Log layout; json is one object a line, for log shippers.",
                     (v, flag, value) -> v.logFormat = oneOf(flag, value, "text", "json")),
             LauncherOption.value("log-file", "auto|console|FILE", Logging.AUTO,
@@ -262,6 +270,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         ClusterCredential clusterAuth;
         long drainDelayMs = DrainConfig.BEHIND_LOAD_BALANCER.delay().toMillis();
         long drainGraceMs = DrainConfig.BEHIND_LOAD_BALANCER.grace().toMillis();
+        String auditFile;
+        long auditMaxBytes = AuditConfig.DEFAULT_MAX_BYTES;
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
@@ -269,7 +279,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
                     new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
-                    headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource);
+                    headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource, auditFile, auditMaxBytes);
         }
 
         private ClusterConfig clusterConfig() {
@@ -473,6 +483,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         }
         config.cluster(cluster);
         config.drain(drain);
+        config.audit(new AuditConfig(auditFile == null ? null : Path.of(auditFile), auditMaxBytes));
         return config.build();
     }
 

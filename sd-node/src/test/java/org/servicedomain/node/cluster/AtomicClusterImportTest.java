@@ -128,6 +128,24 @@ class AtomicClusterImportTest {
         assertThat(ZOOKEEPER.connection().client().checkExists().forPath(CatalogView.PORTS)).isNull();
     }
 
+    @Test
+    void theCommandFilesTheImportInTheCopiedNodesAuditFileWithoutTheCredential() throws Exception {
+        ClusterConfig cluster = ZOOKEEPER.cluster();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        int exit = ClusterImportCommand.run(List.of("--data-dir", standaloneDir.toString(), "--zookeeper",
+                cluster.zookeeper(), "--cluster", cluster.name()),
+                Map.of(ClusterImportCommand.CREDENTIAL, OneZooKeeper.CREDENTIAL.user() + ":" + OneZooKeeper.CREDENTIAL.password()),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+        assertThat(exit).isZero();
+        assertThat(java.nio.file.Files.readAllLines(standaloneDir.resolve("audit.log"))).singleElement().satisfies(line -> {
+            assertThat(line).contains("\"action\":\"cluster-import\"").contains("\"outcome\":\"ok\"")
+                    .contains("\"who\":\"os user ").contains(cluster.name()).contains("1 users");
+            assertThat(line).doesNotContain(OneZooKeeper.CREDENTIAL.password());
+        });
+    }
+
     /** Another process creates the cluster's list of child nodes, the import's last write, just before it commits. */
     private static ClusterImport.BeforeCommit anotherProcessWritesTheChildNodes() {
         return client -> client.create().forPath(ZooKeeperChildStore.CHILDREN, "[]".getBytes(StandardCharsets.UTF_8));

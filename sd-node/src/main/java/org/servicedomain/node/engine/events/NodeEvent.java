@@ -36,6 +36,8 @@ public record NodeEvent(Type type, Instant time, String virtualPort, String inst
         BORROWING_STARTED,
         /** A virtual port has enough operational instances of its own again. */
         BORROWING_ENDED,
+        /** Someone did something administrative through the home port (the audit trail; docs/operations.md). */
+        ADMINISTRATIVE_ACTION,
         /** Another cluster member (or none, for a moment) runs the shared chores: health probes, the discovery poll. */
         LEADER_CHANGED
     }
