@@ -19,6 +19,7 @@ import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.logging.FaultListener;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
@@ -77,6 +78,7 @@ public final class SampleProvider implements AutoCloseable {
         try {
             baseDir = Files.createTempDirectory("sd-sample-");
             bus = PrivateBus.create();
+            bus.setProperty(FaultListener.class.getName(), new BadInputLog(options.name()));
             tomcat = newTomcat(baseDir, bus);
             tomcat.start();
             Connector connector = tomcat.getConnector();
