@@ -17,13 +17,24 @@ public sealed interface Command {
         }
     }
 
-    /** Run the demo topology against the node at {@code node}, providers on ports from {@code basePort}. */
-    record RunDemo(URI node, int basePort, boolean announce) implements Command {
+    /**
+     * Run the demo topology against the node at {@code node}, providers on ports from {@code basePort},
+     * listening on {@code host} (null: every interface).
+     */
+    record RunDemo(URI node, int basePort, boolean announce, String host) implements Command {
 
         /** A demo that registers its providers through the home port. */
         public RunDemo(URI node, int basePort) {
-            this(node, basePort, false);
+            this(node, basePort, false, null);
         }
+
+        public RunDemo(URI node, int basePort, boolean announce) {
+            this(node, basePort, announce, null);
+        }
+    }
+
+    /** Print the usage and start nothing ({@code --help} or {@code -h} anywhere). */
+    record ShowHelp() implements Command {
     }
 
     /** Run the financial-grid topology against running nodes UF, UBC, UPM and WFS. */

@@ -20,22 +20,24 @@ public final class CommandLine {
     public static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast|blast-blue|blast-green|blast-red|"
             + "online-trading|personal-loans|investment-banking|commodity-trading|backout",
-            "                                --name NAME --port N [--delay-ms D] [--fail-rate F] [--workers N] [--soap12]",
+            "                                --name NAME --port N [--host ADDRESS] [--delay-ms D] [--fail-rate F] [--workers N] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
             "                                [--announce [--announce-interface lo] [--announce-port 3702]",
             "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]]",
-            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001] [--announce]",
+            "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001] [--host ADDRESS] [--announce]",
+            "                                (--host: the providers listen on ADDRESS only; the node defaults to http://ADDRESS:8080/sd)",
             "                                (--announce: WS-Discovery Hello instead of register; node --discovery managed)",
             "       java -jar sd-samples.jar grid --uf URL --ubc URL --upm URL --wfs URL [--base-port 9101]",
-            "                                (child secrets from SD_SECRET_UBC, SD_SECRET_UPM, SD_SECRET_WFS)");
+            "                                (child secrets from SD_SECRET_UBC, SD_SECRET_UPM, SD_SECRET_WFS)",
+            "       java -jar sd-samples.jar --help");
 
     static final URI DEFAULT_NODE = URI.create("http://localhost:8080/sd");
     static final int DEFAULT_BASE_PORT = 9001;
 
     private static final Set<String> PROVIDER_OPTIONS =
-            Set.of("--service", "--name", "--port", "--delay-ms", "--fail-rate", "--workers", "--soap12", "--databases",
+            Set.of("--service", "--name", "--port", "--host", "--delay-ms", "--fail-rate", "--workers", "--soap12", "--databases",
                     "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes");
-    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--announce");
+    private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--host", "--announce");
     private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
     private static final Set<String> FLAGS = Set.of("--soap12", "--announce");
 
@@ -43,6 +45,9 @@ public final class CommandLine {
     }
 
     public static Command parse(String... args) {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            return new Command.ShowHelp();
+        }
         if (args.length == 0) {
             throw new UsageException("no command given");
         }
@@ -66,6 +71,7 @@ public final class CommandLine {
                     .failRate(o.containsKey("--fail-rate") ? parseDouble(o.get("--fail-rate"), "--fail-rate") : 0)
                     .workers(o.containsKey("--workers") ? parseInt(o.get("--workers"), "--workers") : 0)
                     .soap12(o.containsKey("--soap12"))
+                    .host(o.get("--host"))
                     .databases(databases.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
                     .build();
             return new Command.RunProvider(options, announcement(o));
@@ -96,7 +102,9 @@ public final class CommandLine {
     }
 
     private static Command demo(Map<String, String> o) {
-        URI node = DEFAULT_NODE;
+        String host = o.get("--host");
+        URI node = host == null ? DEFAULT_NODE
+                : URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":8080/sd");
         if (o.containsKey("--node")) {
             try {
                 node = URI.create(o.get("--node"));
@@ -111,7 +119,7 @@ public final class CommandLine {
         if (basePort < 0 || basePort > 65_535 - 4) {
             throw new UsageException("--base-port must be between 0 and 65531 but was " + basePort);
         }
-        return new Command.RunDemo(node, basePort, o.containsKey("--announce"));
+        return new Command.RunDemo(node, basePort, o.containsKey("--announce"), host);
     }
 
     private static Command grid(Map<String, String> o) {

@@ -41,6 +41,7 @@ public final class Demo implements AutoCloseable {
 
     private final URI node;
     private final int basePort;
+    private final String host;
     private final List<SampleProvider> providers = new ArrayList<>();
     private final List<Announcer> announcers = new ArrayList<>();
 
@@ -50,26 +51,39 @@ public final class Demo implements AutoCloseable {
 
     /** A demo for the node at {@code node} ({@code http://host:port/sd}); base port 0 makes every port ephemeral. */
     public Demo(URI node, int basePort) {
+        this(node, basePort, null);
+    }
+
+    /** As {@link #Demo(URI, int)}, the providers listening on {@code host} only (null: every interface). */
+    public Demo(URI node, int basePort, String host) {
         this.node = node;
         this.basePort = basePort;
+        this.host = host;
     }
 
     /** The demo's providers, in start order, on {@code basePort}, {@code basePort + 1}, ... */
     public static List<ProviderOptions> topology(int basePort) {
+        return topology(basePort, null);
+    }
+
+    /** As {@link #topology(int)}, every provider listening on {@code host} (null: every interface). */
+    public static List<ProviderOptions> topology(int basePort, String host) {
         List<ProviderOptions> topology = new ArrayList<>();
         for (String name : List.of("quote-a", "quote-b", "quote-c")) {
-            topology.add(ProviderOptions.builder(SampleService.STOCKQUOTE, name).port(port(basePort, topology.size())).build());
+            topology.add(ProviderOptions.builder(SampleService.STOCKQUOTE, name).port(port(basePort, topology.size()))
+                    .host(host).build());
         }
-        topology.add(ProviderOptions.builder(SampleService.CREDITCHECK, "credit-a").port(port(basePort, topology.size())).build());
+        topology.add(ProviderOptions.builder(SampleService.CREDITCHECK, "credit-a").port(port(basePort, topology.size()))
+                .host(host).build());
         topology.add(ProviderOptions.builder(SampleService.BLAST, "blast-a").port(port(basePort, topology.size()))
-                .databases(BlastDatabases.ALL).build());
+                .databases(BlastDatabases.ALL).host(host).build());
         return List.copyOf(topology);
     }
 
     /** Starts every provider of the topology; on failure the ones already started are stopped. */
     public synchronized List<SampleProvider> startProviders() {
         try {
-            for (ProviderOptions options : topology(basePort)) {
+            for (ProviderOptions options : topology(basePort, host)) {
                 providers.add(SampleProvider.launch(options));
             }
         } catch (RuntimeException e) {
@@ -111,20 +125,19 @@ public final class Demo implements AutoCloseable {
 
     /**
      * The demo registers its providers anonymously, which a node allows only while it has no
-     * administrator; this says so, and what to do, when the node refuses.
+     * administrator: on a data directory where one was created, the node refuses. This says what that
+     * means for a re-run and what to do; the demo keeps its providers serving.
      */
     public static final class NodeHasAdministrator extends RuntimeException {
 
-        /** The exit code of {@code sd-samples demo} (and so of {@code bin/sd-demo}) in this case. */
-        public static final int EXIT_CODE = 3;
         private static final long serialVersionUID = 1L;
 
         NodeHasAdministrator(URI node) {
-            super("The node at " + node + " already has an administrator, so the demo's providers cannot register"
-                    + " anonymously (the node refused: NotAuthorized). Either run the demo on a fresh data directory"
-                    + " (DATA_DIR=sd-data-fresh ./bin/sd-demo), or delete the old one (rm -r sd-data) to start over,"
-                    + " or keep it: start the node alone and register the providers as an administrator on the"
-                    + " console's Instances page. Nothing was registered; the demo stops.");
+            super("The node at " + node + " already has an administrator, so the demo did not register its providers"
+                    + " again (the node refuses anonymous registrations: NotAuthorized). The providers serve at the"
+                    + " addresses an earlier run registered, so those instances work again. To register them afresh,"
+                    + " sign in as the administrator (the console's Instances page, or sdctl instances register WSDL),"
+                    + " or start over on an empty data directory (DATA_DIR).");
         }
     }
 

@@ -36,11 +36,15 @@ public final class SamplesMain {
             System.exit(2);
             return;
         }
+        if (command instanceof Command.ShowHelp) {
+            System.out.println(CommandLine.USAGE);
+            return;
+        }
         try {
             if (command instanceof Command.RunProvider provider) {
                 runProvider(provider.options(), provider.announcement());
             } else if (command instanceof Command.RunDemo demo) {
-                runDemo(demo.node(), demo.basePort(), demo.announce());
+                runDemo(demo.node(), demo.basePort(), demo.announce(), demo.host());
             } else if (command instanceof Command.RunGrid grid) {
                 runGrid(grid);
             }
@@ -48,9 +52,6 @@ public final class SamplesMain {
             Thread.currentThread().interrupt();
             log.error("interrupted", e);
             System.exit(1);
-        } catch (Demo.NodeHasAdministrator e) {
-            System.err.println(e.getMessage());
-            System.exit(Demo.NodeHasAdministrator.EXIT_CODE);
         } catch (TimeoutException | HomeFault | java.io.IOException | RuntimeException e) {
             log.error("samples failed", e);
             System.err.println("error: " + e.getMessage());
@@ -106,9 +107,9 @@ public final class SamplesMain {
         new CountDownLatch(1).await();
     }
 
-    private static void runDemo(URI node, int basePort, boolean announce)
+    private static void runDemo(URI node, int basePort, boolean announce, String host)
             throws InterruptedException, TimeoutException, HomeFault, java.io.IOException {
-        Demo demo = new Demo(node, basePort);
+        Demo demo = new Demo(node, basePort, host);
         Runtime.getRuntime().addShutdownHook(new Thread(demo::close, "sd-samples-shutdown"));
         for (SampleProvider provider : demo.startProviders()) {
             System.out.println("provider " + provider.name() + " (" + provider.options().service().path() + ") at "
@@ -125,7 +126,17 @@ public final class SamplesMain {
             System.out.flush();
             new CountDownLatch(1).await();
         }
-        for (Map.Entry<String, List<Registration>> entry : demo.registerAll().entrySet()) {
+        Map<String, List<Registration>> registered;
+        try {
+            registered = demo.registerAll();
+        } catch (Demo.NodeHasAdministrator e) {
+            System.out.println(e.getMessage());
+            System.out.println("READY demo serving for " + node + " (registered by an earlier run)");
+            System.out.flush();
+            new CountDownLatch(1).await();
+            return;
+        }
+        for (Map.Entry<String, List<Registration>> entry : registered.entrySet()) {
             for (Registration r : entry.getValue()) {
                 System.out.println("registered " + entry.getKey() + " as instance " + r.getInstanceId()
                         + " of virtual port " + r.getVirtualPort() + " at " + r.getVirtualPortAddress());

@@ -426,17 +426,8 @@ public class NodeClient {
         } catch (HomeFault fault) {
             throw NodeClientException.of(fault);
         } catch (WebServiceException e) {
-            throw new NodeClientException(NodeClientException.UNREACHABLE,
-                    "the node at " + nodeBase + " did not answer: " + rootMessage(e), List.of(), e);
+            throw new NodeClientException(NodeClientException.UNREACHABLE, UnreachableNode.describe(nodeBase, e), List.of(), e);
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 
     private static List<Attribute> attributes(Map<String, String> attributes) {

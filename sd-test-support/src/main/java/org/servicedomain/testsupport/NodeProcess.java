@@ -60,11 +60,24 @@ public final class NodeProcess implements AutoCloseable {
 
     /** As {@link #start(Path, String...)}, with {@code environment} added to the process's environment (e.g. {@code SD_PORT}). */
     public static NodeProcess start(Path dataDir, Map<String, String> environment, String... moreOptions) {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
-                "org.servicedomain.node.launcher.NodeLauncher",
-                "--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString(), "--log-file", "console",
+        return start(List.of("-cp", System.getProperty("java.class.path"), "org.servicedomain.node.launcher.NodeLauncher"),
+                dataDir, environment, moreOptions);
+    }
+
+    /**
+     * As {@link #start(Path, String...)}, but the built launcher jar ({@code sd-node-standalone.jar}) as an
+     * operator runs it, with only the jar's own class path (no test resources).
+     */
+    public static NodeProcess startJar(Path launcherJar, Path dataDir, String... moreOptions) {
+        return start(List.of("-jar", launcherJar.toString()), dataDir, Map.of(), moreOptions);
+    }
+
+    private static NodeProcess start(List<String> launcher, Path dataDir, Map<String, String> environment,
+            String... moreOptions) {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(launcher);
+        command.addAll(List.of("--port", "0", "--host", "127.0.0.1", "--data-dir", dataDir.toString(), "--log-file", "console",
                 "--drain-delay-ms", "0"));
         command.addAll(List.of(moreOptions));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);

@@ -18,9 +18,11 @@ import org.servicedomain.samples.blast.BlastDatabases;
  * @param databases databases a BLAST provider holds (all of {@link BlastDatabases#ALL} when empty);
  *                  must be empty for other services, the per-database BLAST services included, whose
  *                  options always hold their {@link SampleService#soleDatabase() sole database}
+ * @param host      the address to listen on (e.g. {@code 127.0.0.1}), null for every interface; the
+ *                  provider's own address names it, so a node reaches the provider where it listens
  */
 public record ProviderOptions(SampleService service, String name, int port, boolean soap12, long delayMs,
-                              double failRate, int workers, List<String> databases) {
+                              double failRate, int workers, List<String> databases, String host) {
 
     public ProviderOptions {
         Objects.requireNonNull(service, "service");
@@ -50,6 +52,9 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         if (service.soleDatabase().isPresent()) {
             databases = List.of(service.soleDatabase().get());
         }
+        if (host != null && host.isBlank()) {
+            host = null;
+        }
     }
 
     /** Defaults: ephemeral port, SOAP 1.1, no delay, no failures, all databases for BLAST (its own for BLAST_BLUE etc.). */
@@ -64,7 +69,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
     /** A builder starting from these options, e.g. to restart a provider with another delay. */
     public Builder toBuilder() {
         return new Builder(service, name).port(port).soap12(soap12).delayMs(delayMs).failRate(failRate).workers(workers)
-                .databases(service == SampleService.BLAST ? databases : List.of());
+                .databases(service == SampleService.BLAST ? databases : List.of()).host(host);
     }
 
     /** Builds {@link ProviderOptions}; validation happens in {@link #build()}. */
@@ -77,6 +82,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         private double failRate;
         private int workers;
         private List<String> databases = List.of();
+        private String host;
 
         private Builder(SampleService service, String name) {
             this.service = service;
@@ -113,8 +119,14 @@ public record ProviderOptions(SampleService service, String name, int port, bool
             return this;
         }
 
+        /** The address to listen on; null (the default) for every interface. */
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
         public ProviderOptions build() {
-            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases);
+            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases, host);
         }
     }
 }

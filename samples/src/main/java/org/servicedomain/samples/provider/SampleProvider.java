@@ -19,6 +19,7 @@ import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.EndpointImpl;
+import org.apache.cxf.logging.FaultListener;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
@@ -77,6 +78,7 @@ public final class SampleProvider implements AutoCloseable {
         try {
             baseDir = Files.createTempDirectory("sd-sample-");
             bus = PrivateBus.create();
+            bus.setProperty(FaultListener.class.getName(), new BadInputLog(options.name()));
             tomcat = newTomcat(baseDir, bus);
             tomcat.start();
             Connector connector = tomcat.getConnector();
@@ -141,12 +143,16 @@ public final class SampleProvider implements AutoCloseable {
         return tomcat != null;
     }
 
-    /** The service address, {@code http://localhost:PORT/{service}}; known once the provider has started. */
+    /**
+     * The service address, {@code http://localhost:PORT/{service}}, or the listening host in place of
+     * {@code localhost} when one was given; known once the provider has started.
+     */
     public synchronized URI address() {
         if (port == 0) {
             throw new IllegalStateException("provider " + options.name() + " has not started yet");
         }
-        return URI.create("http://localhost:" + port + "/" + options.service().path());
+        String host = options.host() == null ? "localhost" : options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+        return URI.create("http://" + host + ":" + port + "/" + options.service().path());
     }
 
     /** The WSDL address, {@link #address()} followed by {@code ?wsdl}. */
@@ -245,6 +251,9 @@ public final class SampleProvider implements AutoCloseable {
         t.getEngine().setName("sd-sample-" + options.name() + "-" + System.identityHashCode(this));
         Connector connector = new Connector();
         connector.setPort(port);
+        if (options.host() != null) {
+            connector.setProperty("address", options.host());
+        }
         connector.setProperty("bindOnInit", "false");
         connector.setProperty("maxThreads", "200");
         connector.setProperty("maxKeepAliveRequests", "-1");

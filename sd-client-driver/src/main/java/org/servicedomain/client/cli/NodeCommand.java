@@ -70,11 +70,22 @@ abstract class NodeCommand implements Callable<Integer> {
         }
     }
 
-    /** A client of the chosen node, in the kept session for it (anonymous when there is none). */
+    /**
+     * A client of the chosen node, in the kept session for it (anonymous when there is none). With
+     * --user there must be a kept session of that user: a silent anonymous call would be refused, or
+     * worse, succeed as the bootstrap caller, instead of saying that the user is not logged in.
+     */
     NodeClient client() {
         String node = nodeAddress();
         NodeClient client = NodeClient.connect(uri(node));
-        return session(node).map(s -> client.withSession(s.sessionId())).orElse(client);
+        Optional<SessionFile.Saved> kept = session(node);
+        String user = root().user;
+        if (kept.isEmpty() && user != null && !user.isBlank()) {
+            throw usage("no kept session of user " + user + " for " + node + ": log in first with sdctl --node " + node
+                    + " --user " + user + " login");
+        }
+        kept.ifPresent(s -> root().sessionInUse = s);
+        return kept.map(s -> client.withSession(s.sessionId())).orElse(client);
     }
 
     URI uri(String node) {

@@ -56,6 +56,8 @@ public final class Sdctl {
     final PrintWriter err;
     final BufferedReader in;
     final Map<String, String> env;
+    /** The kept session the command's calls carry, once it has chosen one; null for an anonymous call. */
+    SessionFile.Saved sessionInUse;
     /** Whether standard input is the terminal's, so that passwords may be asked for without echo. */
     boolean interactive;
     final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -102,7 +104,7 @@ public final class Sdctl {
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (ex instanceof NodeClientException refused) {
-                err.println("sdctl: " + refused.code() + ": " + refused.getMessage());
+                err.println("sdctl: " + refused.code() + ": " + refused.getMessage() + endedSessionHint(sdctl, refused));
             } else if (ex instanceof UncheckedIOException || ex instanceof IOException) {
                 err.println("sdctl: " + ex.getMessage());
             } else {
@@ -112,6 +114,21 @@ public final class Sdctl {
             return REFUSED;
         });
         return cli;
+    }
+
+    /**
+     * What to do when the node no longer knows the kept session the call carried (it expired, was
+     * logged out, or ended when the user's password was changed): log in again; else nothing.
+     */
+    static String endedSessionHint(Sdctl sdctl, NodeClientException refused) {
+        SessionFile.Saved used = sdctl.sessionInUse;
+        if (used == null || !"NotAuthorized".equals(refused.code()) || refused.getMessage() == null
+                || !refused.getMessage().contains("unknown or expired session")) {
+            return "";
+        }
+        return System.lineSeparator() + "sdctl: the kept session of " + used.user() + " at " + used.node()
+                + " has ended (idle too long, logged out, or ended by a password change or removal of the user);"
+                + " log in again: sdctl --node " + used.node() + " --user " + used.user() + " login";
     }
 
     /** sdctl's version, from the properties the build wrote. */
