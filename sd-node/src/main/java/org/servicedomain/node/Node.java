@@ -82,6 +82,7 @@ import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.rendering.SoapHttpClient;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.FixedChoiceStore;
+import org.servicedomain.node.session.FixedChoices;
 import org.servicedomain.node.session.LocalSessionStore;
 import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SavedSessions;
@@ -125,7 +126,7 @@ public final class Node implements AutoCloseable {
     private final PeerLoads peerLoads;
     private final PeerForwarder forwarder;
     private final Logins logins;
-    private final FixedChoiceStore fixedChoices;
+    private final FixedChoices fixedChoices;
     private final StatusStore status;
     private final PriorityFlows priorityFlows = new PriorityFlows();
     private final AllocatorRounds allocatorRounds;
@@ -140,7 +141,7 @@ public final class Node implements AutoCloseable {
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
-            FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
+            FixedChoices fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
             EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
         this.cluster = cluster;
         this.hierarchy = hierarchy;
@@ -248,7 +249,8 @@ public final class Node implements AutoCloseable {
             }
             sessions.addListener(history);
             InstanceMonitor monitor = new InstanceMonitor();
-            FixedChoiceStore fixedChoices = new FixedChoiceStore(config.stateLimits().maxFixedChoices());
+            int maxFixedChoices = config.stateLimits().maxFixedChoices();
+            FixedChoices fixedChoices = cluster == null ? new FixedChoiceStore(maxFixedChoices) : cluster.fixedChoices(maxFixedChoices);
             SelectorRegistry selectors = SelectorRegistry.standard(
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
             NodeEvents events = new NodeEvents(config.clock());
@@ -293,13 +295,16 @@ public final class Node implements AutoCloseable {
      * before the next interval does not reopen them.
      */
     private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
-            FixedChoiceStore fixedChoices, SessionRegistry sessions, TransactionHistory history) {
+            FixedChoices fixedChoices, SessionRegistry sessions, TransactionHistory history) {
         SavedSessions savedSessions = new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS);
-        List<StatusStore.Part> parts = new ArrayList<>(List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances()),
-                fixedChoices, history));
-        if (sessions.savedWithStatus()) {
-            parts.add(2, savedSessions);
+        List<StatusStore.Part> parts = new ArrayList<>(List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances())));
+        if (fixedChoices instanceof FixedChoiceStore kept) {
+            parts.add(kept);
         }
+        if (sessions.savedWithStatus()) {
+            parts.add(savedSessions);
+        }
+        parts.add(history);
         StatusStore status = new StatusStore(config.dataDir(), parts);
         status.restore();
         if (sessions.savedWithStatus()) {
@@ -307,7 +312,9 @@ public final class Node implements AutoCloseable {
         }
         Set<String> cataloged = catalog.snapshot().instanceIds();
         monitor.retainInstances(cataloged);
-        fixedChoices.retainInstances(cataloged);
+        if (fixedChoices instanceof FixedChoiceStore kept) {
+            kept.retainInstances(cataloged);
+        }
         history.retainSessions(id -> sessions.peek(id).isPresent());
         return status;
     }
@@ -379,8 +386,11 @@ public final class Node implements AutoCloseable {
         return transactionHistory;
     }
 
-    /** Which instance each user is fixed to per virtual port, for the {@code fixed} directive; kept across restarts. */
-    public FixedChoiceStore fixedChoices() {
+    /**
+     * Which instance each user is fixed to per virtual port, for the {@code fixed} directive; kept across
+     * restarts, in the data directory on a node of its own, in ZooKeeper for every member of a cluster.
+     */
+    public FixedChoices fixedChoices() {
         return fixedChoices;
     }
 

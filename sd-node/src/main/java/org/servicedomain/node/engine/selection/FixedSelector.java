@@ -13,8 +13,10 @@ import org.servicedomain.node.session.FixedChoices;
  * levels (other candidates) each keep the user on one instance without undoing each other. When
  * none is a candidate (down, not at this rule's levels, or already tried for this request) the
  * candidate whose turn it is serves and goes first in the user's list, so the new choice sticks.
- * First choices take turns too, so users spread over the candidates. Anonymous callers are not
- * pinned: they take turns.
+ * First choices take turns too, so users spread over the candidates. When the choices are shared by
+ * the members of a cluster, a choice is instead the candidate that ranks highest for the user and port
+ * (rendezvous hashing), so members that see the same candidates choose alike without asking each other,
+ * and users still spread. Anonymous callers are not pinned: they take turns.
  */
 public final class FixedSelector implements Selector {
 
@@ -41,8 +43,30 @@ public final class FixedSelector implements Selector {
                 }
             }
         }
-        Instance chosen = turns.pick(candidates);
+        Instance chosen = choices.shared() ? highestRanked(candidates, caller.user(), port) : turns.pick(candidates);
         choices.choose(caller.user(), port, chosen.id());
         return chosen;
+    }
+
+    /** The candidate whose id ranks highest for {@code user} on {@code port}: the same on every member, for every user its own. */
+    static Instance highestRanked(List<Instance> candidates, String user, String port) {
+        long seed = ((long) user.hashCode() << 32) ^ (port.hashCode() & 0xffffffffL);
+        Instance best = null;
+        long bestRank = 0;
+        for (Instance candidate : candidates) {
+            long rank = mix(seed ^ mix(candidate.id().hashCode()));
+            if (best == null || Long.compareUnsigned(rank, bestRank) > 0) {
+                best = candidate;
+                bestRank = rank;
+            }
+        }
+        return best;
+    }
+
+    /** SplitMix64's finaliser: spreads the bits of {@code z}, so that near hashes rank far apart. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
     }
 }
