@@ -84,6 +84,7 @@ import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.FixedChoiceStore;
 import org.servicedomain.node.session.FixedChoices;
 import org.servicedomain.node.session.LocalSessionStore;
+import org.servicedomain.node.session.RecordedHistory;
 import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SavedSessions;
 import org.servicedomain.node.session.SessionActivity;
@@ -111,7 +112,7 @@ public final class Node implements AutoCloseable {
     private final HttpWsdlSource wsdlSource;
     private final UserDirectory users;
     private final SessionRegistry sessions;
-    private final TransactionHistory transactionHistory;
+    private final RecordedHistory transactionHistory;
     private final PrometheusMeterRegistry meterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final WsdlProbe probe;
     private final InstanceHealth health;
@@ -140,7 +141,7 @@ public final class Node implements AutoCloseable {
     private volatile LeastLoadedPlacement placement;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
-            SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
+            SessionRegistry sessions, RecordedHistory transactionHistory, InstanceMonitor monitor,
             FixedChoices fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
             EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster) {
         this.cluster = cluster;
@@ -241,7 +242,7 @@ public final class Node implements AutoCloseable {
                     new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = cluster == null ? new FileUserDirectory(config.dataDir()) : cluster.users();
             DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
-            TransactionHistory history = new TransactionHistory();
+            RecordedHistory history = cluster == null ? new TransactionHistory() : cluster.sessionHistory();
             SessionRegistry sessions = new SessionRegistry(users,
                     cluster == null ? LocalSessionStore.INSTANCE : cluster.sessions(), config.clock());
             if (cluster != null) {
@@ -295,7 +296,7 @@ public final class Node implements AutoCloseable {
      * before the next interval does not reopen them.
      */
     private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
-            FixedChoices fixedChoices, SessionRegistry sessions, TransactionHistory history) {
+            FixedChoices fixedChoices, SessionRegistry sessions, RecordedHistory history) {
         SavedSessions savedSessions = new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS);
         List<StatusStore.Part> parts = new ArrayList<>(List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances())));
         if (fixedChoices instanceof FixedChoiceStore kept) {
@@ -304,7 +305,9 @@ public final class Node implements AutoCloseable {
         if (sessions.savedWithStatus()) {
             parts.add(savedSessions);
         }
-        parts.add(history);
+        if (history instanceof TransactionHistory kept) {
+            parts.add(kept);
+        }
         StatusStore status = new StatusStore(config.dataDir(), parts);
         status.restore();
         if (sessions.savedWithStatus()) {
@@ -315,7 +318,9 @@ public final class Node implements AutoCloseable {
         if (fixedChoices instanceof FixedChoiceStore kept) {
             kept.retainInstances(cataloged);
         }
-        history.retainSessions(id -> sessions.peek(id).isPresent());
+        if (history instanceof TransactionHistory kept) {
+            kept.retainSessions(id -> sessions.peek(id).isPresent());
+        }
         return status;
     }
 
@@ -381,8 +386,11 @@ public final class Node implements AutoCloseable {
         return logins;
     }
 
-    /** Which instance served each session last, per virtual port; to be heard by the engine. */
-    public TransactionHistory transactionHistory() {
+    /**
+     * Which instance served each session last, per virtual port; to be heard by the engine. In the data
+     * directory on a node of its own, in ZooKeeper for every member of a cluster.
+     */
+    public RecordedHistory transactionHistory() {
         return transactionHistory;
     }
 

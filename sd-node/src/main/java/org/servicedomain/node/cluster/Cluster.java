@@ -11,7 +11,7 @@ import org.servicedomain.node.policy.PolicyStore;
 
 /**
  * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
- * catalog, policy, users, sessions, fixed choices and child nodes, and, once the node listens, its membership.
+ * catalog, policy, users, sessions, fixed choices, transaction history and child nodes, and, once the node listens, its membership.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -27,6 +27,7 @@ public final class Cluster implements AutoCloseable {
     private final ZooKeeperChildStore childStore;
     private volatile Membership membership;
     private ZooKeeperFixedChoices fixedChoices;
+    private ZooKeeperSessionHistory sessionHistory;
     private volatile boolean contending;
 
     private Cluster(ClusterConnection connection, String memberId) throws IOException {
@@ -84,6 +85,14 @@ public final class Cluster implements AutoCloseable {
             fixedChoices = new ZooKeeperFixedChoices(connection, maxChoices);
         }
         return fixedChoices;
+    }
+
+    /** The sessions' transaction history, shared by every member, read from ZooKeeper the first time it is asked for. */
+    public synchronized ZooKeeperSessionHistory sessionHistory() throws IOException {
+        if (sessionHistory == null) {
+            sessionHistory = new ZooKeeperSessionHistory(connection);
+        }
+        return sessionHistory;
     }
 
     /** The child nodes registered with any member (hierarchy). */
@@ -183,6 +192,9 @@ public final class Cluster implements AutoCloseable {
         synchronized (this) {
             if (fixedChoices != null) {
                 fixedChoices.close();
+            }
+            if (sessionHistory != null) {
+                sessionHistory.close();
             }
         }
         ejections.close();

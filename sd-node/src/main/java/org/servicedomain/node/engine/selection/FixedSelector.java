@@ -43,30 +43,8 @@ public final class FixedSelector implements Selector {
                 }
             }
         }
-        Instance chosen = choices.shared() ? highestRanked(candidates, caller.user(), port) : turns.pick(candidates);
+        Instance chosen = choices.shared() ? Rendezvous.pick(candidates, caller.user(), port) : turns.pick(candidates);
         choices.choose(caller.user(), port, chosen.id());
         return chosen;
-    }
-
-    /** The candidate whose id ranks highest for {@code user} on {@code port}: the same on every member, for every user its own. */
-    static Instance highestRanked(List<Instance> candidates, String user, String port) {
-        long seed = ((long) user.hashCode() << 32) ^ (port.hashCode() & 0xffffffffL);
-        Instance best = null;
-        long bestRank = 0;
-        for (Instance candidate : candidates) {
-            long rank = mix(seed ^ mix(candidate.id().hashCode()));
-            if (best == null || Long.compareUnsigned(rank, bestRank) > 0) {
-                best = candidate;
-                bestRank = rank;
-            }
-        }
-        return best;
-    }
-
-    /** SplitMix64's finaliser: spreads the bits of {@code z}, so that near hashes rank far apart. */
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
     }
 }
