@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.HaproxyFront;
@@ -30,8 +31,9 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
  * Designated routing behind any load balancer (issue 30, item 1; docs/cluster.md, "Designated routing"):
- * users' {@code fixed} choices live in ZooKeeper, so each user reaches the same instance through every
- * member, whichever member HAProxy picks, and across a rolling restart of all the members. Three real
+ * users' {@code fixed} choices and sessions' transaction history live in ZooKeeper, so each user reaches
+ * the same instance through every member, whichever member HAProxy picks, and across a rolling restart
+ * of all the members. Three real
  * ZooKeeper servers, three members, two sample providers, a real HAProxy; the instance that served is
  * read from the provider's answer.
  */
@@ -44,6 +46,13 @@ class DesignatedRoutingBehindHaproxyTest {
             <policy xmlns="urn:sd:policy:1">
               <defaults>
                 <selection directive="fixed"/>
+              </defaults>
+            </policy>
+            """;
+    private static final String HISTORY = """
+            <policy xmlns="urn:sd:policy:1">
+              <defaults>
+                <selection directive="transaction-history"/>
               </defaults>
             </policy>
             """;
@@ -126,6 +135,26 @@ class DesignatedRoutingBehindHaproxyTest {
             }
         }
         assertThat(designated.values()).as("users spread over both instances").contains("quote-a", "quote-b");
+    }
+
+    @Test
+    void eachSessionStaysOnItsInstanceUnderTransactionHistoryBehindHaproxyWithRoundRobin() throws Exception {
+        long version = new DomainSetup(members.get(0).home()).policy(HISTORY);
+        for (RunningNode member : members) {
+            await().atMost(Duration.ofSeconds(5)).until(() -> member.home().getPolicy(new GetPolicy()).getVersion() == version);
+        }
+        haproxy = HaproxyFront.start(memberPorts(), CHECKS, "roundrobin");
+        awaitAllUp();
+        Map<String, String> last = new ConcurrentHashMap<>();
+
+        for (int round = 0; round < 3; round++) {
+            for (int u = 0; u < USERS; u++) {
+                String servedBy = servedBy(haproxy.virtualPortAddress(PORT), user(u));
+                assertThat(last.computeIfAbsent(user(u), k -> servedBy)).as("%s's session, round %d", user(u), round)
+                        .isEqualTo(servedBy);
+            }
+        }
+        assertThat(last.values()).as("sessions spread over both instances").contains("quote-a", "quote-b");
     }
 
     @Test
