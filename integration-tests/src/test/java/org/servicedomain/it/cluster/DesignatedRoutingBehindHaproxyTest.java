@@ -16,7 +16,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -60,22 +61,22 @@ class DesignatedRoutingBehindHaproxyTest {
     private static final HaproxyFront.Checks CHECKS = new HaproxyFront.Checks(Duration.ofMillis(200), 2, 2);
     private static final DrainConfig DRAIN = new DrainConfig(Duration.ofSeconds(3), Duration.ofSeconds(20));
     @RegisterExtension
-    static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3);
+    static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(3).membersForTheClass();
 
-    private List<RunningNode> members;
-    private ProviderFleet providers;
-    private HaproxyFront haproxy;
+    /** One cluster for the class: logging 100 users in (PBKDF2 at each) is the costly part of the set-up. */
+    private static List<RunningNode> members;
+    private static ProviderFleet providers;
     /** Each user's session, opened at whichever member placement chose. */
-    private final Map<String, String> sessions = new ConcurrentHashMap<>();
+    private static final Map<String, String> sessions = new ConcurrentHashMap<>();
+    private HaproxyFront haproxy;
 
-    @BeforeEach
-    void threeMembersTwoProvidersAndAHundredLoggedInUsersWithTheFixedDirective() throws Exception {
+    @BeforeAll
+    static void threeMembersTwoProvidersAndAHundredLoggedInUsers() throws Exception {
         members = new ArrayList<>(ZOOKEEPER.startMembers("designated", 3, member -> member.drain(DRAIN)));
         providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
         DomainSetup setup = new DomainSetup(members.get(0).home());
         setup.provider(providers.named("quote-a"), null);
         setup.provider(providers.named("quote-b"), null);
-        setup.policy(FIXED);
         ExecutorService pool = Executors.newFixedThreadPool(members.size());
         try {
             List<Future<?>> done = new ArrayList<>();
@@ -96,22 +97,32 @@ class DesignatedRoutingBehindHaproxyTest {
         } finally {
             pool.shutdownNow();
         }
-        for (RunningNode member : members) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> StockQuoteCalls.getQuote(member.virtualPortAddress(PORT), "ACME",
-                    sessions.get(user(0))).status() == 200);
-        }
     }
 
-    @AfterEach
-    void stopHaproxyAndProviders() {
-        if (haproxy != null) {
-            haproxy.close();
-        }
+    @AfterAll
+    static void stopProviders() {
         providers.close();
     }
 
+    @AfterEach
+    void stopHaproxy() {
+        if (haproxy != null) {
+            haproxy.close();
+        }
+    }
+
+    /** Sets {@code document} and waits until every member has it active and serves with it. */
+    private static void activeEverywhere(String document) throws Exception {
+        long version = new DomainSetup(members.get(0).home()).policy(document);
+        for (RunningNode member : members) {
+            await().atMost(Duration.ofSeconds(5)).until(() -> member.home().getPolicy(new GetPolicy()).getVersion() == version
+                    && StockQuoteCalls.getQuote(member.virtualPortAddress(PORT), "ACME", sessions.get(user(0))).status() == 200);
+        }
+    }
+
     @Test
-    void eachUserReachesTheSameInstanceThroughEveryMemberBehindHaproxyWithLeastconnAndWithRoundRobin() {
+    void eachUserReachesTheSameInstanceThroughEveryMemberBehindHaproxyWithLeastconnAndWithRoundRobin() throws Exception {
+        activeEverywhere(FIXED);
         Map<String, String> designated = new ConcurrentHashMap<>();
         for (String balance : List.of("leastconn", "roundrobin")) {
             haproxy = HaproxyFront.start(memberPorts(), CHECKS, balance);
@@ -139,10 +150,7 @@ class DesignatedRoutingBehindHaproxyTest {
 
     @Test
     void eachSessionStaysOnItsInstanceUnderTransactionHistoryBehindHaproxyWithRoundRobin() throws Exception {
-        long version = new DomainSetup(members.get(0).home()).policy(HISTORY);
-        for (RunningNode member : members) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> member.home().getPolicy(new GetPolicy()).getVersion() == version);
-        }
+        activeEverywhere(HISTORY);
         haproxy = HaproxyFront.start(memberPorts(), CHECKS, "roundrobin");
         awaitAllUp();
         Map<String, String> last = new ConcurrentHashMap<>();
@@ -159,6 +167,7 @@ class DesignatedRoutingBehindHaproxyTest {
 
     @Test
     void aRollingRestartOfEveryMemberBehindLeastconnFailsNoCallAndMovesNoUser() throws Exception {
+        activeEverywhere(FIXED);
         haproxy = HaproxyFront.start(memberPorts(), CHECKS, HaproxyFront.LEASTCONN);
         awaitAllUp();
         Map<String, String> designated = new ConcurrentHashMap<>();
@@ -197,7 +206,7 @@ class DesignatedRoutingBehindHaproxyTest {
                 : Optional.of(user + " moved from " + designated.get(user) + " to " + servedBy);
     }
 
-    private String servedBy(URI address, String user) {
+    private static String servedBy(URI address, String user) {
         SoapReply reply = StockQuoteCalls.getQuote(address, "ACME", sessions.get(user));
         assertThat(reply.status()).as("%s at %s: %s", user, address, reply.text()).isEqualTo(200);
         return StockQuoteCalls.servedBy(reply);
@@ -209,7 +218,7 @@ class DesignatedRoutingBehindHaproxyTest {
                 .isEqualTo(Map.of("m1", "UP", "m2", "UP", "m3", "UP")));
     }
 
-    private List<Integer> memberPorts() {
+    private static List<Integer> memberPorts() {
         return members.stream().map(m -> m.baseUri().getPort()).toList();
     }
 

@@ -53,6 +53,7 @@ public final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallb
     private final List<CuratorFramework> clients = new ArrayList<>();
     private TestingCluster servers;
     private ClusterConfig cluster;
+    private boolean membersForTheClass;
 
     ZooKeeperEnsemble(int size) {
         this.size = size;
@@ -64,8 +65,18 @@ public final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallb
         servers.start();
     }
 
+    /**
+     * Keeps the members started until the whole test class has run (start them in {@code @BeforeAll}), for a
+     * class whose tests share one costly set-up; by default they stop after each test.
+     */
+    ZooKeeperEnsemble membersForTheClass() {
+        membersForTheClass = true;
+        return this;
+    }
+
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
+        stopMembers();
         servers.close();
     }
 
@@ -73,6 +84,12 @@ public final class ZooKeeperEnsemble implements BeforeAllCallback, AfterAllCallb
     public void afterEach(ExtensionContext context) throws IOException {
         clients.forEach(CuratorFramework::close);
         clients.clear();
+        if (!membersForTheClass) {
+            stopMembers();
+        }
+    }
+
+    private void stopMembers() throws IOException {
         for (int i = members.size() - 1; i >= 0; i--) {
             members.get(i).close();
         }
