@@ -87,7 +87,9 @@ import org.servicedomain.node.rendering.OriginDispatcher;
 import org.servicedomain.node.rendering.SoapHttpClient;
 import org.servicedomain.node.session.FileUserDirectory;
 import org.servicedomain.node.session.FixedChoiceStore;
+import org.servicedomain.node.session.FixedChoices;
 import org.servicedomain.node.session.LocalSessionStore;
+import org.servicedomain.node.session.RecordedHistory;
 import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.SavedSessions;
 import org.servicedomain.node.session.SessionActivity;
@@ -117,7 +119,7 @@ public final class Node implements AutoCloseable {
     private final HttpWsdlSource wsdlSource;
     private final UserDirectory users;
     private final SessionRegistry sessions;
-    private final TransactionHistory transactionHistory;
+    private final RecordedHistory transactionHistory;
     private final PrometheusMeterRegistry meterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final WsdlProbe probe;
     private final InstanceHealth health;
@@ -132,7 +134,7 @@ public final class Node implements AutoCloseable {
     private final PeerLoads peerLoads;
     private final PeerForwarder forwarder;
     private final Logins logins;
-    private final FixedChoiceStore fixedChoices;
+    private final FixedChoices fixedChoices;
     private final StatusStore status;
     private final PriorityFlows priorityFlows = new PriorityFlows();
     private final AllocatorRounds allocatorRounds;
@@ -147,8 +149,8 @@ public final class Node implements AutoCloseable {
     private final AuditTrail audit;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
-            SessionRegistry sessions, TransactionHistory transactionHistory, InstanceMonitor monitor,
-            FixedChoiceStore fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
+            SessionRegistry sessions, RecordedHistory transactionHistory, InstanceMonitor monitor,
+            FixedChoices fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
             EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster)
             throws IOException {
         this.audit = new AuditTrail(AuditFile.open(config.audit().fileIn(config.dataDir()), config.audit().maxBytes()),
@@ -258,7 +260,7 @@ public final class Node implements AutoCloseable {
                     new EndpointNetworks(networks), config.stateLimits());
             UserDirectory users = cluster == null ? new FileUserDirectory(config.dataDir()) : cluster.users();
             DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
-            TransactionHistory history = new TransactionHistory();
+            RecordedHistory history = cluster == null ? new TransactionHistory() : cluster.sessionHistory();
             SessionRegistry sessions = new SessionRegistry(users,
                     cluster == null ? LocalSessionStore.INSTANCE : cluster.sessions(), config.clock());
             if (cluster != null) {
@@ -266,7 +268,8 @@ public final class Node implements AutoCloseable {
             }
             sessions.addListener(history);
             InstanceMonitor monitor = new InstanceMonitor();
-            FixedChoiceStore fixedChoices = new FixedChoiceStore(config.stateLimits().maxFixedChoices());
+            int maxFixedChoices = config.stateLimits().maxFixedChoices();
+            FixedChoices fixedChoices = cluster == null ? new FixedChoiceStore(maxFixedChoices) : cluster.fixedChoices(maxFixedChoices);
             SelectorRegistry selectors = SelectorRegistry.standard(
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
             NodeEvents events = new NodeEvents(config.clock());
@@ -311,12 +314,17 @@ public final class Node implements AutoCloseable {
      * before the next interval does not reopen them.
      */
     private static StatusStore restoredStatus(NodeConfig config, Catalog catalog, InstanceMonitor monitor,
-            FixedChoiceStore fixedChoices, SessionRegistry sessions, TransactionHistory history) {
+            FixedChoices fixedChoices, SessionRegistry sessions, RecordedHistory history) {
         SavedSessions savedSessions = new SavedSessions(sessions, TransactionHistory.DEFAULT_MAX_SESSIONS);
-        List<StatusStore.Part> parts = new ArrayList<>(List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances()),
-                fixedChoices, history));
+        List<StatusStore.Part> parts = new ArrayList<>(List.of(new SavedLatencies(monitor, config.stateLimits().maxInstances())));
+        if (fixedChoices instanceof FixedChoiceStore kept) {
+            parts.add(kept);
+        }
         if (sessions.savedWithStatus()) {
-            parts.add(2, savedSessions);
+            parts.add(savedSessions);
+        }
+        if (history instanceof TransactionHistory kept) {
+            parts.add(kept);
         }
         StatusStore status = new StatusStore(config.dataDir(), parts);
         status.restore();
@@ -325,8 +333,12 @@ public final class Node implements AutoCloseable {
         }
         Set<String> cataloged = catalog.snapshot().instanceIds();
         monitor.retainInstances(cataloged);
-        fixedChoices.retainInstances(cataloged);
-        history.retainSessions(id -> sessions.peek(id).isPresent());
+        if (fixedChoices instanceof FixedChoiceStore kept) {
+            kept.retainInstances(cataloged);
+        }
+        if (history instanceof TransactionHistory kept) {
+            kept.retainSessions(id -> sessions.peek(id).isPresent());
+        }
         return status;
     }
 
@@ -392,13 +404,19 @@ public final class Node implements AutoCloseable {
         return logins;
     }
 
-    /** Which instance served each session last, per virtual port; to be heard by the engine. */
-    public TransactionHistory transactionHistory() {
+    /**
+     * Which instance served each session last, per virtual port; to be heard by the engine. In the data
+     * directory on a node of its own, in ZooKeeper for every member of a cluster.
+     */
+    public RecordedHistory transactionHistory() {
         return transactionHistory;
     }
 
-    /** Which instance each user is fixed to per virtual port, for the {@code fixed} directive; kept across restarts. */
-    public FixedChoiceStore fixedChoices() {
+    /**
+     * Which instance each user is fixed to per virtual port, for the {@code fixed} directive; kept across
+     * restarts, in the data directory on a node of its own, in ZooKeeper for every member of a cluster.
+     */
+    public FixedChoices fixedChoices() {
         return fixedChoices;
     }
 

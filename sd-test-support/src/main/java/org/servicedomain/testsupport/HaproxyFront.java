@@ -37,6 +37,9 @@ public final class HaproxyFront implements AutoCloseable {
         public static final Checks RECOMMENDED = new Checks(Duration.ofSeconds(1), 2, 2);
     }
 
+    /** The template's balance algorithm, docs/cluster.md's recommendation. */
+    public static final String LEASTCONN = "leastconn";
+
     private final Process process;
     private final Path dir;
     private final int frontPort;
@@ -61,6 +64,11 @@ public final class HaproxyFront implements AutoCloseable {
 
     /** The template filled in: HAProxy on {@code frontPort}, its statistics on {@code statsPort}, one server per member port. */
     public static String config(int frontPort, int statsPort, List<Integer> memberPorts, Checks checks) {
+        return config(frontPort, statsPort, memberPorts, checks, LEASTCONN);
+    }
+
+    /** As {@link #config(int, int, List, Checks)}, the members' backend balanced by {@code balance} instead of {@value #LEASTCONN}. */
+    public static String config(int frontPort, int statsPort, List<Integer> memberPorts, Checks checks, String balance) {
         String servers = IntStream.range(0, memberPorts.size())
                 .mapToObj(i -> "  server m" + (i + 1) + " 127.0.0.1:" + memberPorts.get(i))
                 .collect(Collectors.joining("\n"));
@@ -70,17 +78,23 @@ public final class HaproxyFront implements AutoCloseable {
                 .replace("{{CHECK_INTER}}", checks.interval().toMillis() + "ms")
                 .replace("{{FALL}}", Integer.toString(checks.fall()))
                 .replace("{{RISE}}", Integer.toString(checks.rise()))
-                .replace("{{SERVERS}}", servers);
+                .replace("{{SERVERS}}", servers)
+                .replace("balance " + LEASTCONN, "balance " + balance);
     }
 
     /** Starts HAProxy in front of the members on {@code memberPorts}; returns once it answers. */
     public static HaproxyFront start(List<Integer> memberPorts, Checks checks) {
+        return start(memberPorts, checks, LEASTCONN);
+    }
+
+    /** As {@link #start(List, Checks)}, balanced by {@code balance} ({@code roundrobin}, {@code leastconn}, ...). */
+    public static HaproxyFront start(List<Integer> memberPorts, Checks checks, String balance) {
         try {
             Path dir = Files.createTempDirectory("sd-haproxy");
             int front = freePort();
             int stats = freePort();
             Path file = dir.resolve("haproxy.cfg");
-            Files.writeString(file, config(front, stats, memberPorts, checks));
+            Files.writeString(file, config(front, stats, memberPorts, checks, balance));
             NodeProcess.Exit valid = NodeProcess.runToExit(new ProcessBuilder(binary(), "-c", "-f", file.toString()),
                     Duration.ofSeconds(30));
             if (valid.code() != 0) {

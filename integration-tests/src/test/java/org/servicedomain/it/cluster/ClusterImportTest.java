@@ -78,7 +78,7 @@ class ClusterImportTest {
         assertThat(imported.exitCode()).as(imported.err()).isZero();
         assertThat(imported.out()).contains("1 virtual ports, 1 instances");
         member = RunningNode.start(NodeConfig.builder(memberDir)
-                .cluster(new ClusterConfig(zookeeper.getConnectString(), "imported")).build());
+                .cluster(new ClusterConfig(zookeeper.getConnectString(), "imported", ZooKeeperEnsemble.CREDENTIAL)).build());
         SoapReply reply = StockQuoteCalls.getQuote(member.virtualPortAddress("StockQuotePortType"), "ACME");
         assertThat(reply.status()).isEqualTo(200);
         assertThat(StockQuoteCalls.servedBy(reply)).isEqualTo("quote-a");
@@ -119,7 +119,7 @@ class ClusterImportTest {
     private static Run run(List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = ClusterImportCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = ClusterImportCommand.run(args, ZooKeeperEnsemble.credentialEnvironment(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

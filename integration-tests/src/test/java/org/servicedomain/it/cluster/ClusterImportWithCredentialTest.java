@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.ZooDefs;
@@ -69,8 +68,7 @@ class ClusterImportWithCredentialTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
         int code = ClusterImportCommand.run(List.of("--data-dir", standaloneDir.toString(), "--zookeeper", cluster.zookeeper(),
-                "--cluster", cluster.name()), Map.of("SD_CLUSTER_AUTH", ZooKeeperEnsemble.CREDENTIAL.user() + ":"
-                + ZooKeeperEnsemble.CREDENTIAL.password()), new PrintStream(out, true, StandardCharsets.UTF_8),
+                "--cluster", cluster.name()), ZooKeeperEnsemble.credentialEnvironment(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();

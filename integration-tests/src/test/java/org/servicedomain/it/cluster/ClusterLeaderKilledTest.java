@@ -62,12 +62,12 @@ class ClusterLeaderKilledTest {
 
     @Test
     void killingTheLeaderMovesTheChoresToAnotherMemberOnceItsSessionEnds() {
-        leader = NodeProcess.start(leaderDir, "--zookeeper", zookeeper.getConnectString(), "--cluster", "killed");
+        leader = NodeProcess.start(leaderDir, ZooKeeperEnsemble.credentialEnvironment(), "--zookeeper", zookeeper.getConnectString(), "--cluster", "killed");
         await().atMost(Duration.ofSeconds(10)).until(() -> role(leader.baseUri()).leader() != null);
         String killed = role(leader.baseUri()).member();
         assertThat(role(leader.baseUri()).leader()).as("the first member leads").isEqualTo(killed);
         other = RunningNode.start(NodeConfig.builder(otherDir)
-                .cluster(new ClusterConfig(zookeeper.getConnectString(), "killed")).build());
+                .cluster(new ClusterConfig(zookeeper.getConnectString(), "killed", ZooKeeperEnsemble.CREDENTIAL)).build());
         await().atMost(Duration.ofSeconds(10)).until(() -> killed.equals(other.loadReport().cluster().leader()));
 
         leader.kill();

@@ -8,14 +8,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.node.cluster.MemberProof;
 import org.servicedomain.node.proof.TimedSignature;
-import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
@@ -37,13 +35,10 @@ class ReplayedMemberProofTest {
 
     @BeforeEach
     void twoMembersAndAUser() throws Exception {
-        List<RunningNode> members = ZOOKEEPER.startMembers("proofs", 2);
+        List<RunningNode> members = ZOOKEEPER.startMembersWithUser("proofs", 2, "joe", "joe-pw");
         memberA = members.get(0);
         memberB = members.get(1);
-        new DomainSetup(memberA.home()).user("joe", "joe-pw", "gold");
-        try (CuratorFramework client = ZOOKEEPER.membersClient()) {
-            clusterSecret = new TimedSignature(client.getData().forPath(memberA.config().cluster().root() + "/secret"), null);
-        }
+        clusterSecret = new TimedSignature(ZOOKEEPER.clusterSecret(), null);
     }
 
     @Test

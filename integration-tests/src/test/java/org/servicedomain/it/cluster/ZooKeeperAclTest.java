@@ -11,11 +11,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,20 +40,12 @@ class ZooKeeperAclTest {
 
     @BeforeEach
     void twoMembersWithAUserAndASession() throws Exception {
-        List<RunningNode> members = ZOOKEEPER.startMembers("acl", 2);
+        List<RunningNode> members = ZOOKEEPER.startMembersWithUser("acl", 2, "joe", "joe-pw");
         node1 = members.get(0);
         node2 = members.get(1);
-        new DomainSetup(node1.home()).user("joe", "joe-pw", "gold");
         session = new DomainSetup(node1.home()).login("joe", "joe-pw");
         root = ZOOKEEPER.cluster().root();
-        anonymous = CuratorFrameworkFactory.newClient(ZOOKEEPER.servers().getConnectString(), new RetryOneTime(100));
-        anonymous.start();
-        assertThat(anonymous.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
-    }
-
-    @AfterEach
-    void closeTheAnonymousClient() {
-        anonymous.close();
+        anonymous = ZOOKEEPER.anonymousClient();
     }
 
     @Test

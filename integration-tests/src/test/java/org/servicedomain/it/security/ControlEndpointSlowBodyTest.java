@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.curator.test.TestingServer;
+import org.servicedomain.it.cluster.ZooKeeperEnsemble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,7 +101,7 @@ class ControlEndpointSlowBodyTest {
     void sessionCallsWithoutAMemberProofAreRefusedBeforeTheirBodyArrives() throws Exception {
         zookeeper = new TestingServer(true);
         node = RunningNode.start(NodeConfig.builder(dataDir)
-                .cluster(new ClusterConfig(zookeeper.getConnectString(), "trickled")).build());
+                .cluster(new ClusterConfig(zookeeper.getConnectString(), "trickled", ZooKeeperEnsemble.CREDENTIAL)).build());
         servingAQuote();
         URI session = URI.create(node.baseUri() + "/cluster/session");
         for (int i = 0; i < TRICKLING; i++) {

@@ -11,7 +11,7 @@ import org.servicedomain.node.policy.PolicyStore;
 
 /**
  * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
- * catalog, policy, users, sessions and child nodes, and, once the node listens, its membership.
+ * catalog, policy, users, sessions, fixed choices, transaction history and child nodes, and, once the node listens, its membership.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -26,6 +26,8 @@ public final class Cluster implements AutoCloseable {
     private final MemberProof memberProof;
     private final ZooKeeperChildStore childStore;
     private volatile Membership membership;
+    private ZooKeeperFixedChoices fixedChoices;
+    private ZooKeeperSessionHistory sessionHistory;
     private volatile boolean contending;
 
     private Cluster(ClusterConnection connection, String memberId) throws IOException {
@@ -72,6 +74,25 @@ public final class Cluster implements AutoCloseable {
     /** The cluster's open sessions, shared by every member. */
     public ZooKeeperSessionStore sessions() {
         return sessions;
+    }
+
+    /**
+     * The users' fixed choices, shared by every member, read from ZooKeeper the first time it is asked for;
+     * at most {@code maxChoices} user and port pairs are kept.
+     */
+    public synchronized ZooKeeperFixedChoices fixedChoices(int maxChoices) throws IOException {
+        if (fixedChoices == null) {
+            fixedChoices = new ZooKeeperFixedChoices(connection, maxChoices);
+        }
+        return fixedChoices;
+    }
+
+    /** The sessions' transaction history, shared by every member, read from ZooKeeper the first time it is asked for. */
+    public synchronized ZooKeeperSessionHistory sessionHistory() throws IOException {
+        if (sessionHistory == null) {
+            sessionHistory = new ZooKeeperSessionHistory(connection);
+        }
+        return sessionHistory;
     }
 
     /** The child nodes registered with any member (hierarchy). */
@@ -168,6 +189,14 @@ public final class Cluster implements AutoCloseable {
     @Override
     public void close() {
         leave();
+        synchronized (this) {
+            if (fixedChoices != null) {
+                fixedChoices.close();
+            }
+            if (sessionHistory != null) {
+                sessionHistory.close();
+            }
+        }
         ejections.close();
         childStore.close();
         sessions.close();

@@ -205,7 +205,12 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
      * byte of its UTF-8 as {@code %XX}, so that any user name is one valid znode name.
      */
     static String path(String name) {
-        StringBuilder path = new StringBuilder(USERS).append('/');
+        return USERS + "/" + znodeName(name);
+    }
+
+    /** {@code name} as one valid znode name: letters, digits, {@code _} and {@code -} as they are, other bytes as {@code %XX}. */
+    static String znodeName(String name) {
+        StringBuilder path = new StringBuilder();
         for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
             char c = (char) (b & 0xff);
             if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-') {

@@ -72,21 +72,21 @@ public final class FixedChoiceStore implements FixedChoices, StatusStore.Part {
             if (old == null) {
                 return roomForANewPair() ? List.of(instanceId) : null;
             }
-            return old.get(0).equals(instanceId) ? old : first(instanceId, old);
+            return old.get(0).equals(instanceId) ? old : FixedChoices.withFirst(instanceId, old);
         });
     }
 
-    /** Forgets every choice of {@code user}, e.g. when the user is removed. */
+    @Override
     public void forgetUser(String user) {
         choices.keySet().removeIf(k -> k.user().equals(user));
     }
 
-    /** Forgets the choices of {@code instanceId}, which left the catalog; its users move to their next choice or choose anew. */
+    @Override
     public void forgetInstance(String instanceId) {
         dropInstances(instanceId::equals);
     }
 
-    /** Forgets the choices on {@code virtualPort}, which left the catalog. */
+    @Override
     public void forgetPort(String virtualPort) {
         choices.keySet().removeIf(k -> k.virtualPort().equals(virtualPort));
     }
@@ -164,17 +164,6 @@ public final class FixedChoiceStore implements FixedChoices, StatusStore.Part {
                 return kept.isEmpty() ? null : kept;
             });
         }
-    }
-
-    private static List<String> first(String instanceId, List<String> old) {
-        List<String> ids = new ArrayList<>(MAX_PER_PORT);
-        ids.add(instanceId);
-        for (String id : old) {
-            if (ids.size() < MAX_PER_PORT && !id.equals(instanceId)) {
-                ids.add(id);
-            }
-        }
-        return List.copyOf(ids);
     }
 
     private static List<String> single(String instance) {

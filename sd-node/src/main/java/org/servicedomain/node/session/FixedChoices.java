@@ -1,5 +1,6 @@
 package org.servicedomain.node.session;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -7,7 +8,8 @@ import java.util.List;
  * writes. A user keeps a short list per port, most recent choice first, so that rules of one port
  * whose candidates differ (other supplier levels) each find the user's instance among theirs instead
  * of overwriting one another's choice. Implementations are safe for concurrent calls and read
- * without a global lock.
+ * without a global lock: {@link FixedChoiceStore} on a node of its own, the cluster's ZooKeeper store on a
+ * member (chosen where the node is composed), so that every member keeps a user on the same instance.
  */
 public interface FixedChoices {
 
@@ -22,6 +24,38 @@ public interface FixedChoices {
      * keeping at most {@link #MAX_PER_PORT}.
      */
     void choose(String user, String virtualPort, String instanceId);
+
+    /**
+     * Whether other nodes share these choices (the members of a cluster): a user's first choice must then
+     * be one every member makes alike, not a turn of this node's own.
+     */
+    default boolean shared() {
+        return false;
+    }
+
+    /** Forgets every choice of {@code user}, e.g. when the user is removed. */
+    default void forgetUser(String user) {
+    }
+
+    /** Forgets the choices of {@code instanceId}, which left the catalog; its users move to their next choice or choose anew. */
+    default void forgetInstance(String instanceId) {
+    }
+
+    /** Forgets the choices on {@code virtualPort}, which left the catalog. */
+    default void forgetPort(String virtualPort) {
+    }
+
+    /** {@code instanceId} followed by the earlier choices without it, at most {@link #MAX_PER_PORT} in all. */
+    static List<String> withFirst(String instanceId, List<String> earlier) {
+        List<String> ids = new ArrayList<>(MAX_PER_PORT);
+        ids.add(instanceId);
+        for (String id : earlier) {
+            if (ids.size() < MAX_PER_PORT && !id.equals(instanceId)) {
+                ids.add(id);
+            }
+        }
+        return List.copyOf(ids);
+    }
 
     /** Remembers nothing, for nodes and tests without users: every call is a first choice. */
     FixedChoices NONE = new FixedChoices() {

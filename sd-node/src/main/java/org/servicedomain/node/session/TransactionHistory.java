@@ -10,7 +10,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.storage.StatusStore;
@@ -22,7 +21,7 @@ import org.servicedomain.node.storage.StatusStore;
  * just after its session ended) cannot fill the memory. Saved with the node's status as {@value #FILE},
  * beside the sessions it follows.
  */
-public final class TransactionHistory implements SessionHistory, EngineListener, SessionListener, StatusStore.Part {
+public final class TransactionHistory implements RecordedHistory, StatusStore.Part {
 
     public static final String FILE = "transaction-history.json";
     private final ObjectMapper json = new ObjectMapper();

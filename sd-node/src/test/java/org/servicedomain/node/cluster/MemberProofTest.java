@@ -16,10 +16,10 @@ class MemberProofTest {
     @Test
     void membersOfOneClusterShareTheSecretAndAProofHoldsForItsUserMemberPathAndTimeOnce() throws Exception {
         try (TestingServer zookeeper = new TestingServer(true)) {
-            ClusterConfig config = new ClusterConfig(zookeeper.getConnectString(), "proof");
+            ClusterConfig config = new ClusterConfig(zookeeper.getConnectString(), "proof", OneZooKeeper.CREDENTIAL);
             MemberProof first = proof(config);
             MemberProof second = proof(config);
-            MemberProof otherCluster = proof(new ClusterConfig(zookeeper.getConnectString(), "other"));
+            MemberProof otherCluster = proof(new ClusterConfig(zookeeper.getConnectString(), "other", OneZooKeeper.CREDENTIAL));
             Instant now = Instant.now();
 
             String proof = first.of("joe", "m2", PATH, now);

@@ -138,7 +138,7 @@ class SharedUsersAndSessionsTest {
     @Test
     void withoutZooKeeperOpenSessionsKeepWorkingButLoginsAndLogoutsAreRefusedClearly() throws Exception {
         try (TestingServer own = new TestingServer(true)) {
-            ZOOKEEPER.useCluster(new ClusterConfig(own.getConnectString(), "no-quorum"));
+            ZOOKEEPER.useCluster(new ClusterConfig(own.getConnectString(), "no-quorum", OneZooKeeper.CREDENTIAL));
             ZooKeeperUserDirectory users = users();
             users.put(user("joe", "customer"), "joe-pw".toCharArray());
             SessionRegistry here = sessions("node-0000000a", users);
@@ -183,7 +183,7 @@ class SharedUsersAndSessionsTest {
     @Test
     void withoutQuorumAnIdTheCacheDoesNotHoldIsRefusedAtOnceAndAHeldSessionIsStillServed() throws Exception {
         try (TestingServer own = new TestingServer(true)) {
-            ZOOKEEPER.useCluster(new ClusterConfig(own.getConnectString(), "no-quorum-lookups"));
+            ZOOKEEPER.useCluster(new ClusterConfig(own.getConnectString(), "no-quorum-lookups", OneZooKeeper.CREDENTIAL));
             ZooKeeperUserDirectory users = users();
             users.put(user("joe", "customer"), "joe-pw".toCharArray());
             SessionRegistry here = new SessionRegistry(users, store("node-0000000a"), clock);

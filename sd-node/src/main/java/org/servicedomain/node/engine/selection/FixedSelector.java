@@ -13,8 +13,10 @@ import org.servicedomain.node.session.FixedChoices;
  * levels (other candidates) each keep the user on one instance without undoing each other. When
  * none is a candidate (down, not at this rule's levels, or already tried for this request) the
  * candidate whose turn it is serves and goes first in the user's list, so the new choice sticks.
- * First choices take turns too, so users spread over the candidates. Anonymous callers are not
- * pinned: they take turns.
+ * First choices take turns too, so users spread over the candidates. When the choices are shared by
+ * the members of a cluster, a choice is instead the candidate that ranks highest for the user and port
+ * (rendezvous hashing), so members that see the same candidates choose alike without asking each other,
+ * and users still spread. Anonymous callers are not pinned: they take turns.
  */
 public final class FixedSelector implements Selector {
 
@@ -41,7 +43,7 @@ public final class FixedSelector implements Selector {
                 }
             }
         }
-        Instance chosen = turns.pick(candidates);
+        Instance chosen = choices.shared() ? Rendezvous.pick(candidates, caller.user(), port) : turns.pick(candidates);
         choices.choose(caller.user(), port, chosen.id());
         return chosen;
     }

@@ -10,6 +10,9 @@ import org.servicedomain.node.session.SessionHistory;
  * Keeps a session on the instance that served its previous request of the port, for providers that
  * hold per-client state. The session moves, in turn with the others, only when that instance is not
  * a candidate (down, or already tried for this request); calls without a session or history take turns.
+ * When the members of a cluster share the history, a session without a usable instance goes to the
+ * candidate that ranks highest for it ({@link Rendezvous}) instead, so that a member that has not yet heard
+ * of the session's last answer picks what the others picked.
  */
 public final class TransactionHistorySelector implements Selector {
 
@@ -33,6 +36,9 @@ public final class TransactionHistorySelector implements Selector {
                         return candidate;
                     }
                 }
+            }
+            if (history.shared()) {
+                return Rendezvous.pick(candidates, sessionId, request.virtualPort().name());
             }
         }
         return others.pick(candidates);

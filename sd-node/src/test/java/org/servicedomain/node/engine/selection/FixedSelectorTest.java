@@ -16,6 +16,7 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.session.FixedChoiceStore;
+import org.servicedomain.node.session.FixedChoices;
 
 class FixedSelectorTest {
 
@@ -117,6 +118,42 @@ class FixedSelectorTest {
 
         assertThat(served).containsExactly("a", "b", "c");
         assertThat(choices.size()).isZero();
+    }
+
+    @Test
+    void withSharedChoicesTwoMembersMakeTheSameFirstChoiceForAUserYetUsersStillSpread() {
+        FixedSelector memberA = new FixedSelector(shared(new FixedChoiceStore(1000)));
+        FixedSelector memberB = new FixedSelector(shared(new FixedChoiceStore(1000)));
+        memberB.select(candidates, by("warm-up", "s"));
+        Set<String> chosen = new HashSet<>();
+
+        for (int u = 0; u < 60; u++) {
+            String atA = memberA.select(candidates, by("user-" + u, "s")).id();
+            assertThat(memberB.select(candidates, by("user-" + u, "s")).id()).as("user-%d at member B", u).isEqualTo(atA);
+            assertThat(memberB.select(instances("c", "b", "a"), by("user-" + u, "s")).id()).isEqualTo(atA);
+            chosen.add(atA);
+        }
+        assertThat(chosen).containsExactlyInAnyOrder("a", "b", "c");
+    }
+
+    /** {@code store} as a cluster's choices appear to the selector: shared by the members. */
+    private static FixedChoices shared(FixedChoiceStore store) {
+        return new FixedChoices() {
+            @Override
+            public List<String> chosen(String user, String virtualPort) {
+                return List.of();
+            }
+
+            @Override
+            public void choose(String user, String virtualPort, String instanceId) {
+                store.choose(user, virtualPort, instanceId);
+            }
+
+            @Override
+            public boolean shared() {
+                return true;
+            }
+        };
     }
 
     private static RequestContext by(String user, String sessionId) {

@@ -7,12 +7,15 @@ import static org.servicedomain.node.engine.selection.CallerRequests.inSession;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.session.SessionHistory;
 
 class TransactionHistorySelectorTest {
 
@@ -60,6 +63,32 @@ class TransactionHistorySelectorTest {
     @Test
     void takesTurnsForASessionWithoutHistory() {
         assertThat(picks(inSession("new"), candidates, 4)).containsExactly("a", "b", "c", "a");
+    }
+
+    @Test
+    void withASharedHistoryEveryMemberSendsASessionWithoutHistoryToTheSameInstanceAndSessionsSpread() {
+        SessionHistory none = new SessionHistory() {
+            @Override
+            public Optional<String> lastInstance(String sessionId, String virtualPort) {
+                return Optional.empty();
+            }
+
+            @Override
+            public boolean shared() {
+                return true;
+            }
+        };
+        TransactionHistorySelector memberA = new TransactionHistorySelector(none);
+        TransactionHistorySelector memberB = new TransactionHistorySelector(none);
+        memberB.select(candidates, inSession("warm-up"));
+        Set<String> picked = new HashSet<>();
+
+        for (int s = 0; s < 60; s++) {
+            String atA = memberA.select(candidates, inSession("node-1a2b3c4d:" + s)).id();
+            assertThat(memberB.select(instances("c", "a", "b"), inSession("node-1a2b3c4d:" + s)).id()).isEqualTo(atA);
+            picked.add(atA);
+        }
+        assertThat(picked).containsExactlyInAnyOrder("a", "b", "c");
     }
 
     @Test
