@@ -43,11 +43,12 @@ class DesignatedRoutingBehindHaproxyTest {
 
     private static final String PORT = "StockQuotePortType";
     /**
-     * Users, each with a session and a designated instance. The issue's target names 100; each user costs a
-     * PBKDF2 hash at setUser and another at login (210,000 rounds each), about 0.5 s on two busy cores, so
-     * 100 users took 52 s of set-up and 40 keep the class near a minute.
+     * Users, each with a session and a designated instance: the issue's target, 100. Each costs a PBKDF2
+     * hash at setUser and another at login (210,000 rounds each), about 0.5 s on two busy cores, so the
+     * class takes 50 s on a quiet machine and about two minutes beside other builds;
+     * {@code -Dsd.it.designatedUsers=N} runs fewer while working on it.
      */
-    private static final int USERS = 40;
+    private static final int USERS = Integer.getInteger("sd.it.designatedUsers", 100);
     private static final String FIXED = """
             <policy xmlns="urn:sd:policy:1">
               <defaults>
