@@ -3,9 +3,7 @@ package org.servicedomain.it.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -14,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,6 +21,7 @@ import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.ScriptRun;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
 /**
@@ -39,26 +37,19 @@ class DemoRerunTest {
     void aSecondRunAfterTheAdministratorWasCreatedServesTheInstancesTheFirstRegistered() throws Exception {
         int basePort = fiveFreePorts();
         String node = domain.node().baseUri().toString();
-        List<String> first = new CopyOnWriteArrayList<>();
-        Process firstRun = demo(node, basePort, first);
-        try {
-            await().atMost(Duration.ofSeconds(90)).until(() -> first.stream().anyMatch(l -> l.startsWith("READY demo registered")));
-        } finally {
-            stop(firstRun);
+        try (ScriptRun firstRun = demo(node, basePort)) {
+            await().atMost(Duration.ofSeconds(90)).until(() -> firstRun.printed("READY demo registered"));
         }
         NodeClient.connect(domain.node().baseUri()).setUser(
                 new NodeClient.UserEntry("root", "root-pw-1", "staff", List.of(), List.of("administrator")));
 
-        List<String> second = new CopyOnWriteArrayList<>();
-        Process secondRun = demo(node, basePort, second);
-        try {
-            await().atMost(Duration.ofSeconds(90)).until(() -> second.stream().anyMatch(l -> l.startsWith("READY demo serving")));
+        try (ScriptRun secondRun = demo(node, basePort)) {
+            await().atMost(Duration.ofSeconds(90)).until(() -> secondRun.printed("READY demo serving"));
+            List<String> second = secondRun.lines();
             assertThat(secondRun.isAlive()).as("the second run keeps serving: %s", second).isTrue();
             assertThat(String.join("\n", second)).contains("already has an administrator").doesNotContain("sd-data");
             await().atMost(Duration.ofSeconds(30)).until(() ->
                     StockQuoteCalls.getQuote(domain.node().virtualPortAddress("StockQuotePortType"), "ACME").status() == 200);
-        } finally {
-            stop(secondRun);
         }
     }
 
@@ -97,30 +88,10 @@ class DemoRerunTest {
         }
     }
 
-    private static Process demo(String node, int basePort, List<String> lines) throws IOException {
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    private static ScriptRun demo(String node, int basePort) {
+        return ScriptRun.start(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), SamplesMain.class.getName(),
-                "demo", "--node", node, "--base-port", String.valueOf(basePort), "--host", "127.0.0.1")
-                .redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    lines.add(line);
-                }
-            } catch (IOException ended) {
-                lines.add("(output ended: " + ended.getMessage() + ")");
-            }
-        }, "demo-output");
-        reader.setDaemon(true);
-        reader.start();
-        return process;
-    }
-
-    private static void stop(Process process) throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+                "demo", "--node", node, "--base-port", String.valueOf(basePort), "--host", "127.0.0.1"));
     }
 
     /** A base port whose next five ports are free on loopback now. */

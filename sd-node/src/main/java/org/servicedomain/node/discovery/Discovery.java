@@ -230,12 +230,16 @@ public final class Discovery implements AutoCloseable {
         return verdict.valid();
     }
 
-    /** Takes an announcement on the intake's own thread: the intake files it, the proxy remembers it. */
+    /**
+     * Takes an announcement on the intake's own thread: the intake files it as instances when the
+     * policy's rule admits it (clients then reach it through the virtual port), else the proxy
+     * remembers it.
+     */
     private void takeNow(DiscoveryMessage message, InetAddress source) {
         EndpointDescription endpoint = message.endpoint();
         if (message.kind() == MessageKind.HELLO) {
-            intake.hello(endpoint, message.appSequence(), source);
-            if (isOtherTarget(endpoint) && remembered.hello(endpoint, message.appSequence(), source)) {
+            boolean filed = intake.hello(endpoint, message.appSequence(), source) || intake.hasFiled(endpoint.address());
+            if (!filed && isOtherTarget(endpoint) && remembered.hello(endpoint, message.appSequence(), source)) {
                 LOG.debug("discovery proxy remembers {} at {}", endpoint.address(), endpoint.xaddrs());
             }
         } else {

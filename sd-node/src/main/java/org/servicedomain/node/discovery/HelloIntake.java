@@ -73,6 +73,11 @@ final class HelloIntake {
         return hello(hello, null, source);
     }
 
+    /** Whether a Hello of this endpoint reference filed instances that are still filed for it. */
+    boolean hasFiled(String endpointAddress) {
+        return filed.containsKey(endpointAddress);
+    }
+
     /**
      * Files what {@code hello} announces, if the rule admits it from {@code source}, {@code source}
      * owns the endpoint or nobody does, and {@code sequence} (may be null) is newer; returns whether it did.
