@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Set;
+import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEventListener;
 import org.servicedomain.node.engine.events.NodeEvents;
@@ -62,7 +63,7 @@ public final class AuditTrail implements NodeEventListener, AutoCloseable {
         try {
             file.append(entry);
         } catch (IOException e) {
-            LOG.error("audit file {} could not be written; the action stands: {}", file.path(), entry.sentence(), e);
+            LOG.error("audit file {} could not be written; the action stands: {}", file.path(), LogText.of(entry.sentence()), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.servicedomain.node.engine.events;
 
+import org.servicedomain.node.core.LogText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,6 +11,7 @@ public final class EventLog implements NodeEventListener {
 
     @Override
     public void on(NodeEvent event) {
-        LOG.info("event {} port={} instance={}: {}", event.type(), event.virtualPort(), event.instanceId(), event.detail());
+        LOG.info("event {} port={} instance={}: {}", event.type(), LogText.of(event.virtualPort()), LogText.of(event.instanceId()),
+                LogText.of(event.detail()));
     }
 }
