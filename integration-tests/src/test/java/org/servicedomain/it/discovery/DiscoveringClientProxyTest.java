@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import javax.xml.namespace.QName;
-import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +21,7 @@ import org.servicedomain.client.discovery.WsDiscoveryVersion;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -72,11 +72,8 @@ class DiscoveringClientProxyTest {
     }
 
     private StockQuotePortType discoveringClient(boolean listen) {
-        JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
-        factory.setServiceClass(StockQuotePortType.class);
-        factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
         DiscoveringClient.Builder<StockQuotePortType> builder = DiscoveringClient.builder(StockQuotePortType.class,
-                (StockQuotePortType) factory.create(), probe, QUOTE)
+                DiscoveryNodes.undiscoveredQuotePort(), probe, QUOTE)
                 .cache(new CandidateCache(8, Duration.ofMinutes(1), System::nanoTime));
         StockQuotePortType port = (listen ? builder.listenOn(clientLink.network()) : builder).build();
         client = DiscoveringClient.of(port);

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.xml.namespace.QName;
-import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +19,7 @@ import org.servicedomain.client.discovery.DiscoveryProbe;
 import org.servicedomain.client.discovery.WsDiscoveryVersion;
 import org.servicedomain.samples.stockquote.GetQuote;
 import org.servicedomain.samples.stockquote.StockQuotePortType;
+import org.servicedomain.testsupport.DiscoveryNodes;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -64,11 +64,8 @@ class DiscoveringClientResolveTest {
     }
 
     private StockQuotePortType discoveringClient(boolean listen) {
-        JaxWsProxyFactoryBean factory = new JaxWsProxyFactoryBean();
-        factory.setServiceClass(StockQuotePortType.class);
-        factory.setAddress("http://127.0.0.1:9/not-yet-discovered");
         DiscoveringClient.Builder<StockQuotePortType> builder = DiscoveringClient.builder(StockQuotePortType.class,
-                (StockQuotePortType) factory.create(),
+                DiscoveryNodes.undiscoveredQuotePort(),
                 new DiscoveryProbe(discovery.network(), List.of(), Duration.ofMillis(700), WsDiscoveryVersion.V11), QUOTE)
                 .cache(new CandidateCache(8, Duration.ofMinutes(1), System::nanoTime));
         StockQuotePortType port = (listen ? builder.listenOn(discovery.network()) : builder).build();
