@@ -7,8 +7,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -31,8 +29,6 @@ final class LoopConnections {
      * Netty's defaults, except that header characters are not checked: the node reads only the
      * framing headers and the content type, and writes the latter on with control characters removed.
      */
-    private static final HttpDecoderConfig ANSWERS = new HttpDecoderConfig().setValidateHeaders(false);
-
     private final EventLoop loop;
     private final Bootstrap bootstrap;
     private final int maxPerAddress;
@@ -118,7 +114,7 @@ final class LoopConnections {
         ChannelFuture connected = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel channel) {
-                channel.pipeline().addLast(new HttpResponseDecoder(ANSWERS), handler); // requests go out as bytes (ProviderExchange)
+                channel.pipeline().addLast(handler); // requests go out as bytes (ProviderExchange), answers are read by AnswerParser
             }
         }).connect(route.host(), route.port());
         connected.addListener(done -> {

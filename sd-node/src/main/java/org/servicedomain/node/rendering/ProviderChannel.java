@@ -1,12 +1,9 @@
 package org.servicedomain.node.rendering;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -17,10 +14,12 @@ import org.servicedomain.node.core.DispatchException;
  * the answer as it arrives, and gives the connection back to its {@link LoopConnections} when the
  * answer is complete and the provider keeps the connection alive.
  */
-final class ProviderChannel extends ChannelInboundHandlerAdapter {
+final class ProviderChannel extends ChannelInboundHandlerAdapter implements AnswerParser.Answer {
 
     private final LoopConnections owner;
     private final LoopConnections.Pool pool;
+    private final AnswerParser answers = new AnswerParser(this);
+    private Channel channel;
     private ProviderExchange current;
     /** When the current exchange's answer is overdue ({@link System#nanoTime()}). */
     private long answerDue;
@@ -34,7 +33,8 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
         this.pool = pool;
     }
 
-    void send(Channel channel, ProviderExchange exchange) {
+    void send(Channel on, ProviderExchange exchange) {
+        channel = on;
         current = exchange;
         skipping = false;
         exchanges++;
@@ -94,44 +94,43 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void read(Channel channel, Object message) {
+    private void read(Channel from, Object message) {
         ProviderExchange exchange = current;
         if (exchange == null || exchange.done()) {
             if (!skipping) {
                 skipping = true;
-                channel.close(); // an answer nobody waits for (timed out) leaves the connection in an unknown state
+                from.close(); // an answer nobody waits for (timed out) leaves the connection in an unknown state
             }
             return;
         }
-        if (message instanceof HttpResponse response) {
-            if (response.status().equals(HttpResponseStatus.CONTINUE)) {
-                return;
-            }
-            if (!exchange.head(response)) {
-                drop(channel);
-                return;
-            }
-        }
-        if (message instanceof HttpContent content) {
-            if (!exchange.started() || !exchange.content(content.content())) {
-                drop(channel);
-                return;
-            }
-            if (message instanceof LastHttpContent) {
-                current = null;
-                if (exchange.keepAlive() && channel.isActive()) {
-                    owner.released(pool, channel);
-                } else {
-                    channel.close();
-                }
-                exchange.complete();
-            }
+        if (!(message instanceof ByteBuf bytes) || !answers.read(bytes)) {
+            current = null;
+            from.close(); // not HTTP, or an answer the exchange refused (too large)
         }
     }
 
-    private void drop(Channel channel) {
+    @Override
+    public boolean head(int status, String contentType, boolean keepAlive, long contentLength) {
+        ProviderExchange exchange = current;
+        return exchange != null && !exchange.done() && exchange.head(status, contentType, keepAlive, contentLength);
+    }
+
+    @Override
+    public boolean content(ByteBuf bytes) {
+        ProviderExchange exchange = current;
+        return exchange != null && exchange.started() && exchange.content(bytes);
+    }
+
+    @Override
+    public void end() {
+        ProviderExchange exchange = current;
         current = null;
-        channel.close();
+        if (exchange.keepAlive() && channel.isActive()) {
+            owner.released(pool, channel);
+        } else {
+            channel.close();
+        }
+        exchange.complete();
     }
 
     @Override
@@ -140,9 +139,9 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter {
             dueCheck.cancel(false);
             dueCheck = null;
         }
-        ProviderExchange exchange = current;
-        current = null;
-        if (exchange != null) {
+        if (current != null && !answers.closed()) { // an answer that runs to the connection's end is complete now
+            ProviderExchange exchange = current;
+            current = null;
             exchange.connectionClosed();
         }
         owner.closed(pool, ctx.channel());

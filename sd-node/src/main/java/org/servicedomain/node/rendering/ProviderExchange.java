@@ -3,9 +3,6 @@ package org.servicedomain.node.rendering;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpUtil;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -111,12 +108,14 @@ final class ProviderExchange {
         return request.writeBytes(body);
     }
 
-    /** The head of the answer; false when it announces more than the node passes on. */
-    boolean head(HttpResponse response) {
-        status = response.status().code();
-        replyType = response.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        keepAlive = HttpUtil.isKeepAlive(response);
-        long length = HttpUtil.getContentLength(response, -1L);
+    /**
+     * The head of the answer ({@code length} -1 when not announced); false when it announces more
+     * than the node passes on.
+     */
+    boolean head(int code, String type, boolean keepOpen, long length) {
+        status = code;
+        replyType = type;
+        keepAlive = keepOpen;
         if (length > maxReplyBytes) {
             fail(tooLarge());
             return false;

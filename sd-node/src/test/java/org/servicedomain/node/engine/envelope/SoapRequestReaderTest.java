@@ -53,6 +53,23 @@ class SoapRequestReaderTest {
     }
 
     @Test
+    void theSessionHeaderIsCutAtItsBytesBehindAByteOrderMark() {
+        String envelope = ("<s:Envelope xmlns:s=\"%s\"><s:Header><sd:session xmlns:sd=\"urn:sd:home:1\">secret-id</sd:session>"
+                + "</s:Header><s:Body><q:GetQuote xmlns:q=\"urn:example:stockquote\">€</q:GetQuote></s:Body></s:Envelope>").formatted(SOAP11);
+        byte[] utf8 = envelope.getBytes(StandardCharsets.UTF_8);
+        byte[] body = new byte[utf8.length + 3];
+        body[0] = (byte) 0xEF;
+        body[1] = (byte) 0xBB;
+        body[2] = (byte) 0xBF;
+        System.arraycopy(utf8, 0, body, 3, utf8.length);
+
+        byte[] forwarded = SoapRequestReader.read(body, SoapVersion.SOAP_11).forwardable(body);
+
+        String expected = "\uFEFF" + envelope.replace("<sd:session xmlns:sd=\"urn:sd:home:1\">secret-id</sd:session>", "");
+        assertThat(new String(forwarded, StandardCharsets.UTF_8)).isEqualTo(expected);
+    }
+
+    @Test
     void refusesTwoSessionHeaders() {
         String envelope = ("<s:Envelope xmlns:s=\"%s\" xmlns:sd=\"urn:sd:home:1\"><s:Header><sd:session>one</sd:session>"
                 + "<sd:session>two</sd:session></s:Header><s:Body><q:GetQuote xmlns:q=\"urn:example:stockquote\"/>"
