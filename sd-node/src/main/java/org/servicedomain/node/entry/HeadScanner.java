@@ -1,24 +1,24 @@
 package org.servicedomain.node.entry;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.Locale;
 
 /**
- * Reads one request's head a byte at a time and refuses, as Tomcat does, what Netty's decoder would
- * let through: control characters, bare CR, obsolete line folding, a head over the size limit, an
- * unknown HTTP version, and a framing a smuggler could exploit (Content-Length with
- * Transfer-Encoding, two Content-Lengths, a transfer coding other than chunked). Keeps no bytes but
- * the few it must compare.
+ * Reads one request's head a byte at a time and refuses, as Tomcat does, what a lenient decoder
+ * would let through: control characters, bare CR, obsolete line folding, a head over the size limit,
+ * an unknown HTTP version, and a framing a smuggler could exploit (Content-Length with
+ * Transfer-Encoding, two Content-Lengths, a transfer coding other than chunked). A sound head
+ * becomes a {@link RelayRequest} with only the headers the relay reads ({@link KeptHeaders}).
  */
 final class HeadScanner {
 
     /** Tomcat's default {@code maxHttpRequestHeaderSize}: the request line and headers together. */
     static final int MAX_HEAD_BYTES = 8 * 1024;
-    private static final String CONTENT_LENGTH = "content-length";
-    private static final String TRANSFER_ENCODING = "transfer-encoding";
-    /** Longest header name or value worth keeping: those of Content-Length and Transfer-Encoding. */
+    /** Longest header name worth keeping: longer than any the relay reads ({@link KeptHeaders}). */
     private static final int KEPT = 64;
     /** The characters RFC 9110 allows in a token (a header name), by byte value. */
     private static final boolean[] TOKEN = tokenChars();
@@ -36,26 +36,26 @@ final class HeadScanner {
     private int headBytes;
     private int spaces;
     private final StringBuilder token = new StringBuilder();
-    private final StringBuilder value = new StringBuilder();
+    private final StringBuilder requestLine = new StringBuilder(64);
+    private final KeptHeaders kept = new KeptHeaders();
+    private String method;
+    private String target;
+    private boolean http10;
     private int contentLengths;
     private String contentLength;
     private int transferEncodings;
     private String transferEncoding;
-    /** Whether the header being read is one whose value the framing depends on. */
-    private boolean framingHeader;
-    /** Bytes taken by the current {@link #scan}, the refused one included. */
-    private int scanned;
+    /** The kept header being read ({@link KeptHeaders#indexOf}), or -1 for one that is only checked. */
+    private int keptHeader = -1;
 
     /**
      * Reads head bytes of {@code in} from {@code from} up to {@code to}; returns the index of the
      * head's last byte once the head is complete and sound, or -1 when it goes on past {@code to}.
-     * A refusal leaves {@link #scanned()} at the bytes taken, the refused one included. The bytes
-     * are copied a piece at a time into the loop thread's scratch array and walked there, which
+     * The bytes are copied a piece at a time into the loop thread's scratch array and walked there, which
      * costs far less than a bounds-checked read or a callback per byte.
      */
     int scan(ByteBuf in, int from, int to) throws RefusedHead {
         byte[] piece = SCRATCH.get();
-        scanned = 0;
         for (int at = from; at < to; at += piece.length) {
             int n = Math.min(piece.length, to - at);
             in.getBytes(at, piece, 0, n);
@@ -70,22 +70,22 @@ final class HeadScanner {
     /** The walk over one piece: plain header-value bytes in a tight loop, everything else byte by byte. */
     private int scan(byte[] piece, int n) throws RefusedHead {
         for (int i = 0; i < n; i++) {
-            if (state == State.VALUE && !framingHeader) {
+            if (state == State.VALUE) {
                 int start = i;
                 while (i < n && plainValueByte(piece[i])) {
                     i++;
                 }
                 if (headBytes + (i - start) > MAX_HEAD_BYTES) {
-                    scanned += MAX_HEAD_BYTES - headBytes + 1; // up to the byte over the limit, as byte by byte
                     throw tooLarge();
                 }
-                scanned += i - start;
+                if (keptHeader >= 0) {
+                    kept.valueBytes(piece, start, i - start);
+                }
                 headBytes += i - start;
                 if (i == n) {
                     return -1;
                 }
             }
-            scanned++;
             if (next(piece[i])) {
                 return i;
             }
@@ -96,10 +96,6 @@ final class HeadScanner {
     /** A byte a header value may hold that ends nothing: neither CR, LF nor a control character. */
     private static boolean plainValueByte(byte b) {
         return b < 0 || (b >= 0x20 && b != 0x7f) || b == '\t';
-    }
-
-    int scanned() {
-        return scanned;
     }
 
     /** Whether no byte of this head has come yet (leading empty lines aside). */
@@ -131,14 +127,13 @@ final class HeadScanner {
                     throw bad("obsolete line folding (a header line starting with a space or tab)");
                 } else {
                     token.setLength(0);
-                    value.setLength(0);
                     nameByte(b);
                     state = State.NAME;
                 }
             }
             case NAME -> {
                 if (b == ':') {
-                    framingHeader = CONTENT_LENGTH.contentEquals(token) || TRANSFER_ENCODING.contentEquals(token);
+                    keptHeader = KeptHeaders.indexOf(token);
                     state = State.VALUE;
                 } else {
                     nameByte(b);
@@ -167,17 +162,28 @@ final class HeadScanner {
         return transferEncoding != null;
     }
 
+    /**
+     * The request whose head is complete, with the headers the relay reads ({@link KeptHeaders}) and
+     * the head's size as it came.
+     */
+    RelayRequest request() {
+        return new RelayRequest(http10 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1, HttpMethod.valueOf(method), target,
+                kept.take(), headBytes);
+    }
+
     /** Ready for the next request's head. */
     void reset() {
         state = State.LEADING;
         headBytes = 0;
         spaces = 0;
         token.setLength(0);
+        requestLine.setLength(0);
+        kept.reset();
         contentLengths = 0;
         contentLength = null;
         transferEncodings = 0;
         transferEncoding = null;
-        framingHeader = false;
+        keptHeader = -1;
     }
 
     private void requestLine(byte b) throws RefusedHead {
@@ -190,10 +196,14 @@ final class HeadScanner {
         } else if (b == ' ') {
             spaces++;
             token.setLength(0);
+            requestLine.append(' ');
         } else if (b < 0x21 || b == 0x7f) { // bytes over 0x7f are negative
             throw bad("a control character or non-ASCII byte in the request line");
-        } else if (token.length() < KEPT) {
-            token.append((char) b);
+        } else {
+            requestLine.append((char) b);
+            if (token.length() < KEPT) {
+                token.append((char) b);
+            }
         }
     }
 
@@ -204,6 +214,14 @@ final class HeadScanner {
             throw bad("the request line is not METHOD TARGET VERSION");
         }
         if (version.equals("HTTP/1.1") || version.equals("HTTP/1.0")) {
+            int first = requestLine.indexOf(" ");
+            int second = requestLine.indexOf(" ", first + 1);
+            if (first == 0 || second == first + 1) {
+                throw bad("the request line is not METHOD TARGET VERSION");
+            }
+            method = requestLine.substring(0, first);
+            target = requestLine.substring(first + 1, second);
+            http10 = version.equals("HTTP/1.0");
             return;
         }
         if (version.matches("HTTP/\\d\\.\\d")) {
@@ -228,8 +246,8 @@ final class HeadScanner {
             headerEnd();
         } else if ((b >= 0 && b < 0x20 && b != '\t') || b == 0x7f) {
             throw bad("a header value holds a control character");
-        } else if (framingHeader && value.length() < KEPT) {
-            value.append((char) (b & 0xff));
+        } else if (keptHeader >= 0) {
+            kept.valueByte(b);
         }
     }
 
@@ -240,18 +258,17 @@ final class HeadScanner {
     }
 
     private void headerEnd() {
-        if (!framingHeader) {
-            state = State.LINE_START;
-            return;
+        if (keptHeader >= 0) {
+            String value = kept.endValue(keptHeader);
+            if (KeptHeaders.name(keptHeader) == KeptHeaders.CONTENT_LENGTH) {
+                contentLengths++;
+                contentLength = value;
+            } else if (KeptHeaders.name(keptHeader) == KeptHeaders.TRANSFER_ENCODING) {
+                transferEncodings++;
+                transferEncoding = value;
+            }
+            keptHeader = -1;
         }
-        if (CONTENT_LENGTH.contentEquals(token)) {
-            contentLengths++;
-            contentLength = value.toString().trim();
-        } else {
-            transferEncodings++;
-            transferEncoding = value.toString().trim();
-        }
-        framingHeader = false;
         state = State.LINE_START;
     }
 

@@ -11,8 +11,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
@@ -117,7 +115,7 @@ public final class VirtualPortRelay implements AutoCloseable {
                             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
                         }
                         channel.pipeline().addLast(new IdleStateHandler(true, 0, 0, config.relayIdleTimeout().toMillis(),
-                                TimeUnit.MILLISECONDS), new StrictHttpGuard(config.headerTimeout()), decoder(),
+                                TimeUnit.MILLISECONDS), new StrictHttpDecoder(config.headerTimeout()),
                                 new RelayConnection(settings));
                     }
                 });
@@ -143,16 +141,6 @@ public final class VirtualPortRelay implements AutoCloseable {
                         .description("Connections the relay refused at a cap").register(registry),
                 FunctionCounter.builder(REFUSED, overQueued, LongAdder::sum).tag("cap", CAP_QUEUED_BYTES)
                         .description("Connections the relay refused at a cap").register(registry));
-    }
-
-    /**
-     * Netty's request decoder, its limits no tighter than the {@link StrictHttpGuard}'s, which refuses
-     * first and with Tomcat's statuses; it has checked every header's characters, so the decoder does
-     * not again. Answers need no encoder: {@link RelayConnection} writes them as bytes.
-     */
-    private static HttpRequestDecoder decoder() {
-        return new HttpRequestDecoder(new HttpDecoderConfig().setMaxInitialLineLength(HeadScanner.MAX_HEAD_BYTES)
-                .setMaxHeaderSize(HeadScanner.MAX_HEAD_BYTES).setMaxChunkSize(8192).setValidateHeaders(false));
     }
 
     public int port() {

@@ -64,7 +64,9 @@ final class WaitingRequests {
     /** Bytes a piece holds: its content, and for a head its request line and headers as they came. */
     static long weight(HttpObject object) {
         long weight = object instanceof HttpContent content ? content.content().readableBytes() : 0;
-        if (object instanceof HttpRequest request) {
+        if (object instanceof RelayRequest request) {
+            weight += request.headBytes();
+        } else if (object instanceof HttpRequest request) {
             weight += request.method().name().length() + request.uri().length() + request.protocolVersion().text().length() + 4 + 2; // the head's empty last line too
             Iterator<Map.Entry<CharSequence, CharSequence>> headers = request.headers().iteratorCharSequence();
             while (headers.hasNext()) {

@@ -4,11 +4,16 @@ import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
- * Finds where a request's body ends, by the framing its head declared (a Content-Length or chunked),
- * so the {@link StrictHttpGuard} knows where the next request's head starts. It reads chunk sizes
- * and trailers; it copies nothing.
+ * Reads a request's body by the framing its head declared (a Content-Length or chunked): tells
+ * where its data lies, chunk framing left out, and where the body ends, so the
+ * {@link StrictHttpDecoder} knows where the next request's head starts. It copies nothing.
  */
-final class BodySkipper {
+final class BodyFraming {
+
+    /** Where a body's data bytes go, as index ranges of the buffer being read. */
+    interface Data {
+        void data(int from, int length);
+    }
 
     /** Longest chunk-size line (hex digits and extensions) read. */
     private static final int MAX_SIZE_LINE = 1024;
@@ -35,12 +40,16 @@ final class BodySkipper {
         return state == State.DONE;
     }
 
-    /** Reads body bytes from {@code from} on; returns where the body ended, or {@code to} while it goes on. */
-    int skip(ByteBuf in, int from, int to) throws RefusedHead {
+    /**
+     * Reads body bytes from {@code from} on, telling {@code data} where the body's data lies; returns
+     * where the body ended, or {@code to} while it goes on.
+     */
+    int read(ByteBuf in, int from, int to, Data data) throws RefusedHead {
         int i = from;
         while (i < to && state != State.DONE) {
             if (state == State.FIXED || state == State.DATA) {
                 int n = (int) Math.min(remaining, to - i);
+                data.data(i, n);
                 i += n;
                 remaining -= n;
                 if (remaining == 0) {
