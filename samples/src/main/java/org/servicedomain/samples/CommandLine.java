@@ -1,6 +1,7 @@
 package org.servicedomain.samples;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.servicedomain.client.discovery.DiscoveryNetwork;
+import org.servicedomain.node.discovery.DiscoverySignatures;
 import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleService;
@@ -23,7 +25,9 @@ public final class CommandLine {
             "                                --name NAME --port N [--host ADDRESS] [--delay-ms D] [--fail-rate F] [--workers N] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
             "                                [--announce [--announce-interface lo] [--announce-port 3702]",
-            "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]]",
+            "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]",
+            "                                 [--announce-signing-keystore FILE.p12 [--announce-signing-keystore-password PW]]]",
+            "                                (signed: a node with --discovery-trusted-signers holding the key's certificate takes it)",
             "       java -jar sd-samples.jar demo [--node http://localhost:8080/sd] [--base-port 9001] [--host ADDRESS] [--announce]",
             "                                (--host: the providers listen on ADDRESS only; the node defaults to http://ADDRESS:8080/sd)",
             "                                (--announce: WS-Discovery Hello instead of register; node --discovery managed)",
@@ -36,7 +40,8 @@ public final class CommandLine {
 
     private static final Set<String> PROVIDER_OPTIONS =
             Set.of("--service", "--name", "--port", "--host", "--delay-ms", "--fail-rate", "--workers", "--soap12", "--databases",
-                    "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes");
+                    "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes",
+                    "--announce-signing-keystore", "--announce-signing-keystore-password");
     private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--host", "--announce");
     private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
     private static final Set<String> FLAGS = Set.of("--soap12", "--announce");
@@ -85,7 +90,8 @@ public final class CommandLine {
     /** The provider's WS-Discovery announcement, or null without {@code --announce}. */
     private static ProviderAnnouncement announcement(Map<String, String> o) {
         if (!o.containsKey("--announce")) {
-            for (String option : List.of("--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes")) {
+            for (String option : List.of("--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes",
+                    "--announce-signing-keystore", "--announce-signing-keystore-password")) {
                 if (o.containsKey(option)) {
                     throw new UsageException(option + " needs --announce");
                 }
@@ -98,7 +104,20 @@ public final class CommandLine {
         List<String> scopes = o.containsKey("--announce-scopes")
                 ? Arrays.stream(o.get("--announce-scopes").split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList()
                 : List.of();
-        return new ProviderAnnouncement(DiscoveryNetwork.on(o.get("--announce-interface"), port), proxy, scopes);
+        return new ProviderAnnouncement(DiscoveryNetwork.on(o.get("--announce-interface"), port), proxy, scopes, signatures(o));
+    }
+
+    /** The key that signs the announcements, as the node reads its own ({@code --discovery-signing-keystore}). */
+    private static DiscoverySignatures signatures(Map<String, String> o) {
+        String keystore = o.get("--announce-signing-keystore");
+        String password = o.get("--announce-signing-keystore-password");
+        if (keystore == null) {
+            if (password != null) {
+                throw new UsageException("--announce-signing-keystore-password needs --announce-signing-keystore");
+            }
+            return DiscoverySignatures.NONE;
+        }
+        return DiscoverySignatures.signingWith(Path.of(keystore), password == null ? new char[0] : password.toCharArray(), null);
     }
 
     private static Command demo(Map<String, String> o) {

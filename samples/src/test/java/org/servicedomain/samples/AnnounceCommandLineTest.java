@@ -39,6 +39,27 @@ class AnnounceCommandLineTest {
     }
 
     @Test
+    void signingOptionsNeedAnnounceAndAKeystoreThatCanBeRead() {
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q", "--port", "9001",
+                "--announce-signing-keystore", "provider.p12")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("needs --announce");
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q", "--port", "9001",
+                "--announce", "--announce-signing-keystore-password", "pw")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("needs --announce-signing-keystore");
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "stockquote", "--name", "q", "--port", "9001",
+                "--announce", "--announce-signing-keystore", "no-such-keystore.p12")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("no-such-keystore.p12");
+    }
+
+    @Test
+    void anAnnouncementWithoutASigningKeystoreIsUnsigned() {
+        Command.RunProvider announced = (Command.RunProvider) CommandLine.parse("provider", "--service", "stockquote",
+                "--name", "q", "--port", "9001", "--announce");
+
+        assertThat(announced.announcement().signatures().signs()).isFalse();
+    }
+
+    @Test
     void theDemoAnnouncesWhenAsked() {
         assertThat(((Command.RunDemo) CommandLine.parse("demo", "--announce")).announce()).isTrue();
         assertThat(((Command.RunDemo) CommandLine.parse("demo")).announce()).isFalse();

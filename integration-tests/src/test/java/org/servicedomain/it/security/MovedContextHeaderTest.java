@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.NodeTree;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -33,11 +35,15 @@ import org.servicedomain.testsupport.VirtualPortEntry;
  * Issue 27, item 8: the {@code sd:context} proof is bound to the envelope it travels in. Someone on
  * the wire between a parent and its child holds one forwarded call back and sends its header to the
  * child with another body; the child refuses it on either entry, and the parent's genuine calls,
- * which cross the same wire, still get through.
+ * which cross the same wire, still get through. The proof is bound to the request too: moved to
+ * another virtual port of the child or sent with another {@code SOAPAction}, it is refused, while
+ * the very request the parent sent is admitted.
  */
 class MovedContextHeaderTest {
 
     private static final String PORT = "StockQuotePortType";
+    private static final String OTHER_PORT = "CreditCheckPortType";
+    private static final String XML = "text/xml; charset=UTF-8";
 
     @TempDir
     Path dir;
@@ -50,6 +56,7 @@ class MovedContextHeaderTest {
     private final AtomicBoolean holdNextCall = new AtomicBoolean();
     private final BlockingQueue<byte[]> held = new LinkedBlockingQueue<>();
     private volatile int childPort;
+    private volatile String heldAction;
 
     @AfterEach
     void stop() {
@@ -96,6 +103,36 @@ class MovedContextHeaderTest {
         assertThat(StockQuoteCalls.servedBy(after)).isEqualTo("child-quotes");
     }
 
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void refusesACapturedContextHeaderMovedToAnotherPathOrSoapActionWhileTheUntouchedRequestIsAdmitted(VirtualPortEntry entry)
+            throws Exception {
+        parentAboveAChildReachedAcrossTheWire(entry);
+        new DomainSetup(tree.get("child").home()).provider(providers.start(ProviderOptions.of(SampleService.CREDITCHECK,
+                "child-credit")), null);
+        URI viaParent = tree.get("parent").virtualPortAddress(PORT);
+
+        holdNextCall.set(true);
+        StockQuoteCalls.getQuote(viaParent, "IBM");
+        byte[] captured = held.poll(30, TimeUnit.SECONDS);
+        assertThat(captured).as("the parent's call crossed the wire").isNotNull();
+        String action = heldAction;
+        assertThat(action).as("the SOAPAction the parent sent").isNotBlank();
+
+        SoapReply otherPath = SoapExchange.post(entry.address(tree.get("child"), OTHER_PORT), XML, action, captured);
+        SoapReply otherAction = SoapExchange.post(entry.address(tree.get("child"), PORT), XML,
+                "\"" + StockQuoteCalls.NS + "#getQuoteForAnotherAction\"", captured);
+        SoapReply noAction = SoapExchange.post(entry.address(tree.get("child"), PORT), XML, null, captured);
+
+        for (SoapReply moved : new SoapReply[] {otherPath, otherAction, noAction}) {
+            assertThat(moved.faultCode()).as(moved.text()).contains("NotAuthorized");
+            assertThat(moved.text()).contains("sd:context").contains("SOAPAction");
+        }
+        SoapReply untouched = SoapExchange.post(entry.address(tree.get("child"), PORT), XML, action, captured);
+        assertThat(untouched.status()).as(untouched.text()).isEqualTo(200);
+        assertThat(StockQuoteCalls.servedBy(untouched)).isEqualTo("child-quotes");
+    }
+
     /** The child advertises its ports at the wire, which passes calls on to {@code entry} unless told to hold one. */
     private void parentAboveAChildReachedAcrossTheWire(VirtualPortEntry entry) throws Exception {
         wire = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -114,6 +151,7 @@ class MovedContextHeaderTest {
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
             if ("POST".equals(exchange.getRequestMethod()) && holdNextCall.compareAndSet(true, false)) {
+                heldAction = exchange.getRequestHeaders().getFirst("SOAPAction");
                 held.add(body);
                 exchange.sendResponseHeaders(503, -1);
                 return;

@@ -166,7 +166,7 @@ class ReplayedProofTest {
 
         byte[] withoutHeader = SoapExchange.soap11("", StockQuoteCalls.getQuoteBody("IBM")).getBytes(StandardCharsets.UTF_8);
         String header = ContextHeader.element(new ParentContext(null, null, null, List.of(), Map.of("symbol", "IBM")),
-                TimedSignature.of(NodeTree.secretOf("child")), Instant.now(), "StockQuotePortType", childId,
+                TimedSignature.of(NodeTree.secretOf("child")), Instant.now(), "StockQuotePortType", StockQuoteCalls.GET_QUOTE_ACTION, childId,
                 TimedSignature.digest(withoutHeader));
         byte[] request = SoapExchange.soap11(header, StockQuoteCalls.getQuoteBody("IBM")).getBytes(StandardCharsets.UTF_8);
         SoapReply first = SoapExchange.post(childPort, XML, StockQuoteCalls.GET_QUOTE_ACTION, request);

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * Announces one service by WS-Discovery: {@link #hello()} when it starts, again with a higher
  * MetadataVersion when its contract changes ({@link #changed}), and {@link #bye()} before it stops.
  * Each message goes by multicast (twice, as SOAP-over-UDP wants) and, when a discovery proxy is
- * named, by HTTP POST to it, in both protocol versions unless one is chosen.
+ * named, by HTTP POST to it, in both protocol versions unless one is chosen. A signer, when given,
+ * signs each message before it leaves (nodes that trust only signed announcements take no other).
  */
 public final class Announcer implements AutoCloseable {
 
@@ -38,6 +40,7 @@ public final class Announcer implements AutoCloseable {
     private final long instanceId = LAST_INSTANCE_ID.updateAndGet(last -> Math.max(last + 1, Instant.now().getEpochSecond()));
     private final AtomicLong messageNumber = new AtomicLong();
     private final HttpClient http;
+    private final UnaryOperator<byte[]> signer;
     private volatile Target target;
 
     /**
@@ -45,6 +48,15 @@ public final class Announcer implements AutoCloseable {
      * @param proxy a managed node's discovery proxy ({@code http://host:port/sd/services/discovery}), or null
      */
     public Announcer(Target target, DiscoveryNetwork network, URI proxy, List<WsDiscoveryVersion> versions) {
+        this(target, network, proxy, versions, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #Announcer(Target, DiscoveryNetwork, URI, List)}, each message passed through {@code signer}
+     * (a message as written, to the same message signed) before it is sent.
+     */
+    public Announcer(Target target, DiscoveryNetwork network, URI proxy, List<WsDiscoveryVersion> versions,
+            UnaryOperator<byte[]> signer) {
         if (network == null && proxy == null) {
             throw new IllegalArgumentException("an announcer needs a network to multicast on or a proxy to tell");
         }
@@ -52,6 +64,7 @@ public final class Announcer implements AutoCloseable {
         this.network = network;
         this.proxy = proxy;
         this.versions = List.copyOf(versions);
+        this.signer = signer;
         this.http = proxy == null ? null : HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
@@ -80,8 +93,8 @@ public final class Announcer implements AutoCloseable {
     private void send(String kind) throws IOException {
         IOException failure = null;
         for (WsDiscoveryVersion version : versions) {
-            byte[] message = DiscoveryXml.announcement(version, kind, DiscoveryXml.newMessageId(), instanceId,
-                    messageNumber.incrementAndGet(), target);
+            byte[] message = signer.apply(DiscoveryXml.announcement(version, kind, DiscoveryXml.newMessageId(), instanceId,
+                    messageNumber.incrementAndGet(), target));
             try {
                 if (network != null) {
                     try (DatagramChannel channel = network.openSender()) {

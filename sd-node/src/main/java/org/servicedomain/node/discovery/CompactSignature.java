@@ -2,6 +2,7 @@ package org.servicedomain.node.discovery;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.KeyPair;
@@ -56,6 +57,7 @@ final class CompactSignature {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompactSignature.class);
 
+    private static final String XMLNS = "http://www.w3.org/2000/xmlns/";
     static final String WSU = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
     private static final String SIGNATURE = "SHA1withRSA";
     private static final String SUBJECT_KEY_IDENTIFIER = "2.5.29.14";
@@ -93,6 +95,48 @@ final class CompactSignature {
         }
         byte[] value = signedInfo(document, header, refs, key).signature();
         return new Sig(scheme(namespace), keyId(certificate), refs, Base64.getEncoder().encodeToString(value));
+    }
+
+    /**
+     * {@code message}, an announcement another writer wrote (a sample provider's), signed as the node
+     * signs its own: a {@code wsu:Id} on every header block and on the body's element that lacks one,
+     * and a {@code d:Security} header whose {@code d:Sig} covers them all.
+     */
+    static byte[] signWritten(byte[] message, PrivateKey key, X509Certificate certificate) {
+        Document document = parse(message);
+        Element envelope = document.getDocumentElement();
+        Element header = child(envelope, "Header");
+        Element body = child(envelope, "Body");
+        if (header == null || body == null || children(body).size() != 1) {
+            throw new IllegalArgumentException("a discovery message to sign needs one Header and a Body with one element");
+        }
+        Element content = children(body).get(0);
+        List<Element> parts = new ArrayList<>(children(header));
+        parts.add(content);
+        List<String> refs = new ArrayList<>();
+        for (Element part : parts) {
+            String id = part.getAttributeNS(WSU, "Id");
+            if (id.isEmpty()) {
+                id = "part-" + (refs.size() + 1);
+                part.setAttributeNS(XMLNS, "xmlns:u", WSU);
+                part.setAttributeNS(WSU, "u:Id", id);
+            }
+            refs.add(id);
+        }
+        byte[] withIds = SecureXml.write(document).getBytes(StandardCharsets.UTF_8);
+        String namespace = content.getNamespaceURI();
+        Sig sig = sign(withIds, namespace, refs, key, certificate);
+        Document signed = parse(withIds);
+        Element security = signed.createElementNS(namespace, "d:Security");
+        security.setAttributeNS(XMLNS, "xmlns:d", namespace);
+        Element value = signed.createElementNS(namespace, "d:Sig");
+        value.setAttribute("Scheme", sig.scheme());
+        value.setAttribute("KeyId", sig.keyId());
+        value.setAttribute("Refs", String.join(" ", sig.refs()));
+        value.setAttribute("Sig", sig.value());
+        security.appendChild(value);
+        child(signed.getDocumentElement(), "Header").appendChild(security);
+        return SecureXml.write(signed).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Whether {@code message} is signed, in full, by one of {@code trusted}. */

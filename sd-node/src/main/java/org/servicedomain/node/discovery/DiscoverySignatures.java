@@ -55,6 +55,18 @@ public record DiscoverySignatures(PrivateKey signingKey, X509Certificate signing
         return CompactSignature.verify(message, trusted).valid();
     }
 
+    /**
+     * {@code message}, a Hello or Bye written elsewhere (a sample provider's announcer), with a compact
+     * signature by this key over every header block and its body's element, as {@link DiscoveryWriter}
+     * signs the node's own messages.
+     */
+    public byte[] sign(byte[] message) {
+        if (!signs()) {
+            throw new IllegalStateException("no signing key to sign a discovery message with");
+        }
+        return CompactSignature.signWritten(message, signingKey, signingCertificate);
+    }
+
     /** These keys with {@code certificates} trusted. */
     public DiscoverySignatures trusting(List<X509Certificate> certificates) {
         return new DiscoverySignatures(signingKey, signingCertificate, certificates);

@@ -286,11 +286,12 @@ public final class Hierarchy implements AutoCloseable {
     }
 
     /**
-     * The request context a trusted parent sent in {@code envelope} for the virtual port {@code port},
+     * The request context a trusted parent sent in {@code envelope} for the virtual port {@code port}
+     * with {@code soapAction} (the header as received, or null),
      * with the envelope to forward without it; null when this node has no parent secret or the
      * request carries no header. A header whose proof does not verify, or was used before, is refused.
      */
-    public ContextHeaderReader.Found parentContext(byte[] envelope, String port) {
+    public ContextHeaderReader.Found parentContext(byte[] envelope, String port, String soapAction) {
         if (fromParent == null) {
             return null;
         }
@@ -298,7 +299,7 @@ public final class Hierarchy implements AutoCloseable {
         if (found == null) {
             return null;
         }
-        TimedSignature.Claim claim = ContextHeader.claim(found.context(), port, nodeId, TimedSignature.digest(found.withoutHeader()));
+        TimedSignature.Claim claim = ContextHeader.claim(found.context(), port, soapAction, nodeId, TimedSignature.digest(found.withoutHeader()));
         TimedSignature.Verdict verdict = fromParent.verify(found.proof(), claim, Instant.now());
         if (!verdict.valid()) {
             if (verdict.warns()) {
@@ -307,7 +308,7 @@ public final class Hierarchy implements AutoCloseable {
                 LOG.debug("sd:context header for port {} refused: {}", port, verdict);
             }
             throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent for this"
-                    + " node, port and request body (a header moved to another body is refused), was issued more than "
+                    + " node, port, SOAPAction and request body (a header moved to another request is refused), was issued more than "
                     + TimedSignature.WINDOW.toSeconds() + " s from now, or was used before (" + verdict + ")");
         }
         return found;

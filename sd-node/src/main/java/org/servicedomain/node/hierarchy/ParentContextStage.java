@@ -28,7 +28,8 @@ public final class ParentContextStage implements Stage {
     @Override
     public CompletableFuture<ProviderReply> process(Chain chain) {
         RequestContext request = chain.request();
-        ContextHeaderReader.Found parent = hierarchy.parentContext(request.body(), request.virtualPort().name());
+        ContextHeaderReader.Found parent = hierarchy.parentContext(request.body(), request.virtualPort().name(),
+                request.soapAction());
         RequestContext passed = request;
         if (parent != null) {
             passed = request.withBody(parent.withoutHeader()).withContentValues(parent.context().values());

@@ -68,7 +68,7 @@ public final class ChildNodeDispatcher implements InstanceDispatcher {
             return request;
         }
         return request.withForwarded(request.soapAction(), site.with(ContextHeader.element(ParentContext.of(request),
-                TimedSignature.of(child.secret()), Instant.now(), portAt(instance.endpointAddress()), child.nodeId(),
+                TimedSignature.of(child.secret()), Instant.now(), portAt(instance.endpointAddress()), request.soapAction(), child.nodeId(),
                 site.digestWithoutElement())));
     }
 

@@ -19,6 +19,7 @@ class ContextHeaderTest {
     private static final Instant ISSUED = Instant.parse("2026-11-29T21:00:00Z");
     private static final String PORT = "Quotes";
     private static final String CHILD = "child-node-id";
+    private static final String ACTION = "\"urn:q#getQuote\"";
     private static final String BODY = "<s:Body><q:getQuote xmlns:q=\"urn:q\"><q:symbol>IBM</q:symbol></q:getQuote></s:Body>";
 
     private static byte[] envelope(String header) {
@@ -29,7 +30,7 @@ class ContextHeaderTest {
     /** {@code original} with the context inserted as the parent sends it. */
     private static byte[] sent(byte[] original, Instant issued) {
         HeaderInsertion.Site site = HeaderInsertion.site(original);
-        return site.with(ContextHeader.element(CONTEXT, TimedSignature.of(SECRET), issued, PORT, CHILD, site.digestWithoutElement()));
+        return site.with(ContextHeader.element(CONTEXT, TimedSignature.of(SECRET), issued, PORT, ACTION, CHILD, site.digestWithoutElement()));
     }
 
     private static String proof(Instant issued) {
@@ -38,8 +39,13 @@ class ContextHeaderTest {
 
     private static TimedSignature.Verdict verify(TimedSignature verifier, ParentContext context, String proof, String port,
             String child, Instant now) {
+        return verify(verifier, context, proof, port, ACTION, child, now);
+    }
+
+    private static TimedSignature.Verdict verify(TimedSignature verifier, ParentContext context, String proof, String port,
+            String action, String child, Instant now) {
         byte[] received = ContextHeaderReader.read(sent(envelope(""), ISSUED)).withoutHeader();
-        return verifier.verify(proof, ContextHeader.claim(context, port, child, TimedSignature.digest(received)), now);
+        return verifier.verify(proof, ContextHeader.claim(context, port, action, child, TimedSignature.digest(received)), now);
     }
 
     @Test
@@ -49,7 +55,7 @@ class ContextHeaderTest {
         ContextHeaderReader.Found found = ContextHeaderReader.read(sent(original, ISSUED));
 
         assertThat(found.context()).isEqualTo(CONTEXT);
-        assertThat(TimedSignature.of(SECRET).verify(found.proof(), ContextHeader.claim(found.context(), PORT, CHILD,
+        assertThat(TimedSignature.of(SECRET).verify(found.proof(), ContextHeader.claim(found.context(), PORT, ACTION, CHILD,
                 TimedSignature.digest(found.withoutHeader())), ISSUED.plusSeconds(1)).valid()).isTrue();
         assertThat(new String(found.withoutHeader(), StandardCharsets.UTF_8)).isEqualTo(new String(original, StandardCharsets.UTF_8));
     }
@@ -70,7 +76,7 @@ class ContextHeaderTest {
     }
 
     @Test
-    void theProofFailsForAnotherSecretAChangedValueAnotherPortOrAnotherChild() {
+    void theProofFailsForAnotherSecretAChangedValueAnotherPortAnotherSoapActionOrAnotherChild() {
         String proof = proof(ISSUED);
         ParentContext changed = new ParentContext("ada", "platinum", "k1", List.of("bank-a"), Map.of("symbol", "SAP"));
         TimedSignature verifier = TimedSignature.of(SECRET);
@@ -79,6 +85,9 @@ class ContextHeaderTest {
         assertThat(verify(verifier, changed, proof, PORT, CHILD, ISSUED).valid()).isFalse();
         assertThat(verify(verifier, CONTEXT, proof, "Orders", CHILD, ISSUED).valid()).isFalse();
         assertThat(verify(verifier, CONTEXT, proof, PORT, "sibling-node-id", ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, CONTEXT, proof, PORT, "\"urn:q#sell\"", CHILD, ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, CONTEXT, proof, PORT, null, CHILD, ISSUED).valid()).isFalse();
+        assertThat(verify(verifier, CONTEXT, proof, PORT, ACTION, CHILD, ISSUED).valid()).as("the untouched request").isTrue();
         assertThat(verify(verifier, CONTEXT, null, PORT, CHILD, ISSUED).valid()).isFalse();
     }
 
@@ -88,7 +97,7 @@ class ContextHeaderTest {
             byte[] original = envelope(header);
             HeaderInsertion.Site site = HeaderInsertion.site(original);
             ContextHeaderReader.Found found = ContextHeaderReader.read(site.with(ContextHeader.element(CONTEXT,
-                    TimedSignature.of(SECRET), ISSUED, PORT, CHILD, site.digestWithoutElement())));
+                    TimedSignature.of(SECRET), ISSUED, PORT, ACTION, CHILD, site.digestWithoutElement())));
 
             assertThat(site.digestWithoutElement()).as(header).isEqualTo(TimedSignature.digest(found.withoutHeader()));
         }
@@ -99,7 +108,7 @@ class ContextHeaderTest {
         String captured = proof(ISSUED);
         String text = new String(envelope(""), StandardCharsets.UTF_8).replace(">IBM<", ">SAP<");
 
-        assertThat(TimedSignature.of(SECRET).verify(captured, ContextHeader.claim(CONTEXT, PORT, CHILD,
+        assertThat(TimedSignature.of(SECRET).verify(captured, ContextHeader.claim(CONTEXT, PORT, ACTION, CHILD,
                 TimedSignature.digest(text.getBytes(StandardCharsets.UTF_8))), ISSUED)).isEqualTo(TimedSignature.Verdict.WRONG_SIGNATURE);
     }
 
