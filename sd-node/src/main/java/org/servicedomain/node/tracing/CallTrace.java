@@ -10,7 +10,7 @@ import org.servicedomain.node.core.Instance;
 public interface CallTrace {
 
     /** A call that is not traced: sends no trace headers on. */
-    CallTrace NONE = new NoCallTrace();
+    CallTrace NONE = new UnrecordedTrace("", null, null);
 
     /** The trace's id (32 hex digits), for the log; empty for {@link #NONE}. */
     String traceId();

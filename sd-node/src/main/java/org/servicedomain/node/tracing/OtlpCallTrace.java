@@ -15,7 +15,7 @@ import org.servicedomain.node.core.Instance;
  * a client span per dispatch attempt, with attributes after OpenTelemetry's semantic conventions
  * for RPC and HTTP. The request of an attempt names the attempt's span as its parent.
  */
-final class OtlpCallTrace implements CallTrace, CallTrace.Outgoing {
+final class OtlpCallTrace implements CallTrace {
 
     static final AttributeKey<String> RPC_SYSTEM = AttributeKey.stringKey("rpc.system");
     static final String SOAP = "soap";
@@ -35,7 +35,7 @@ final class OtlpCallTrace implements CallTrace, CallTrace.Outgoing {
     private final Tracer tracer;
     private final Span server;
     private final Context context;
-    private final String traceparent;
+    private final Outgoing outgoing;
     private final String tracestate;
     private String port;
     private String operation;
@@ -44,7 +44,8 @@ final class OtlpCallTrace implements CallTrace, CallTrace.Outgoing {
         this.tracer = tracer;
         this.server = server;
         this.context = Context.root().with(server);
-        this.traceparent = traceparent(server.getSpanContext());
+        this.outgoing = new UnrecordedTrace(server.getSpanContext().getTraceId(), traceparent(server.getSpanContext()),
+                tracestate);
         this.tracestate = tracestate;
     }
 
@@ -57,19 +58,10 @@ final class OtlpCallTrace implements CallTrace, CallTrace.Outgoing {
         return server.getSpanContext().getTraceId();
     }
 
+    /** The call's own headers, naming its server span as the parent (a request outside an attempt: an offload). */
     @Override
     public Outgoing outgoing() {
-        return this;
-    }
-
-    @Override
-    public String traceparent() {
-        return traceparent;
-    }
-
-    @Override
-    public String tracestate() {
-        return tracestate;
+        return outgoing;
     }
 
     @Override

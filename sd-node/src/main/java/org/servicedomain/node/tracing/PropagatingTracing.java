@@ -2,7 +2,6 @@ package org.servicedomain.node.tracing;
 
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
-import org.servicedomain.node.core.Instance;
 
 /**
  * Tracing with no exporter: joins the caller's trace or starts one, and passes it on with a span
@@ -20,9 +19,9 @@ final class PropagatingTracing implements Tracing {
         String spanId = HEX.toHexDigits(nonZero(random));
         if (parent == null) {
             String traceId = HEX.toHexDigits(random.nextLong()) + HEX.toHexDigits(nonZero(random));
-            return new Propagated(traceId, TraceParent.format(traceId, spanId, false), null);
+            return new UnrecordedTrace(traceId, TraceParent.format(traceId, spanId, false), null);
         }
-        return new Propagated(parent.traceId(), TraceParent.format(parent.traceId(), spanId, parent.sampled()),
+        return new UnrecordedTrace(parent.traceId(), TraceParent.format(parent.traceId(), spanId, parent.sampled()),
                 TraceParent.forwardableState(tracestate));
     }
 
@@ -34,44 +33,5 @@ final class PropagatingTracing implements Tracing {
     @Override
     public void close() {
         // nothing to release
-    }
-
-    /** One call's trace: the same headers for every request it sends. */
-    private record Propagated(String traceId, String traceparent, String tracestate) implements CallTrace, CallTrace.Attempt {
-
-        @Override
-        public Outgoing outgoing() {
-            return this;
-        }
-
-        @Override
-        public void operation(String port, String operation) {
-            // nothing recorded
-        }
-
-        @Override
-        public Step step(String name) {
-            return Step.NONE;
-        }
-
-        @Override
-        public Attempt attempt(Instance instance, int number) {
-            return this;
-        }
-
-        @Override
-        public void end(int status, String faultCode) {
-            // nothing recorded
-        }
-
-        @Override
-        public void answered(int status) {
-            // nothing recorded
-        }
-
-        @Override
-        public void failed(String kind, String reason) {
-            // nothing recorded
-        }
     }
 }

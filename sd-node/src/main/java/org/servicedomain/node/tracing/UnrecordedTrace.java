@@ -2,13 +2,16 @@ package org.servicedomain.node.tracing;
 
 import org.servicedomain.node.core.Instance;
 
-/** {@link CallTrace#NONE}: a request made outside a call (a probe, a test) carries no trace headers. */
-final class NoCallTrace implements CallTrace, CallTrace.Attempt {
-
-    @Override
-    public String traceId() {
-        return "";
-    }
+/**
+ * A call's trace that records nothing and sends the same headers with every request of the call:
+ * the trace of {@link PropagatingTracing}, and {@link CallTrace#NONE} (no id, no headers) for a
+ * request made outside a call (a probe, a test).
+ *
+ * @param traceId the trace's id; empty for none
+ * @param traceparent the {@code traceparent} to send, or null for none
+ * @param tracestate the caller's {@code tracestate}, or null
+ */
+record UnrecordedTrace(String traceId, String traceparent, String tracestate) implements CallTrace, CallTrace.Attempt {
 
     @Override
     public Outgoing outgoing() {
@@ -33,16 +36,6 @@ final class NoCallTrace implements CallTrace, CallTrace.Attempt {
     @Override
     public void end(int status, String faultCode) {
         // nothing recorded
-    }
-
-    @Override
-    public String traceparent() {
-        return null;
-    }
-
-    @Override
-    public String tracestate() {
-        return null;
     }
 
     @Override
