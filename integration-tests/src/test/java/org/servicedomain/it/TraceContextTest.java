@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.testsupport.LogCapture;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
 import org.servicedomain.testsupport.SoapReply;
@@ -105,6 +106,20 @@ class TraceContextTest {
                 quotes.address().resolve("/provider/trace")).build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(page.body()).startsWith("traceparent: 00-" + CLIENT_TRACE_ID + "-").contains("tracestate: -");
+    }
+
+    @Test
+    void logLinesOfTheCallCarryItsTraceId() {
+        quotes.stop(); // the failed dispatch is logged while the call is handled
+        try (LogCapture log = LogCapture.start()) {
+            StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
+                    Map.of("traceparent", CLIENT_TRACEPARENT, "X-Request-Id", "traced-1"));
+
+            assertThat(log.eventsOf("org.servicedomain"))
+                    .filteredOn(e -> "traced-1".equals(e.getMDCPropertyMap().get("requestId")))
+                    .isNotEmpty()
+                    .allSatisfy(e -> assertThat(e.getMDCPropertyMap()).containsEntry("traceId", CLIENT_TRACE_ID));
+        }
     }
 
     private void call(VirtualPortEntry entry, Map<String, String> headers) {
