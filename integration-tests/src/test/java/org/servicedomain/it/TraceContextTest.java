@@ -2,10 +2,13 @@ package org.servicedomain.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.MessageContext;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,6 +18,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.InvokeOperation;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.LogCapture;
 import org.servicedomain.testsupport.NodeWithProviders;
@@ -106,6 +111,20 @@ class TraceContextTest {
                 quotes.address().resolve("/provider/trace")).build(), HttpResponse.BodyHandlers.ofString());
 
         assertThat(page.body()).startsWith("traceparent: 00-" + CLIENT_TRACE_ID + "-").contains("tracestate: -");
+    }
+
+    @Test
+    void invokeOperationJoinsTheTraceOfTheHomePortCall() throws Exception {
+        HomePortType home = domain.node().home();
+        ((BindingProvider) home).getRequestContext().put(MessageContext.HTTP_REQUEST_HEADERS,
+                Map.of("traceparent", List.of(CLIENT_TRACEPARENT)));
+        InvokeOperation invoke = new InvokeOperation();
+        invoke.setVirtualPort("StockQuotePortType");
+        invoke.setOperation("getQuote");
+        invoke.setPayload(StockQuoteCalls.getQuoteBody("ACME"));
+
+        assertThat(home.invokeOperation(invoke).getPayload()).contains("getQuoteResponse");
+        assertThat(sentTraceparent().group(1)).isEqualTo(CLIENT_TRACE_ID);
     }
 
     @Test
