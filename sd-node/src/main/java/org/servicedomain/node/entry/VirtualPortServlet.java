@@ -14,8 +14,8 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
-import org.servicedomain.node.tracing.TraceParent;
 import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
