@@ -99,6 +99,7 @@ import org.servicedomain.node.session.TransactionHistory;
 import org.servicedomain.node.session.UserDirectory;
 import org.servicedomain.node.storage.OwnerOnly;
 import org.servicedomain.node.storage.StatusStore;
+import org.servicedomain.node.tracing.Tracing;
 
 /**
  * One service-domain node's components, wired together: the catalog, policy and users kept under
@@ -147,6 +148,7 @@ public final class Node implements AutoCloseable {
     private final Cluster cluster;
     private volatile LeastLoadedPlacement placement;
     private final AuditTrail audit;
+    private final Tracing tracing;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, RecordedHistory transactionHistory, InstanceMonitor monitor,
@@ -158,6 +160,7 @@ public final class Node implements AutoCloseable {
         events.addListener(audit);
         this.cluster = cluster;
         this.hierarchy = hierarchy;
+        this.tracing = Tracing.of(config.otlpEndpoint(), hierarchy.nodeName());
         this.startedAt = config.clock().instant();
         this.fixedChoices = fixedChoices;
         this.status = status;
@@ -224,7 +227,7 @@ public final class Node implements AutoCloseable {
         this.requestChain = new RequestChain(catalog, policy, outcomes,
                 new RequestChain.Parts(sessions, hierarchy, metering, statistics,
                         new PeerOffload(load, peerLoads, forwarder, events, cluster != null), load, config.clock(), failover, backOut,
-                        priorityFlows));
+                        priorityFlows, tracing));
         this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
                 new InstanceCapacity(limits), this::childCapacityOf, config.clock());
         FlowMeters.bind(meterRegistry, priorityFlows);
@@ -600,6 +603,7 @@ public final class Node implements AutoCloseable {
         health.close();
         probe.close();
         dispatcher.close();
+        tracing.close();
         wsdlSource.close();
         if (cluster != null) {
             cluster.close();

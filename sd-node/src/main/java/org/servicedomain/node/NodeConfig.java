@@ -48,6 +48,8 @@ import org.servicedomain.node.storage.StatusStore;
  * @param drain how the node stops: how long it keeps serving once it answers "not ready", and how long
  *     its in-flight requests get (the embedded launcher's stop; docs/cluster.md, "Leaving: draining")
  * @param audit where the audit trail of administrative actions is written (docs/operations.md, "Audit trail")
+ * @param otlpEndpoint where spans are exported over OTLP/HTTP (docs/operations.md, "Tracing"); null: traces are
+ *     propagated only, nothing is recorded
  */
 public record NodeConfig(
         Path dataDir,
@@ -76,7 +78,8 @@ public record NodeConfig(
         Duration headerTimeout,
         int relayMaxConnections,
         int relayMaxConnectionsPerSource,
-        AuditConfig audit) {
+        AuditConfig audit,
+        String otlpEndpoint) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
@@ -97,6 +100,9 @@ public record NodeConfig(
         Objects.requireNonNull(audit, "audit");
         publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
         publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
+        if (otlpEndpoint != null) {
+            publicUrl("otlpEndpoint", otlpEndpoint);
+        }
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -141,7 +147,7 @@ public record NodeConfig(
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
                 statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint);
     }
 
     private static void requirePositive(String name, long value) {
@@ -183,6 +189,7 @@ public record NodeConfig(
         private ClusterConfig cluster;
         private DrainConfig drain = DrainConfig.IMMEDIATE;
         private AuditConfig audit = AuditConfig.DEFAULT;
+        private String otlpEndpoint;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -328,12 +335,18 @@ public record NodeConfig(
             return this;
         }
 
+        /** Where spans are exported over OTLP/HTTP; null (the default) for propagation only. */
+        public Builder otlpEndpoint(String url) {
+            this.otlpEndpoint = url;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
                     publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint);
         }
     }
 }

@@ -14,7 +14,13 @@ import org.slf4j.LoggerFactory;
 public final class LogCapture implements AutoCloseable {
 
     private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>() {
+        @Override
+        protected void append(ILoggingEvent event) {
+            event.prepareForDeferredProcessing(); // the MDC as it is on the logging thread, read later on another
+            super.append(event);
+        }
+    };
 
     private LogCapture() {
         appender.setContext(root.getLoggerContext());

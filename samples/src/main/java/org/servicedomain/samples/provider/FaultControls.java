@@ -201,6 +201,18 @@ final class FaultControls {
         }
     }
 
+    /** The W3C trace headers of the last call (not a probe) that arrived: traceparent and tracestate, either null. */
+    private volatile String[] lastTrace = {null, null};
+
+    void traced(String traceparent, String tracestate) {
+        lastTrace = new String[] {traceparent, tracestate};
+    }
+
+    /** {@code traceparent} and {@code tracestate} of the last call that arrived, either null. */
+    String[] lastTrace() {
+        return lastTrace.clone();
+    }
+
     void countServed() {
         served.increment();
     }

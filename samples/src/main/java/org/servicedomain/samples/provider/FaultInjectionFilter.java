@@ -44,6 +44,9 @@ final class FaultInjectionFilter implements Filter {
             return;
         }
         controls.countReceived(prober != null);
+        if (prober == null) {
+            controls.traced(request.getHeader(LastTraceServlet.TRACEPARENT), request.getHeader(LastTraceServlet.TRACESTATE));
+        }
         FaultControls.Worker worker;
         try {
             worker = controls.awaitWorker();

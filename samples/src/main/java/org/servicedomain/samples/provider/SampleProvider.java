@@ -242,6 +242,19 @@ public final class SampleProvider implements AutoCloseable {
         return controls.probes();
     }
 
+    /**
+     * The W3C {@code traceparent} of the last call (not a health probe) that arrived, or null when
+     * it had none; also at {@value LastTraceServlet#PATH}.
+     */
+    public String lastTraceparent() {
+        return controls.lastTrace()[0];
+    }
+
+    /** The W3C {@code tracestate} of the last call (not a health probe) that arrived, or null. */
+    public String lastTracestate() {
+        return controls.lastTrace()[1];
+    }
+
     /** The header a service-domain node sets on its health probes, naming itself. */
     public static final String PROBE_HEADER = "X-SD-Probe";
 
@@ -275,6 +288,8 @@ public final class SampleProvider implements AutoCloseable {
         context.addServletMappingDecoded("/*", "cxf");
         Tomcat.addServlet(context, "waits", new WorkerWaitsServlet(controls));
         context.addServletMappingDecoded(WorkerWaitsServlet.PATH, "waits");
+        Tomcat.addServlet(context, "trace", new LastTraceServlet(controls));
+        context.addServletMappingDecoded(LastTraceServlet.PATH, "trace");
 
         FilterDef faults = new FilterDef();
         faults.setFilterName("faults");

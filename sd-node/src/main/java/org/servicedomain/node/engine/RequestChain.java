@@ -37,8 +37,11 @@ import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.qos.PriorityFlows;
 import org.servicedomain.node.session.CallerStage;
 import org.servicedomain.node.session.SessionRegistry;
+import org.servicedomain.node.tracing.CallTrace;
+import org.servicedomain.node.tracing.Tracing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The stages of a request on a virtual port, listed in order in {@link #stages}, and the runner
@@ -52,19 +55,22 @@ public final class RequestChain {
 
     /** What the stages work with. */
     public record Parts(SessionRegistry sessions, Hierarchy hierarchy, Metering metering, PortTraffic traffic,
-            Offload offload, LoadIndex load, Clock clock, Failover failover, BackOutAction backOut, PriorityFlows flows) {
+            Offload offload, LoadIndex load, Clock clock, Failover failover, BackOutAction backOut, PriorityFlows flows,
+            Tracing tracing) {
     }
 
     private final List<Stage> stages;
     private final Catalog catalog;
     private final ActivePolicy policy;
     private final RequestOutcomes outcomes;
+    private final Tracing tracing;
 
     public RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Parts parts) {
         this.stages = stages(parts);
         this.catalog = catalog;
         this.policy = policy;
         this.outcomes = outcomes;
+        this.tracing = parts.tracing();
     }
 
     /** The stages of a virtual-port request, in the order a request meets them (a reply passes them backwards). */
@@ -90,10 +96,31 @@ public final class RequestChain {
 
     /**
      * The answer to a request: completes with the provider's reply (its own SOAP fault included),
-     * or fails with a {@link NodeFault} saying why there is none.
+     * or fails with a {@link NodeFault} saying why there is none. The call joins the client's trace
+     * or starts one; its id is in the MDC while this method runs.
      */
     public CompletableFuture<ProviderReply> handle(Arrival arrival) {
         long arrived = System.nanoTime();
+        CallTrace trace = tracing.start(arrival.traceparent(), arrival.tracestate());
+        MDC.put(LogId.TRACE_MDC_KEY, trace.traceId());
+        try {
+            return traced(handle(arrival, arrived, trace), trace);
+        } finally {
+            MDC.remove(LogId.TRACE_MDC_KEY);
+        }
+    }
+
+    private static CompletableFuture<ProviderReply> traced(CompletableFuture<ProviderReply> reply, CallTrace trace) {
+        return reply.whenComplete((answer, error) -> {
+            if (error == null) {
+                trace.end(answer.status(), null);
+            } else {
+                trace.end(0, Completions.cause(error) instanceof NodeFault f ? f.code().name() : FaultCode.InternalError.name());
+            }
+        });
+    }
+
+    private CompletableFuture<ProviderReply> handle(Arrival arrival, long arrived, CallTrace trace) {
         VirtualPort port = catalog.snapshot().port(arrival.portName()).orElse(null);
         CompletableFuture<ProviderReply> reply;
         try {
@@ -104,8 +131,10 @@ public final class RequestChain {
                             RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop())
                     .withTag(CompiledPolicy.class, policy.current())
                     .withTag(ArrivingBody.class, arrival.body())
-                    .withTag(LogId.class, new LogId(arrival.requestId()))
-                    .withTag(Arrived.class, new Arrived(arrived));
+                    .withTag(LogId.class, new LogId(arrival.requestId(), trace.traceId()))
+                    .withTag(Arrived.class, new Arrived(arrived))
+                    .withTag(CallTrace.class, trace)
+                    .withTag(CallTrace.Outgoing.class, trace.outgoing());
             reply = new RealChain(0, request).proceed(request);
         } catch (NodeFault fault) {
             reply = Completions.failed(fault);

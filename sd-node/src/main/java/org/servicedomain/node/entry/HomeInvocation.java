@@ -39,8 +39,12 @@ final class HomeInvocation {
         this.front = front;
     }
 
-    /** The provider's answer: the first element of its soap:Body, as XML text. */
-    String invoke(String sessionId, String portName, String operation, String payload) {
+    /**
+     * The provider's answer: the first element of its soap:Body, as XML text; the call joins the
+     * home call's {@code traceparent} (with its {@code tracestate}) when it carried one.
+     */
+    String invoke(String sessionId, String portName, String operation, String payload, String traceparent,
+            String tracestate) {
         VirtualPort port = node.catalog().snapshot().port(portName).orElseThrow(() ->
                 new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + portName + "'"));
         if (port.elementOf(operation).isEmpty()) {
@@ -62,7 +66,8 @@ final class HomeInvocation {
         String contentType = port.soapVersion().mediaType() + "; charset=UTF-8"
                 + (port.soapVersion() == SoapVersion.SOAP_12 && action != null ? "; action=\"" + action + "\"" : "");
         VirtualPortFront.CallHead head = new VirtualPortFront.CallHead(portName, contentType,
-                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, null, false, null);
+                port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, null, false, null,
+                traceparent, tracestate);
         ProviderReply reply;
         try {
             // the home port is synchronous (CXF): its thread waits for the chain

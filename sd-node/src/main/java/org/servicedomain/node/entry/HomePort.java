@@ -64,6 +64,7 @@ import org.servicedomain.node.policy.PolicyReport;
 import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.storage.DiskUse;
+import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -354,7 +355,8 @@ public class HomePort implements HomePortType {
             InvokeOperationResponse response = new InvokeOperationResponse();
             response.setPayload(new HomeInvocation(node, front).invoke(HomeArguments.blankToNull(request.getSessionId()),
                     HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
-                    HomeArguments.required(request.getPayload(), "payload")));
+                    HomeArguments.required(request.getPayload(), "payload"), httpHeader(TraceParent.HEADER),
+                    httpHeader(TraceParent.STATE_HEADER)));
             return response;
         });
     }
@@ -386,6 +388,13 @@ public class HomePort implements HomePortType {
                     document.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
             return response;
         });
+    }
+
+    /** The header {@code name} of the HTTP request this operation came in, or null. */
+    private String httpHeader(String name) {
+        MessageContext message = context == null ? null : context.getMessageContext();
+        return message != null && message.get(MessageContext.SERVLET_REQUEST) instanceof HttpServletRequest http
+                ? http.getHeader(name) : null;
     }
 
     /**

@@ -106,6 +106,7 @@ public final class NodeContextListener implements ServletContextListener {
         config.metricsAccess(new MetricsAccess(Networks.parse(setting(context, "sd.metricsNetworks", null)),
                 secrets.read("sd.metricsToken")));
         config.publicBaseUrl(setting(context, "sd.publicBaseUrl", null));
+        config.otlpEndpoint(setting(context, "sd.otlpEndpoint", null));
         config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
                 setting(context, "sd.denyNetworks", null), false));
         config.stateLimits(stateLimits(context));

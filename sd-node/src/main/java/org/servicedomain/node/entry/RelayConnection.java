@@ -30,6 +30,7 @@ import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.rendering.HttpHead;
+import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
     private static final AsciiString REQUEST_ID = AsciiString.cached(RequestId.HEADER);
+    private static final AsciiString TRACEPARENT = AsciiString.cached(TraceParent.HEADER);
+    private static final AsciiString TRACESTATE = AsciiString.cached(TraceParent.STATE_HEADER);
     private static final AsciiString TIMEOUT = AsciiString.cached(RequestTerms.TIMEOUT_HEADER);
     private static final AsciiString HOP = AsciiString.cached(Offload.HOP_HEADER);
     private static final byte[] CONTENT_TYPE_NAME = HttpHead.name("Content-Type");
@@ -319,7 +322,8 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         HttpHeaders headers = request.headers();
         settings.inFlight().incrementAndGet();
         settings.front().call(new VirtualPortFront.CallHead(portName, headers.get(HttpHeaderNames.CONTENT_TYPE),
-                headers.get(SOAP_ACTION), headers.get(TIMEOUT), headers.contains(HOP), headers.get(REQUEST_ID)),
+                headers.get(SOAP_ACTION), headers.get(TIMEOUT), headers.contains(HOP), headers.get(REQUEST_ID),
+                headers.get(TRACEPARENT), headers.get(TRACESTATE)),
                 new ArrivingBody(arriving.bytes)).answer().thenAccept(answer -> answer(answer, keepAlive && !answer.close()));
     }
 

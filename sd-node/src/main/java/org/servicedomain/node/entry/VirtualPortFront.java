@@ -41,9 +41,11 @@ public final class VirtualPortFront {
      * @param clientRequestId the client's {@code X-Request-Id}, kept when sane, or null
      * @param timeoutHeader the client's {@code X-SD-Timeout-Ms}, or null
      * @param hop whether a forwarding peer sent it
+     * @param traceparent the client's W3C {@code traceparent}, or null
+     * @param tracestate the client's W3C {@code tracestate}, or null
      */
     record CallHead(String portName, String contentType, String soapAction, String timeoutHeader, boolean hop,
-            String clientRequestId) {
+            String clientRequestId, String traceparent, String tracestate) {
     }
 
     /** A call under way: its id, known at once, and its answer, once the chain has one. */
@@ -90,7 +92,7 @@ public final class VirtualPortFront {
 
     private CompletableFuture<ProviderReply> run(CallHead head, String requestId, ArrivingBody body) {
         Arrival arrival = new Arrival(head.portName(), head.contentType(), head.soapAction(), head.timeoutHeader(),
-                head.hop(), requestId, body);
+                head.hop(), requestId, head.traceparent(), head.tracestate(), body);
         MDC.put(RequestId.MDC_KEY, requestId);
         try {
             return node.requestChain().handle(arrival);

@@ -36,7 +36,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
         DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
         Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource, String auditFile,
-        long auditMaxBytes) {
+        long auditMaxBytes, String otlpEndpoint) {
 
     /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
     static final String NO_RELAY = "off";
@@ -175,6 +175,9 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("log-file", "auto|console|FILE", Logging.AUTO,
                     "Where the log goes; auto: the console when there is one, else DATA-DIR/logs/sd-node.log, rolled daily and at 100 MB.",
                     (v, flag, value) -> v.logFile = value),
+            LauncherOption.value("otlp-endpoint", "URL", null,
+                    "Export trace spans over OTLP/HTTP there (a collector's http://host:4318); W3C traceparent is passed on either way.",
+                    (v, flag, value) -> v.otlpEndpoint = value),
             LauncherOption.toggle("access-log", "Log every virtual-port call (request id, port, operation, instance, status, duration).",
                     (v, flag, value) -> v.accessLog = toggle(flag, value)),
             LauncherOption.value("discovery", "off|adhoc|managed", "off",
@@ -272,6 +275,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         long drainGraceMs = DrainConfig.BEHIND_LOAD_BALANCER.grace().toMillis();
         String auditFile;
         long auditMaxBytes = AuditConfig.DEFAULT_MAX_BYTES;
+        String otlpEndpoint;
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
@@ -279,7 +283,8 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     trustedProxies, perInstance, connections, statusSave, new Logging(logFormat, logFile, accessLog),
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
                     new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
-                    headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource, auditFile, auditMaxBytes);
+                    headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource, auditFile, auditMaxBytes,
+                    otlpEndpoint);
         }
 
         private ClusterConfig clusterConfig() {
@@ -484,6 +489,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         config.cluster(cluster);
         config.drain(drain);
         config.audit(new AuditConfig(auditFile == null ? null : Path.of(auditFile), auditMaxBytes));
+        config.otlpEndpoint(otlpEndpoint);
         return config.build();
     }
 

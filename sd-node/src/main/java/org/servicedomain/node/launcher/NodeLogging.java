@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  */
 final class NodeLogging {
 
-    /** The text layout: ISO date and time with zone offset, level, thread, request id, logger, message. */
-    static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread]%replace( req=%X{requestId}){' req=$', ''}"
+    /** The text layout: ISO date and time with zone offset, level, thread, request id, trace id, logger, message. */
+    static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread]%replace( req=%X{requestId}){' req=$', ''}%replace( trace=%X{traceId}){' trace=$', ''}"
             + " %logger{36} - %msg%n";
     static final String MAX_FILE_SIZE = "100MB";
     static final int MAX_HISTORY_DAYS = 14;

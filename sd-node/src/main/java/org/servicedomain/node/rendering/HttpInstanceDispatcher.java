@@ -10,11 +10,13 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.Prober;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.tracing.TraceHeaders;
 
 /**
  * Dispatches a SOAP 1.1 or SOAP 1.2 request to an instance over HTTP, forwarding the client's
  * bytes, Content-Type and SOAPAction unchanged; an HTTP error without a SOAP fault is a failed
- * dispatch, a provider's own SOAP fault is an answer.
+ * dispatch, a provider's own SOAP fault is an answer. The request carries the call's W3C
+ * {@code traceparent} (and {@code tracestate}) as the attempt's trace names them.
  */
 public final class HttpInstanceDispatcher implements InstanceDispatcher {
 
@@ -36,15 +38,16 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
     @Override
     public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout) {
         Prober prober = request.tag(Prober.class);
-        return (prober == null ? http.post(instance.endpointAddress(), request, timeout)
-                : http.post(instance.endpointAddress(), request, timeout, Prober.HEADER, prober.id()))
+        return (prober == null ? http.post(instance.endpointAddress(), request, timeout, TraceHeaders.added(request))
+                : http.post(instance.endpointAddress(), request, timeout, TraceHeaders.added(request, Prober.HEADER, prober.id())))
                 .thenApply(HttpInstanceDispatcher::usable);
     }
 
     /** As {@link #dispatch(Instance, RequestContext, Duration)}, with {@code headers} (name, value pairs) added to the request. */
     public CompletableFuture<ProviderReply> dispatch(Instance instance, RequestContext request, Duration timeout,
             String... headers) {
-        return http.post(instance.endpointAddress(), request, timeout, headers).thenApply(HttpInstanceDispatcher::usable);
+        return http.post(instance.endpointAddress(), request, timeout, TraceHeaders.added(request, headers))
+                .thenApply(HttpInstanceDispatcher::usable);
     }
 
     private static ProviderReply usable(ProviderReply reply) {

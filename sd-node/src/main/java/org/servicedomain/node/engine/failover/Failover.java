@@ -21,7 +21,7 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.rendering.InstanceDispatcher;
-import org.slf4j.MDC;
+import org.servicedomain.node.tracing.CallTrace;
 
 /**
  * Wraps selection and rendering: when a dispatch gets no usable answer, looks up and selects
@@ -63,6 +63,7 @@ public final class Failover {
         boolean retryUnsafe;
         DispatchException lastFailure;
         int operational;
+        CallTrace trace;
 
         Tries(RetryBudget.Port budget) {
             this.budget = budget;
@@ -80,12 +81,19 @@ public final class Failover {
      */
     public CompletableFuture<ProviderReply> dispatch(RequestContext request, Decision decision, RecoveryRule recovery) {
         Tries tries = new Tries(budget.requestStarted(request.virtualPort().name(), recovery.retryBudgetPercent()));
+        CallTrace trace = request.tag(CallTrace.class);
+        tries.trace = trace == null ? CallTrace.NONE : trace;
+        tries.trace.operation(request.virtualPort().name(), request.operation());
         return next(request, decision, recovery, tries);
     }
 
     private CompletableFuture<ProviderReply> next(RequestContext request, Decision decision, RecoveryRule recovery,
             Tries tries) {
+        CallTrace.Step failingOver = tries.attempts.isEmpty() ? null : tries.trace.step("failover");
         Instance instance = nextInstance(request, decision, recovery, tries);
+        if (failingOver != null) {
+            failingOver.end("sd.failover.after", tries.lastFailure == null ? null : tries.lastFailure.getMessage());
+        }
         if (instance == null) {
             tries.operational = lookup.candidates(request).size(); // of any level, for the fault's message
             if (tries.operational == 0 && tries.attempts.isEmpty()) {
@@ -110,9 +118,13 @@ public final class Failover {
         if (tries.tried.size() > recovery.retries()) {
             return null;
         }
+        CallTrace.Step lookingUp = tries.trace.step("lookup");
         List<Instance> found = lookup.candidates(request, decision.supplierLevels());
+        lookingUp.end("sd.candidates", found.size());
+        CallTrace.Step selecting = tries.trace.step("selection");
         List<Instance> candidates = candidates(found, request, decision, recovery, tries);
         if (candidates.isEmpty()) {
+            selecting.end("sd.instance.id", null);
             return null;
         }
         if (request.deadline() != null && request.deadline().passed()) {
@@ -121,9 +133,12 @@ public final class Failover {
         }
         if (!tries.attempts.isEmpty() && !tries.budget.tryRetry()) {
             tries.budgetSpent = true;
+            selecting.end("sd.instance.id", null);
             return null;
         }
-        return decision.selector().select(candidates, request);
+        Instance selected = decision.selector().select(candidates, request);
+        selecting.end("sd.instance.id", selected == null ? null : selected.id());
+        return selected;
     }
 
     /** One dispatch: the instance's reply, or null after recording why it gave none. */
@@ -133,17 +148,25 @@ public final class Failover {
         listener.dispatching(request, instance);
         long start = System.nanoTime();
         Duration timeout = timeoutFor(instance, recovery);
+        CallTrace.Attempt traced = tries.trace.attempt(instance, tries.tried.size());
+        // untraced, an attempt's headers are the call's own, already tagged: no copy of the request
+        RequestContext sending = traced == request.tag(CallTrace.Outgoing.class) ? request
+                : request.withTag(CallTrace.Outgoing.class, traced);
         CompletableFuture<ProviderReply> sent;
         try {
-            sent = dispatcher.dispatch(instance, request, request.deadline() == null ? timeout : request.deadline().cap(timeout));
+            sent = dispatcher.dispatch(instance, sending, request.deadline() == null ? timeout : request.deadline().cap(timeout));
         } catch (RuntimeException e) {
             sent = CompletableFuture.failedFuture(e);
         }
         return sent.handle((reply, error) -> {
             if (error == null) { // the common case logs nothing worth a request id: no MDC to fill and empty again
+                traced.answered(reply.status());
                 return answered(instance, request, recovery, tries, System.nanoTime() - start, reply, null);
             }
-            try (MDC.MDCCloseable logged = LogId.of(request)) {
+            Throwable cause = Completions.cause(error);
+            traced.failed(cause instanceof DispatchException failure ? failure.kind().name() : cause.getClass().getName(),
+                    String.valueOf(cause.getMessage()));
+            try (LogId.Scope logged = LogId.of(request)) {
                 return answered(instance, request, recovery, tries, System.nanoTime() - start, null, error);
             }
         });

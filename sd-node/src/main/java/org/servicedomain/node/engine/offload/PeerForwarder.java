@@ -7,11 +7,12 @@ import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.rendering.SoapHttpClient;
+import org.servicedomain.node.tracing.TraceHeaders;
 
 /**
  * Sends a request on to a peer node's virtual port exactly as the client sent it, marked with the
  * hop header so the peer serves it itself, and with the time the client still waits; brings back
- * the peer's answer, which may be a fault, unchanged.
+ * the peer's answer, which may be a fault, unchanged. The call's trace goes along.
  */
 public final class PeerForwarder implements AutoCloseable {
 
@@ -26,8 +27,8 @@ public final class PeerForwarder implements AutoCloseable {
      * fails with a {@link org.servicedomain.node.core.DispatchException} when there is none.
      */
     public CompletableFuture<ProviderReply> forward(URI port, RequestContext request, Duration timeout) {
-        return http.post(port.toString(), request, timeout, Offload.HOP_HEADER, "1",
-                Deadline.HEADER, Long.toString(Math.max(1, timeout.toMillis())));
+        return http.post(port.toString(), request, timeout, TraceHeaders.added(request, Offload.HOP_HEADER, "1",
+                Deadline.HEADER, Long.toString(Math.max(1, timeout.toMillis()))));
     }
 
     @Override

@@ -1,0 +1,109 @@
+package org.servicedomain.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.servicedomain.home.v1.SetPolicy;
+import org.servicedomain.samples.provider.FaultMode;
+import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.OtlpReceiver;
+import org.servicedomain.testsupport.OtlpReceiver.ReceivedSpan;
+import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.SoapReply;
+import org.servicedomain.testsupport.StockQuoteCalls;
+import org.servicedomain.testsupport.VirtualPortEntry;
+
+/**
+ * With an OTLP endpoint the node exports a call's spans: the server span in the client's trace,
+ * below it lookup, selection, a client span per dispatch attempt (the failed one and the one that
+ * answered) and the failover between them; the provider's parent is the attempt that reached it.
+ */
+class SpanExportTest {
+
+    private static final OtlpReceiver COLLECTOR = OtlpReceiver.start();
+    private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+    private static final String CLIENT_SPAN_ID = "00f067aa0ba902b7";
+
+    @RegisterExtension
+    final NodeWithProviders domain = NodeWithProviders.stockQuotes("primary", "backup")
+            .configured(b -> b.otlpEndpoint(COLLECTOR.endpoint().toString()));
+
+    private SampleProvider primary;
+    private SampleProvider backup;
+
+    @BeforeEach
+    void primaryThenBackup() throws Exception {
+        primary = domain.provider("primary");
+        backup = domain.provider("backup");
+        Registrations.register(domain.node().home(), primary);
+        Registrations.register(domain.node().home(), backup);
+        SetPolicy policy = new SetPolicy();
+        policy.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
+                + "<recovery retries=\"1\" timeoutMs=\"5000\"><idempotent operation=\"getQuote\"/></recovery>"
+                + "</defaults></policy>");
+        domain.node().home().setPolicy(policy);
+    }
+
+    @AfterAll
+    static void stopCollector() {
+        COLLECTOR.close();
+    }
+
+    @Test
+    void aFailedOverCallIsExportedAsAServerSpanWithItsStagesAndBothAttempts() {
+        primary.setFaultMode(FaultMode.HTTP_500_PLAIN);
+
+        SoapReply reply = StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"),
+                "ACME", Map.of("traceparent", "00-" + TRACE_ID + "-" + CLIENT_SPAN_ID + "-01"));
+        assertThat(StockQuoteCalls.servedBy(reply)).isEqualTo("backup");
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(TRACE_ID))
+                .extracting(ReceivedSpan::name).contains("StockQuotePortType/getQuote", "lookup", "selection", "failover"));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(TRACE_ID)
+                .stream().filter(s -> s.kind().equals("SPAN_KIND_CLIENT"))).hasSize(2));
+        List<ReceivedSpan> spans = COLLECTOR.spansOf(TRACE_ID);
+        ReceivedSpan server = spans.stream().filter(s -> s.kind().equals("SPAN_KIND_SERVER")).findFirst().orElseThrow();
+        assertThat(server.parentSpanId()).isEqualTo(CLIENT_SPAN_ID);
+        assertThat(server.serviceName()).isEqualTo(domain.node().config().hierarchy().nodeName());
+        assertThat(server.attributes()).containsEntry("rpc.system", "soap").containsEntry("rpc.service", "StockQuotePortType")
+                .containsEntry("rpc.method", "getQuote").containsEntry("http.response.status_code", "200");
+        assertThat(spans).filteredOn(s -> !s.kind().equals("SPAN_KIND_SERVER"))
+                .allSatisfy(s -> assertThat(s.parentSpanId()).isEqualTo(server.spanId()));
+        assertThat(spans).filteredOn(s -> s.name().equals("lookup")).hasSize(2);
+
+        ReceivedSpan failed = attemptTo(spans, primary);
+        assertThat(failed.attributes()).containsEntry("sd.attempt", "1").containsEntry("sd.outcome", "failed")
+                .containsEntry("error.type", "HTTP_ERROR").containsEntry("server.address", primary.address().getHost());
+        assertThat(failed.status()).isEqualTo("STATUS_CODE_ERROR");
+        ReceivedSpan answered = attemptTo(spans, backup);
+        assertThat(answered.attributes()).containsEntry("sd.attempt", "2").containsEntry("sd.outcome", "answered")
+                .containsEntry("http.response.status_code", "200");
+        assertThat(backup.lastTraceparent()).isEqualTo("00-" + TRACE_ID + "-" + answered.spanId() + "-01");
+        assertThat(primary.lastTraceparent()).isEqualTo("00-" + TRACE_ID + "-" + failed.spanId() + "-01");
+    }
+
+    @Test
+    void aCallWithoutATraceparentStartsATraceWhoseServerSpanIsARoot() {
+        SoapReply reply = StockQuoteCalls.getQuote(VirtualPortEntry.TOMCAT.address(domain.node(), "StockQuotePortType"), "ACME");
+        assertThat(reply.status()).isEqualTo(200);
+        String traceId = primary.lastTraceparent().substring(3, 35);
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId))
+                .filteredOn(s -> s.kind().equals("SPAN_KIND_SERVER")).singleElement()
+                .satisfies(s -> assertThat(s.parentSpanId()).isEmpty()));
+    }
+
+    private static ReceivedSpan attemptTo(List<ReceivedSpan> spans, SampleProvider provider) {
+        return spans.stream().filter(s -> s.kind().equals("SPAN_KIND_CLIENT")
+                        && String.valueOf(provider.address().getPort()).equals(s.attribute("server.port")))
+                .findFirst().orElseThrow(() -> new AssertionError("no attempt to " + provider.address() + " in " + spans));
+    }
+}

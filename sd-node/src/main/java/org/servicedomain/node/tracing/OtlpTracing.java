@@ -1,0 +1,75 @@
+package org.servicedomain.node.tracing;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import java.net.URI;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Tracing exported through the OpenTelemetry SDK: one server span per call, child spans for its
+ * steps and dispatch attempts, sent in batches over OTLP/HTTP (protobuf) by a background thread,
+ * so a request only records; a collector that is down costs dropped spans, never a request.
+ */
+final class OtlpTracing implements Tracing {
+
+    /** The path of the traces signal, added to an endpoint given without a path. */
+    static final String TRACES_PATH = "/v1/traces";
+    static final String SCOPE = "org.servicedomain.node";
+
+    private final SdkTracerProvider provider;
+    private final Tracer tracer;
+
+    OtlpTracing(String endpoint, String serviceName) {
+        OtlpHttpSpanExporter exporter = OtlpHttpSpanExporter.builder().setEndpoint(tracesUrl(endpoint)).build();
+        this.provider = SdkTracerProvider.builder()
+                .setResource(Resource.getDefault().merge(Resource.create(
+                        Attributes.of(AttributeKey.stringKey("service.name"), serviceName))))
+                .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
+                .build();
+        this.tracer = provider.get(SCOPE);
+    }
+
+    /** {@code endpoint} as the URL of the traces signal: {@value #TRACES_PATH} added when it has no path. */
+    static String tracesUrl(String endpoint) {
+        URI uri = URI.create(endpoint);
+        if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+            throw new IllegalArgumentException("the OTLP endpoint must be an http or https URL but was " + endpoint);
+        }
+        String path = uri.getRawPath();
+        return path == null || path.isEmpty() || "/".equals(path)
+                ? endpoint.replaceAll("/$", "") + TRACES_PATH : endpoint;
+    }
+
+    @Override
+    public CallTrace start(String traceparent, String tracestate) {
+        TraceParent parent = TraceParent.parse(traceparent);
+        SpanBuilder server = tracer.spanBuilder("call").setSpanKind(SpanKind.SERVER)
+                .setAttribute(OtlpCallTrace.RPC_SYSTEM, OtlpCallTrace.SOAP);
+        if (parent == null) {
+            server.setNoParent();
+        } else {
+            server.setParent(Context.root().with(Span.wrap(SpanContext.createFromRemoteParent(parent.traceId(),
+                    parent.parentId(), parent.sampled() ? TraceFlags.getSampled() : TraceFlags.getDefault(),
+                    TraceState.getDefault()))));
+        }
+        return new OtlpCallTrace(tracer, server.startSpan(), parent == null ? null : TraceParent.forwardableState(tracestate));
+    }
+
+    /** Exports what is buffered (waiting up to ten seconds) and stops the exporter's thread. */
+    @Override
+    public void close() {
+        provider.shutdown().join(10, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,27 @@
+package org.servicedomain.node.tracing;
+
+/**
+ * Starts the trace of each virtual-port call. Picked once when the node starts: propagation only
+ * ({@link PropagatingTracing}) unless an OTLP endpoint is configured ({@link OtlpTracing}), so a
+ * request never asks whether tracing is on.
+ */
+public interface Tracing extends AutoCloseable {
+
+    /**
+     * The trace of a call that arrived with these headers (either may be null): joins a valid
+     * {@code traceparent}, else starts a new trace and drops {@code tracestate}.
+     */
+    CallTrace start(String traceparent, String tracestate);
+
+    /** Sends what is still buffered and releases the exporter. */
+    @Override
+    void close();
+
+    /**
+     * Spans exported to {@code otlpEndpoint} (OTLP over HTTP) under service name {@code serviceName},
+     * or propagation only when the endpoint is null.
+     */
+    static Tracing of(String otlpEndpoint, String serviceName) {
+        return otlpEndpoint == null ? new PropagatingTracing() : new OtlpTracing(otlpEndpoint, serviceName);
+    }
+}
