@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.curator.test.InstanceSpec;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,20 +38,16 @@ class QuietZooKeeperOutageTest {
 
     private static final String AUDIT_TRAIL = "org.servicedomain.node.engine.events.EventLog";
 
-    private ProviderFleet providers;
-
-    @AfterEach
-    void stopProviders() {
-        if (providers != null) {
-            providers.close();
-        }
-    }
-
     @Test
     void aMemberLogsTheLossAndTheReturnOfZooKeeperInAFewLinesWithoutStackTraces() throws Exception {
         RunningNode member = ZOOKEEPER.startMembers("quiet", 1).get(0);
-        providers = ProviderFleet.stockQuotes("quote-a");
-        new DomainSetup(member.home()).provider(providers.named("quote-a"), null);
+        try (ProviderFleet providers = ProviderFleet.stockQuotes("quote-a")) {
+            new DomainSetup(member.home()).provider(providers.named("quote-a"), null);
+            assertQuietThroughAnOutage(member);
+        }
+    }
+
+    private static void assertQuietThroughAnOutage(RunningNode member) throws Exception {
         URI port = member.virtualPortAddress("StockQuotePortType");
         await().atMost(Duration.ofSeconds(10)).until(() -> StockQuoteCalls.getQuote(port, "ACME").status() == 200);
         InstanceSpec server = ZOOKEEPER.servers().getInstances().iterator().next();
