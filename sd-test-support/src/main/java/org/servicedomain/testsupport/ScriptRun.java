@@ -17,10 +17,11 @@ public final class ScriptRun implements AutoCloseable {
 
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final Thread reader;
 
     private ScriptRun(Process process) {
         this.process = process;
-        Thread reader = new Thread(this::read, "script-output");
+        reader = new Thread(this::read, "script-output");
         reader.setDaemon(true);
         reader.start();
     }
@@ -42,6 +43,18 @@ public final class ScriptRun implements AutoCloseable {
     /** Whether some line printed so far starts with {@code prefix}. */
     public boolean printed(String prefix) {
         return lines.stream().anyMatch(line -> line.startsWith(prefix));
+    }
+
+    /**
+     * Waits until the command has ended and its output has been read to the end; its exit code, or
+     * an IllegalStateException when it is still running after {@code timeout}.
+     */
+    public int waitFor(java.time.Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("still running after " + timeout + ": " + lines);
+        }
+        reader.join(timeout.toMillis());
+        return process.exitValue();
     }
 
     public boolean isAlive() {

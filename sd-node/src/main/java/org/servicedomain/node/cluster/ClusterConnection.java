@@ -8,7 +8,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.retry.BoundedExponentialBackoffRetry;
+import org.apache.curator.utils.DebugUtils;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
@@ -30,6 +32,7 @@ public final class ClusterConnection implements AutoCloseable {
     private final ExecutorService notifications;
     private final NotificationThread notificationThread;
     private volatile boolean connected = true;
+    private long lostAt;
 
     private ClusterConnection(ClusterConfig config, CuratorFramework client, ExecutorService notifications,
             NotificationThread notificationThread) {
@@ -37,14 +40,27 @@ public final class ClusterConnection implements AutoCloseable {
         this.client = client;
         this.notifications = notifications;
         this.notificationThread = notificationThread;
-        client.getConnectionStateListenable().addListener((c, state) -> {
-            connected = state.isConnected();
-            if (connected) {
-                LOG.info("ZooKeeper connection {}: changes are accepted again", state);
-            } else {
-                LOG.warn("ZooKeeper connection {}: serving from the cached state, refusing changes", state);
-            }
-        });
+        client.getConnectionStateListenable().addListener((c, state) -> changed(state));
+    }
+
+    /**
+     * One line per change of state, not per attempt: a WARN when ZooKeeper is lost, an INFO when the
+     * session expires meanwhile, an INFO when it is back (ZooKeeper's and Curator's own per-attempt lines are
+     * kept out of the log, see {@link #open}).
+     */
+    private synchronized void changed(ConnectionState state) {
+        boolean was = connected;
+        connected = state.isConnected();
+        if (was && !connected) {
+            lostAt = System.nanoTime();
+            LOG.warn("this member lost ZooKeeper at {} ({}): serving from the cached state, refusing changes until ZooKeeper is back",
+                    config.zookeeper(), state);
+        } else if (!was && connected) {
+            LOG.info("ZooKeeper is back at {} ({}) after {} s: changes are accepted again", config.zookeeper(), state,
+                    Duration.ofNanos(System.nanoTime() - lostAt).toSeconds());
+        } else if (state == ConnectionState.LOST) {
+            LOG.info("the ZooKeeper session of this member expired while ZooKeeper was away; a new one starts when it is back");
+        }
     }
 
     /** Whether ZooKeeper answers (the session is connected to a server with quorum), as last heard. */
@@ -79,13 +95,14 @@ public final class ClusterConnection implements AutoCloseable {
                 .namespace(config.root().substring(1))
                 .sessionTimeoutMs(10_000)
                 .connectionTimeoutMs(5_000)
-                .retryPolicy(new ExponentialBackoffRetry(200, 5, 2_000));
+                .retryPolicy(new BoundedExponentialBackoffRetry(200, 2_000, 5)); // capped without a warning per retry
         if (config.credential() != null) {
             builder.authorization("digest", config.credential().digestAuth()).aclProvider(new MemberAcls());
         } else {
             LOG.warn("cluster {} has no --cluster-auth credential: anyone who reaches ZooKeeper at {} can read its sessions,"
                     + " users and secrets and change them (docs/cluster.md, 'Securing ZooKeeper')", config.name(), config.zookeeper());
         }
+        quietConnectionIssues();
         CuratorFramework client = builder.build();
         client.start();
         try {
@@ -104,6 +121,17 @@ public final class ClusterConnection implements AutoCloseable {
             tighten(config, client, notifications, notificationThread);
         }
         return new ClusterConnection(config, client, notifications, notificationThread);
+    }
+
+    /**
+     * Keeps Curator from logging every background operation that fails for want of ZooKeeper (an ERROR
+     * with a stack trace each, ~400 lines a minute): the member says it lost ZooKeeper once, and the
+     * refusals go to their callers. A JVM-wide Curator switch, left alone when the process set it.
+     */
+    private static void quietConnectionIssues() {
+        if (System.getProperty(DebugUtils.PROPERTY_DONT_LOG_CONNECTION_ISSUES) == null) {
+            System.setProperty(DebugUtils.PROPERTY_DONT_LOG_CONNECTION_ISSUES, "true");
+        }
     }
 
     /** Makes the cluster's znodes created open (by an earlier release) the credential's alone; closes the client on failure. */

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.xml.ws.WebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,7 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.RepeatedWarning;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PolicyReport;
@@ -79,6 +81,8 @@ import org.slf4j.MDC;
 public class HomePort implements HomePortType {
 
     private static final Logger LOG = LoggerFactory.getLogger(HomePort.class);
+    /** Changes refused while ZooKeeper is away: one line per operation per 30 s; the member logged the loss itself. */
+    private static final RepeatedWarning NO_QUORUM = RepeatedWarning.infoEvery(LOG, Duration.ofSeconds(30));
 
     private final Node node;
     private final VirtualPortFront front;
@@ -412,7 +416,11 @@ public class HomePort implements HomePortType {
         try {
             return body.get();
         } catch (NodeFault fault) {
-            LOG.info("{} refused: {}", operation, LogText.of(fault.getMessage()));
+            if (fault.code() == FaultCode.NoQuorum) {
+                NO_QUORUM.log(operation, operation + " refused: " + LogText.of(fault.getMessage()), fault.getCause());
+            } else {
+                LOG.info("{} refused: {}", operation, LogText.of(fault.getMessage()));
+            }
             throw HomeFaults.of(fault);
         } catch (IllegalArgumentException e) {
             LOG.info("{} refused: {}", operation, LogText.of(e.getMessage()));

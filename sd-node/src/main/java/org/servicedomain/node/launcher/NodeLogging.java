@@ -31,6 +31,12 @@ final class NodeLogging {
     static final String MAX_FILE_SIZE = "100MB";
     static final int MAX_HISTORY_DAYS = 14;
     private static final String TOTAL_SIZE_CAP = "5GB";
+    /**
+     * ZooKeeper's and Curator's loggers that write a line (with a stack trace) per reconnection attempt
+     * while ZooKeeper is away; the member logs the loss and the return itself (ClusterConnection).
+     */
+    static final java.util.List<String> ZOOKEEPER_PER_ATTEMPT = java.util.List.of("org.apache.zookeeper.ClientCnxn",
+            "org.apache.curator.ConnectionState", "org.apache.curator.framework.state.ConnectionStateManager");
 
     private final LoggerContext context;
 
@@ -54,6 +60,9 @@ final class NodeLogging {
         root.addAppender(main);
         context.getLogger("org.servicedomain").setLevel(Level.INFO);
         context.getLogger("org.apache").setLevel(Level.WARN);
+        for (String perAttempt : ZOOKEEPER_PER_ATTEMPT) {
+            context.getLogger(perAttempt).setLevel(Level.ERROR);
+        }
         Logger access = context.getLogger(AccessLog.LOGGER);
         access.setAdditive(false);
         if (logging.accessLog()) {
