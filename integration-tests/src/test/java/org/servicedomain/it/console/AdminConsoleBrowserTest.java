@@ -93,7 +93,7 @@ class AdminConsoleBrowserTest {
         browser.open("/dashboard");
         assertThat(browser.find(By.cssSelector("tr[data-instance='" + quoteA + "'] td.state")).getText()).isEqualTo("standby");
         assertThat(browser.findAll(By.cssSelector("section.port tbody tr"))).hasSize(2);
-        assertThat(browser.find(By.cssSelector("section.port svg.chart"))).isNotNull();
+        assertThat(browser.find(By.cssSelector("section.port .chart-box canvas"))).isNotNull();
 
         root.setServiceInfo(quoteA, InstanceState.OPERATIONAL, null, null);
         for (int i = 0; i < 6; i++) {
@@ -104,8 +104,9 @@ class AdminConsoleBrowserTest {
         assertThat(browser.path()).as("refreshed without a reload").isEqualTo("/sd-admin/dashboard");
         await().atMost(Duration.ofSeconds(40)).ignoreException(StaleElementReferenceException.class).until(() -> {
             StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME", joe);
-            return browser.findAll(By.cssSelector("section.port svg.chart polyline")).size() == 2
-                    && !browser.text(By.cssSelector("section.port svg.chart text")).startsWith("0.0");
+            return ((Number) browser.script("var b = document.querySelector('section.port .chart-box');"
+                    + " return b && b.sdChart ? b.sdChart.data[1].filter(function (v) { return v > 0; }).length : 0;"))
+                    .intValue() > 0;
         });
         browser.screenshot("02-dashboard");
     }
