@@ -18,14 +18,16 @@ public final class TopologyGraph {
     static final int INDENT = 56;
     static final int BOX_HEIGHT = 36;
     private static final int MARGIN = 10;
-    private static final double CHAR_WIDTH = 7.2;
+    /** Widths of a character of the name (13px, bold) and of the detail (11px, monospace), with room to spare. */
+    private static final double NAME_CHAR = 8.0;
+    private static final double DETAIL_CHAR = 7.0;
 
     /** One box of the graph: its kind (node, port, instance), texts, depth, row and parent's row (-1: none). */
     record Box(String kind, String name, String detail, String state, int depth, int row, int parentRow) {
 
         int x() { return MARGIN + depth * INDENT; }
         int y() { return MARGIN + row * ROW; }
-        int width() { return (int) Math.ceil(16 + CHAR_WIDTH * Math.max(name.length(), detail.length() * 0.85)); }
+        int width() { return (int) Math.ceil(18 + Math.max(NAME_CHAR * name.length(), DETAIL_CHAR * detail.length())); }
     }
 
     private TopologyGraph() {

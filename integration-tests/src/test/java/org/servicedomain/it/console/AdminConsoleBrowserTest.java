@@ -92,7 +92,7 @@ class AdminConsoleBrowserTest {
         }
         browser.open("/dashboard");
         assertThat(browser.find(By.cssSelector("tr[data-instance='" + quoteA + "'] td.state")).getText()).isEqualTo("standby");
-        assertThat(browser.findAll(By.cssSelector("section.port tbody tr"))).hasSize(2);
+        assertThat(browser.findAll(By.cssSelector("section.port table.instances tbody tr"))).hasSize(2);
         assertThat(browser.find(By.cssSelector("section.port .chart-box canvas"))).isNotNull();
 
         root.setServiceInfo(quoteA, InstanceState.OPERATIONAL, null, null);
