@@ -2,11 +2,12 @@ package org.servicedomain.console;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.servicedomain.client.cli.LineDiff;
 
 /**
- * A line diff of two policy versions for the policy page: the longest common subsequence of their
- * lines, the rest shown as removed (only in the older) or added (only in the newer). Policies are
- * short, so the quadratic table is fine; longer documents are refused rather than made slow.
+ * A line diff of two policy versions for the policy page: {@code sdctl policy diff}'s {@link LineDiff}
+ * (longest common subsequence), each line numbered in the version(s) it is in. Longer documents are
+ * refused rather than made slow.
  */
 public final class PolicyDiff {
 
@@ -28,33 +29,19 @@ public final class PolicyDiff {
     private PolicyDiff() {
     }
 
-    /** The lines of {@code older} and {@code newer} in order, each marked same, removed or added. */
+    /** The lines of {@code older} and {@code newer} in order, each marked same, removed or added, and numbered. */
     public static List<Line> of(String older, String newer) {
-        String[] a = older.split("\\R", -1);
-        String[] b = newer.split("\\R", -1);
-        if (a.length > MAX_LINES || b.length > MAX_LINES) {
+        if (older.split("\\R", -1).length > MAX_LINES || newer.split("\\R", -1).length > MAX_LINES) {
             throw new IllegalArgumentException("The versions are too long to compare here (more than " + MAX_LINES + " lines).");
         }
-        int[][] common = new int[a.length + 1][b.length + 1];
-        for (int i = a.length - 1; i >= 0; i--) {
-            for (int j = b.length - 1; j >= 0; j--) {
-                common[i][j] = a[i].equals(b[j]) ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
-            }
-        }
         List<Line> lines = new ArrayList<>();
-        int i = 0;
-        int j = 0;
-        while (i < a.length || j < b.length) {
-            if (i < a.length && j < b.length && a[i].equals(b[j])) {
-                lines.add(new Line(Change.SAME, i + 1, j + 1, a[i]));
-                i++;
-                j++;
-            } else if (i < a.length && (j == b.length || common[i + 1][j] >= common[i][j + 1])) {
-                lines.add(new Line(Change.REMOVED, i + 1, 0, a[i]));
-                i++;
-            } else {
-                lines.add(new Line(Change.ADDED, 0, j + 1, b[j]));
-                j++;
+        int oldNumber = 0;
+        int newNumber = 0;
+        for (LineDiff.Line line : LineDiff.of(older, newer)) {
+            switch (line.change()) {
+                case "-" -> lines.add(new Line(Change.REMOVED, ++oldNumber, 0, line.text()));
+                case "+" -> lines.add(new Line(Change.ADDED, 0, ++newNumber, line.text()));
+                default -> lines.add(new Line(Change.SAME, ++oldNumber, ++newNumber, line.text()));
             }
         }
         return lines;
