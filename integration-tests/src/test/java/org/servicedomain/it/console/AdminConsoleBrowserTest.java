@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.InstanceInfo;
@@ -196,6 +197,10 @@ class AdminConsoleBrowserTest {
         assertThat(browser.text(By.id("problem"))).contains("InvalidPolicy").contains("line 3");
         assertThat(browser.text(By.id("error-line-number"))).isEqualTo("3");
         assertThat(browser.text(By.id("error-line"))).contains("no-such-directive");
+        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line"))).as("the editor numbers the lines")
+                .extracting(WebElement::getText).containsExactly("1", "2", "3", "4", "5", "6");
+        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line.error"))).extracting(WebElement::getText)
+                .containsExactly("3");
         assertThat(browser.text(By.id("active-version"))).isEqualTo("0");
         assertThat(root.getPolicy().version()).isZero();
         browser.screenshot("05-policy-invalid");

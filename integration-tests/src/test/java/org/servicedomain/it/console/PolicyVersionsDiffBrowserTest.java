@@ -8,11 +8,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
-/**
- * The policy page's editor in headless Chromium: numbered lines with the line the node's schema
- * validation refused marked among them, and two kept versions compared line by line.
- */
-class PolicyEditorBrowserTest {
+/** The policy page in headless Chromium compares two kept policy versions line by line. */
+class PolicyVersionsDiffBrowserTest {
 
     @RegisterExtension
     static final ConsoleBrowser browser = new ConsoleBrowser();
@@ -23,26 +20,6 @@ class PolicyEditorBrowserTest {
     @BeforeEach
     void openTheConsole() {
         browser.at(console.node().consoleUri());
-    }
-
-    @Test
-    void theEditorNumbersTheLinesAndMarksTheLineTheNodesValidationRefused() {
-        browser.signIn("root", "root-pw").open("/policy");
-        browser.setValue(By.id("document"), """
-                <policy xmlns="urn:sd:policy:1">
-                  <defaults>
-                    <selection directive="no-such-directive"/>
-                  </defaults>
-                </policy>""");
-
-        browser.click(By.id("validate"));
-
-        assertThat(browser.text(By.id("problem"))).contains("InvalidPolicy").contains("line 3");
-        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line"))).extracting(WebElement::getText)
-                .containsExactly("1", "2", "3", "4", "5");
-        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line.error"))).extracting(WebElement::getText)
-                .containsExactly("3");
-        browser.screenshot("15-policy-editor");
     }
 
     @Test
