@@ -31,7 +31,7 @@
       <c:if test="${empty port.instances}"><tr><td colspan="4" class="hint">No instance.</td></tr></c:if>
       <c:forEach var="i" items="${port.instances}">
         <tr data-instance="${fn:escapeXml(i.instanceId)}">
-          <td><c:out value="${i.instanceId}"/></td>
+          <td><span class="instance-name"><c:out value="${i.name}"/></span><div class="instance-id"><c:out value="${i.instanceId}"/></div></td>
           <td class="address"><c:out value="${i.endpointAddress}"/></td>
           <td class="state state-${fn:escapeXml(i.state)}"><c:out value="${i.state}"/></td>
           <td><c:out value="${i.supplierLevel}"/></td>

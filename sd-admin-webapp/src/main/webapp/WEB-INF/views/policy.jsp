@@ -11,7 +11,10 @@
 <div class="columns">
 <form method="post" action="${pageContext.request.contextPath}/policy${nodeChoice.query}" id="policy-form" class="card wide">
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
-  <textarea name="document" id="document" rows="24" cols="100" spellcheck="false"><c:out value="${document}"/></textarea>
+  <div class="editor" id="editor" data-error-line="${errorLine}">
+    <pre class="editor-gutter" id="editor-gutter" aria-hidden="true"></pre>
+    <textarea name="document" id="document" rows="24" cols="100" spellcheck="false" wrap="off"><c:out value="${document}"/></textarea>
+  </div>
   <div class="buttons">
     <button type="submit" name="action" value="validate" id="validate">Validate</button>
     <button type="submit" name="action" value="activate" id="activate">Activate</button>
@@ -45,8 +48,31 @@
     </li>
   </c:forEach>
   </ul>
+  <c:if test="${versions.size() > 1}">
+  <h2>Compare versions</h2>
+  <form method="get" action="${pageContext.request.contextPath}/policy" id="diff-form" class="inline">
+    <c:if test="${not empty nodeChoice.path}"><input type="hidden" name="node" value="${fn:escapeXml(nodeChoice.path)}"></c:if>
+    <select name="from" id="diff-from"><c:forEach var="v" items="${versions}" varStatus="st"><option value="${v}" ${(empty diffFrom and st.index == 1) or v == diffFrom ? 'selected' : ''}>version ${v}</option></c:forEach></select>
+    &rarr;
+    <select name="to" id="diff-to"><c:forEach var="v" items="${versions}" varStatus="st"><option value="${v}" ${(empty diffTo and st.first) or v == diffTo ? 'selected' : ''}>version ${v}</option></c:forEach></select>
+    <button type="submit" id="compare">Compare</button>
+  </form>
+  </c:if>
 </aside>
 </div>
+<c:if test="${not empty diff}">
+<section class="card" id="diff">
+  <h2>Changes from version <c:out value="${diffFrom}"/> to version <c:out value="${diffTo}"/></h2>
+  <table class="diff">
+    <thead><tr><th class="num">v<c:out value="${diffFrom}"/></th><th class="num">v<c:out value="${diffTo}"/></th><th></th><th>line</th></tr></thead>
+    <tbody>
+    <c:forEach var="d" items="${diff}">
+      <tr class="diff-${d.change}"><td class="num"><c:out value="${d.oldNumber}"/></td><td class="num"><c:out value="${d.newNumber}"/></td><td class="mark"><c:out value="${d.mark}"/></td><td><code><c:out value="${d.text}"/></code></td></tr>
+    </c:forEach>
+    </tbody>
+  </table>
+</section>
+</c:if>
 <c:if test="${not empty impact}">
 <section class="card" id="impact">
   <h2>Impact on the last hour of traffic</h2>
@@ -100,4 +126,5 @@
   </ol>
 </section>
 </c:if>
+<script src="${pageContext.request.contextPath}/static/policy-editor.js"></script>
 <%@ include file="footer.jspf" %>

@@ -30,7 +30,15 @@
   <span></span><button type="submit" id="register-child">Register child node</button>
 </form>
 </section>
+<c:if test="${not empty topologyGraph}">
+<section class="card graph-card">
+<h2>Graph</h2>
+<p class="hint">Each node, its virtual ports with their instances by name, then its child nodes; host:port, state and supplier levels below each name.</p>
+<div class="graph-scroll"><c:out value="${topologyGraph}" escapeXml="false"/></div>
+</section>
+</c:if>
 <c:if test="${not empty topology}">
+<h2>Details</h2>
 <ul class="topology card" id="topology">
   <sd:topology-node node="${topology}"/>
 </ul>

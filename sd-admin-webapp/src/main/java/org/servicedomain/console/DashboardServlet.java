@@ -12,7 +12,7 @@ import java.util.Map;
 import org.servicedomain.client.NodeClientException;
 
 /**
- * The dashboard: every virtual port with its instances and a chart. {@code /dashboard/fragment}
+ * The dashboard: every virtual port with its instances and a chart (its data; the page's script draws it). {@code /dashboard/fragment}
  * answers only the ports' part, which the page's script fetches to refresh without a reload.
  */
 @WebServlet({"/dashboard", "/dashboard/fragment"})
@@ -33,9 +33,15 @@ public class DashboardServlet extends TaskServlet {
             ThroughputHistory history = history();
             history.sample(ports);
             Map<String, String> charts = new LinkedHashMap<>();
-            ports.forEach(p -> charts.put(p.name(), SvgChart.of(history.points(p.name()))));
+            Map<String, Integer> chartPoints = new LinkedHashMap<>();
+            for (PortStatistics.PortRow port : ports) {
+                List<ThroughputHistory.Point> points = history.points(port.name());
+                charts.put(port.name(), ChartSeries.json(points));
+                chartPoints.put(port.name(), points.size());
+            }
             request.setAttribute("ports", ports);
             request.setAttribute("charts", charts);
+            request.setAttribute("chartPoints", chartPoints);
         } catch (NodeClientException e) {
             request.setAttribute("problem", problem(e));
         }

@@ -24,7 +24,8 @@ import org.servicedomain.home.v1.PreviewPolicyResponse;
  * stays in the editor, with the offending line marked. Validating shows the candidate's impact on
  * the last hour of traffic; activating a candidate that would refuse requests now served asks for
  * confirmation first. A document can also come as an uploaded file (a multipart form with a
- * {@code file} part), validated or activated like the editor's.
+ * {@code file} part), validated or activated like the editor's. {@code from} and {@code to} (two kept
+ * versions) add their line diff to the page.
  */
 @WebServlet("/policy")
 @MultipartConfig(maxFileSize = PolicyServlet.MAX_FILE_BYTES, maxRequestSize = PolicyServlet.MAX_FILE_BYTES + 64 * 1024)
@@ -53,10 +54,15 @@ public class PolicyServlet extends TaskServlet {
             request.setAttribute("viewedVersion", viewed.version());
             request.setAttribute("document", viewed.document());
             request.setAttribute("versions", keptVersions(client, active.version()));
+            showDiff(request, client);
         } catch (NodeClientException e) {
             request.setAttribute("problem", problem(e));
         } catch (NumberFormatException e) {
-            request.setAttribute("problem", "Not a policy version: " + request.getParameter("version"));
+            request.setAttribute("problem", "A policy version is a whole number; not one of: " + String.join(", ",
+                    java.util.Arrays.asList(request.getParameter("version"), request.getParameter("from"), request.getParameter("to"))
+                            .stream().filter(java.util.Objects::nonNull).toList()));
+        } catch (IllegalArgumentException e) {
+            request.setAttribute("problem", e.getMessage());
         }
         render(request, response, "policy");
     }
@@ -112,6 +118,20 @@ public class PolicyServlet extends TaskServlet {
             request.setAttribute("problem", problem(e));
             showEdited(request, response, client, document, errorLine(e));
         }
+    }
+
+    /** Puts the line diff of versions {@code from} and {@code to} on the page when both are asked for. */
+    private static void showDiff(HttpServletRequest request, NodeClient client) {
+        String from = parameter(request, "from");
+        String to = parameter(request, "to");
+        if (from == null || to == null) {
+            return;
+        }
+        long older = Long.parseLong(from);
+        long newer = Long.parseLong(to);
+        request.setAttribute("diffFrom", older);
+        request.setAttribute("diffTo", newer);
+        request.setAttribute("diff", PolicyDiff.of(client.getPolicy(older).document(), client.getPolicy(newer).document()));
     }
 
     /** The text of the uploaded policy file (UTF-8), or null when the request is not an upload. */

@@ -24,7 +24,9 @@ public class TopologyServlet extends TaskServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         try {
-            request.setAttribute("topology", TopologyTree.of(client(request).topology(), NodeChoice.of(request)));
+            TopologyTree.NodeBranch tree = TopologyTree.of(client(request).topology(), NodeChoice.of(request));
+            request.setAttribute("topology", tree);
+            request.setAttribute("topologyGraph", TopologyGraph.svg(tree));
         } catch (NodeClientException e) {
             request.setAttribute("problem", problem(e));
         }

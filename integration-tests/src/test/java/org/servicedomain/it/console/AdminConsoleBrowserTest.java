@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.InstanceInfo;
@@ -92,8 +93,8 @@ class AdminConsoleBrowserTest {
         }
         browser.open("/dashboard");
         assertThat(browser.find(By.cssSelector("tr[data-instance='" + quoteA + "'] td.state")).getText()).isEqualTo("standby");
-        assertThat(browser.findAll(By.cssSelector("section.port tbody tr"))).hasSize(2);
-        assertThat(browser.find(By.cssSelector("section.port svg.chart"))).isNotNull();
+        assertThat(browser.findAll(By.cssSelector("section.port table.instances tbody tr"))).hasSize(2);
+        assertThat(browser.find(By.cssSelector("section.port .chart-box canvas"))).isNotNull();
 
         root.setServiceInfo(quoteA, InstanceState.OPERATIONAL, null, null);
         for (int i = 0; i < 6; i++) {
@@ -104,8 +105,9 @@ class AdminConsoleBrowserTest {
         assertThat(browser.path()).as("refreshed without a reload").isEqualTo("/sd-admin/dashboard");
         await().atMost(Duration.ofSeconds(40)).ignoreException(StaleElementReferenceException.class).until(() -> {
             StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME", joe);
-            return browser.findAll(By.cssSelector("section.port svg.chart polyline")).size() == 2
-                    && !browser.text(By.cssSelector("section.port svg.chart text")).startsWith("0.0");
+            return ((Number) browser.script("var b = document.querySelector('section.port .chart-box');"
+                    + " return b && b.sdChart ? b.sdChart.data[1].filter(function (v) { return v > 0; }).length : 0;"))
+                    .intValue() > 0;
         });
         browser.screenshot("02-dashboard");
     }
@@ -195,6 +197,10 @@ class AdminConsoleBrowserTest {
         assertThat(browser.text(By.id("problem"))).contains("InvalidPolicy").contains("line 3");
         assertThat(browser.text(By.id("error-line-number"))).isEqualTo("3");
         assertThat(browser.text(By.id("error-line"))).contains("no-such-directive");
+        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line"))).as("the editor numbers the lines")
+                .extracting(WebElement::getText).containsExactly("1", "2", "3", "4", "5", "6");
+        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line.error"))).extracting(WebElement::getText)
+                .containsExactly("3");
         assertThat(browser.text(By.id("active-version"))).isEqualTo("0");
         assertThat(root.getPolicy().version()).isZero();
         browser.screenshot("05-policy-invalid");

@@ -2,6 +2,7 @@ package org.servicedomain.it.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,30 @@ class TopologyBrowserTest {
         assertThat(browser.text(By.cssSelector(childNode + "tr[data-instance='" + quoteB + "']")))
                 .contains("operational").contains("Silver");
         browser.screenshot("topology");
+    }
+
+    @Test
+    void theGraphShowsEachNodeWithItsPortsAndInstancesByNameAndTheirHostAndPortBeneath() {
+        child.register(providers.get(1).wsdlAddress().toString(), "quotes-silver", "Silver", null, Map.of());
+        browser.signIn("root", "root-pw").open("/topology");
+        browser.click(By.id("poll"));
+
+        String graph = "svg#topology-graph ";
+        assertThat(browser.text(By.cssSelector(graph + "g.graph-node[data-name='parent']"))).contains("reachable");
+        assertThat(browser.text(By.cssSelector(graph + "g.graph-node[data-name='child']"))).contains("reachable");
+        assertThat(browser.findAll(By.cssSelector(graph + "g.graph-port[data-name='StockQuotePortType']")))
+                .as("the port at the parent and at the child").hasSize(2);
+        URI silver = providers.get(1).address();
+        assertThat(browser.text(By.cssSelector(graph + "g.graph-instance[data-name='quotes-silver'] .graph-name")))
+                .isEqualTo("quotes-silver");
+        assertThat(browser.text(By.cssSelector(graph + "g.graph-instance[data-name='quotes-silver'] .graph-detail")))
+                .contains(silver.getHost() + ":" + silver.getPort()).contains("operational").contains("Silver");
+        assertThat(browser.findAll(By.cssSelector(graph + "path.graph-edge")))
+                .as("one edge to every box but the top node's")
+                .hasSize(browser.findAll(By.cssSelector(graph + "g.graph-item")).size() - 1);
+        assertThat(browser.text(By.cssSelector("li[data-node='child'] tr[data-instance] .instance-name")))
+                .as("the details name instances too").isNotBlank();
+        browser.screenshot("11-topology-graph");
     }
 
     @Test

@@ -3,17 +3,20 @@ package org.servicedomain.client.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A line diff by longest common subsequence: policies are small, so the quadratic table is fine. */
-final class LineDiff {
+/**
+ * A line diff by longest common subsequence: policies are small, so the quadratic table is fine.
+ * Public for the console's version diff, which numbers these lines.
+ */
+public final class LineDiff {
 
     /** One line: {@code change} is {@code " "} (both), {@code "-"} (only the first) or {@code "+"} (only the second). */
-    record Line(String change, String text) {
+    public record Line(String change, String text) {
     }
 
     private LineDiff() {
     }
 
-    static List<Line> of(String first, String second) {
+    public static List<Line> of(String first, String second) {
         String[] a = first.split("\r?\n", -1);
         String[] b = second.split("\r?\n", -1);
         int[][] common = new int[a.length + 1][b.length + 1];
