@@ -3,10 +3,13 @@ package org.servicedomain.node.policy;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.servicedomain.node.qos.PriorityClass;
+import org.servicedomain.policy.v1.MiddleMinimum;
 import org.servicedomain.policy.v1.Package;
 import org.servicedomain.policy.v1.Policy;
 import org.servicedomain.policy.v1.PriorityClasses;
@@ -15,7 +18,8 @@ import org.servicedomain.policy.v1.Qos;
 /**
  * Compiles {@code priorityClasses} into {@link PriorityClassRules}, refusing what the schema lets
  * through but the node cannot honour (an unknown class, a deadline or capacity that is not positive,
- * a middle-class minimum above the node's capacity), each with its line.
+ * a middle-class minimum, default or per port, that is negative or above the node's capacity, a port
+ * given two minimums), each with its line.
  */
 final class PriorityClassCompiler {
 
@@ -34,21 +38,39 @@ final class PriorityClassCompiler {
         }
         double nodeCapacity = classes.getNodeCapacityTps() == null ? Double.POSITIVE_INFINITY
                 : positive(classes, "nodeCapacityTps", classes.getNodeCapacityTps());
-        double minimum = classes.getMiddleMinimumTps() == null ? 0 : nonNegative(classes, classes.getMiddleMinimumTps());
+        double minimum = classes.getMiddleMinimumTps() == null ? 0 : nonNegative(classes, "middleMinimumTps", classes.getMiddleMinimumTps());
         if (minimum > nodeCapacity) {
             throw PolicyErrors.at(classes, "middleMinimumTps " + minimum + " is above nodeCapacityTps " + nodeCapacity
                     + ": the node cannot guarantee more than it passes");
         }
+        Map<String, Double> minimumByPort = minimumsByPort(classes, nodeCapacity);
         List<QosAssignment> assignments = new ArrayList<>();
         for (Qos qos : classes.getQos()) {
             assignments.add(assignment(qos, policy, rules, userLevels));
         }
         return new PriorityClassRules(true, assignments,
                 millis(classes, "defaultTimeoutMs", classes.getDefaultTimeoutMs(), PriorityClassRules.DEFAULT_TIMEOUT),
-                minimum, nodeCapacity,
+                minimum, minimumByPort, nodeCapacity,
                 millis(classes, "allocationIntervalMs", classes.getAllocationIntervalMs(),
                         PriorityClassRules.DEFAULT_ALLOCATION_INTERVAL),
                 queueLength(classes));
+    }
+
+    /** The {@code middleMinimum} elements: each port's own class-2 minimum; the port need not exist yet. */
+    private static Map<String, Double> minimumsByPort(PriorityClasses classes, double nodeCapacity) {
+        Map<String, Double> byPort = new HashMap<>();
+        for (MiddleMinimum m : classes.getMiddleMinimum()) {
+            String port = m.getVirtualPort().trim();
+            double tps = nonNegative(m, "middleMinimum tps of virtual port '" + port + "'", m.getTps());
+            if (tps > nodeCapacity) {
+                throw PolicyErrors.at(m, "middleMinimum tps " + tps + " of virtual port '" + port + "' is above nodeCapacityTps "
+                        + nodeCapacity + ": the node cannot guarantee more than it passes");
+            }
+            if (byPort.putIfAbsent(port, tps) != null) {
+                throw PolicyErrors.at(m, "virtual port '" + port + "' has a middleMinimum already");
+            }
+        }
+        return byPort;
     }
 
     private static QosAssignment assignment(Qos qos, Policy policy, RuleCompiler rules, Set<String> userLevels) {
@@ -107,9 +129,9 @@ final class PriorityClassCompiler {
         return value;
     }
 
-    private static double nonNegative(Object element, double value) {
+    private static double nonNegative(Object element, String what, double value) {
         if (!(value >= 0) || Double.isInfinite(value)) {
-            throw PolicyErrors.at(element, "middleMinimumTps must be zero or more requests per second but was " + value);
+            throw PolicyErrors.at(element, what + " must be zero or more requests per second but was " + value);
         }
         return value;
     }

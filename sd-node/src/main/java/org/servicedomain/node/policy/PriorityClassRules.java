@@ -19,7 +19,7 @@ public final class PriorityClassRules {
     public static final int DEFAULT_QUEUE_LENGTH = 1000;
 
     /** No priority classes: every request goes straight on, as if the node had no queue. */
-    public static final PriorityClassRules NONE = new PriorityClassRules(false, List.of(), DEFAULT_TIMEOUT, 0,
+    public static final PriorityClassRules NONE = new PriorityClassRules(false, List.of(), DEFAULT_TIMEOUT, 0, Map.of(),
             Double.POSITIVE_INFINITY, DEFAULT_ALLOCATION_INTERVAL, DEFAULT_QUEUE_LENGTH);
 
     /** The class of a request and how long it may wait in the queue. */
@@ -31,6 +31,7 @@ public final class PriorityClassRules {
     private final boolean readsContent;
     private final Duration defaultTimeout;
     private final double middleMinimumTps;
+    private final Map<String, Double> middleMinimumByPort;
     private final double nodeCapacityTps;
     private final Duration allocationInterval;
     private final int queueLength;
@@ -39,12 +40,13 @@ public final class PriorityClassRules {
 
     /** @param nodeCapacityTps what this node itself passes, or {@link Double#POSITIVE_INFINITY} when unset */
     PriorityClassRules(boolean enabled, List<QosAssignment> assignments, Duration defaultTimeout, double middleMinimumTps,
-            double nodeCapacityTps, Duration allocationInterval, int queueLength) {
+            Map<String, Double> middleMinimumByPort, double nodeCapacityTps, Duration allocationInterval, int queueLength) {
         this.enabled = enabled;
         this.assignments = List.copyOf(assignments);
         this.readsContent = assignments.stream().anyMatch(a -> !a.content().isEmpty());
         this.defaultTimeout = defaultTimeout;
         this.middleMinimumTps = middleMinimumTps;
+        this.middleMinimumByPort = Map.copyOf(middleMinimumByPort);
         this.nodeCapacityTps = nodeCapacityTps;
         this.allocationInterval = allocationInterval;
         this.queueLength = queueLength;
@@ -60,9 +62,14 @@ public final class PriorityClassRules {
         return defaultTimeout;
     }
 
-    /** The bandwidth reserved for every middle-class flow. */
+    /** The bandwidth reserved for the middle-class flow of a port no {@code middleMinimum} element names. */
     public double middleMinimumTps() {
         return middleMinimumTps;
+    }
+
+    /** The bandwidth reserved for {@code virtualPort}'s middle-class flow: its own minimum, else the default. */
+    public double middleMinimumTps(String virtualPort) {
+        return middleMinimumByPort.getOrDefault(virtualPort, middleMinimumTps);
     }
 
     /** What this node itself passes; infinite when the policy does not say. */

@@ -105,6 +105,36 @@ class PriorityClassPolicyTest {
     }
 
     @Test
+    void aPortsOwnMiddleMinimumOverridesTheDefaultAndOtherPortsKeepTheDefault() {
+        PriorityClassRules rules = compile(withClasses(" middleMinimumTps=\"20\"",
+                "<middleMinimum virtualPort=\"StockQuotePortType\" tps=\"60\"/>",
+                "<middleMinimum virtualPort=\"NotRegisteredYet\" tps=\"0\"/>")).priorityClasses();
+
+        assertThat(rules.middleMinimumTps("StockQuotePortType")).isEqualTo(60);
+        assertThat(rules.middleMinimumTps("NotRegisteredYet")).isZero();
+        assertThat(rules.middleMinimumTps("WeatherPortType")).isEqualTo(20);
+    }
+
+    @Test
+    void refusesANegativePerPortMiddleMinimumAtItsLine() {
+        InvalidPolicyException e = refusal(withClasses("", "<middleMinimum virtualPort=\"StockQuotePortType\" tps=\"-5\"/>"));
+
+        assertThat(e.line()).isEqualTo(FIRST_QOS_LINE);
+        assertThat(e).hasMessageContaining("virtual port 'StockQuotePortType'")
+                .hasMessageContaining("must be zero or more requests per second but was -5");
+    }
+
+    @Test
+    void refusesAPerPortMiddleMinimumAboveTheNodesCapacityOrGivenTwice() {
+        assertThat(refusal(withClasses(" nodeCapacityTps=\"100\"", "<middleMinimum virtualPort=\"A\" tps=\"150\"/>")))
+                .hasMessageContaining("virtual port 'A' is above nodeCapacityTps 100");
+        InvalidPolicyException twice = refusal(withClasses("",
+                "<middleMinimum virtualPort=\"A\" tps=\"10\"/>", "<middleMinimum virtualPort=\"A\" tps=\"20\"/>"));
+        assertThat(twice.line()).isEqualTo(FIRST_QOS_LINE + 1);
+        assertThat(twice).hasMessageContaining("virtual port 'A' has a middleMinimum already");
+    }
+
+    @Test
     void refusesAnUnknownPackageOrUserLevel() {
         assertThat(refusal(withClasses("", "<qos class=\"high\" timeoutMs=\"10\" package=\"premium\"/>")))
                 .hasMessageContaining("package 'premium'");

@@ -72,6 +72,15 @@ class SamplePoliciesTest {
                 .isInstanceOfSatisfying(NodeFault.class, f -> assertThat(f.code()).isEqualTo(FaultCode.NotAuthorized));
     }
 
+    @Test
+    void thePerPortMiddleMinimumsSampleGivesEachNamedPortItsOwnMinimumAndOthersTheDefault() throws IOException {
+        PriorityClassRules classes = compile(read(SAMPLES.resolve("per-port-middle-minimums.xml"))).priorityClasses();
+
+        assertThat(classes.middleMinimumTps("StockQuotePortType")).isEqualTo(60);
+        assertThat(classes.middleMinimumTps("CreditCheckPortType")).isEqualTo(20);
+        assertThat(classes.middleMinimumTps("BlastPortType")).isEqualTo(10);
+    }
+
     private static String read(Path sample) throws IOException {
         return Files.readString(sample, StandardCharsets.UTF_8);
     }

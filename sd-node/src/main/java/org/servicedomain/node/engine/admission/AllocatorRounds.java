@@ -141,7 +141,7 @@ public final class AllocatorRounds implements AutoCloseable {
             rounds.forEach((priorityClass, flowRound) -> {
                 double demand = flowRound.demandTps(seconds);
                 if (demand > 0) {
-                    double minimum = priorityClass == PriorityClass.MIDDLE ? Math.min(rules.middleMinimumTps(), pathCapacity) : 0;
+                    double minimum = priorityClass == PriorityClass.MIDDLE ? Math.min(rules.middleMinimumTps(port.virtualPort()), pathCapacity) : 0;
                     demands.add(new FlowDemand(flowName(port.virtualPort(), priorityClass), priorityClass, demand, minimum, path));
                 }
             });
