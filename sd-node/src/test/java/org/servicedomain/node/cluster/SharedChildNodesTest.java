@@ -31,10 +31,10 @@ class SharedChildNodesTest {
 
         first.put(child("http://10.0.0.7:8080/sd", "UBC"));
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.named("UBC").isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.named("UBC").isPresent());
         assertThat(second.at("http://10.0.0.7:8080/sd").orElseThrow().secret()).isEqualTo("secret-of-UBC");
         second.remove("http://10.0.0.7:8080/sd");
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.all().isEmpty());
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.all().isEmpty());
     }
 
     @Test

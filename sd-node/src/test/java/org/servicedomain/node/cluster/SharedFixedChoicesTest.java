@@ -28,7 +28,7 @@ class SharedFixedChoicesTest {
 
         first.choose("joe", "StockQuotePortType", "i-1");
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.chosen("joe", "StockQuotePortType").equals(List.of("i-1")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.chosen("joe", "StockQuotePortType").equals(List.of("i-1")));
         assertThat(member().chosen("joe", "StockQuotePortType")).containsExactly("i-1");
         assertThat(first.chosen("ann", "StockQuotePortType")).isEmpty();
     }
@@ -56,14 +56,14 @@ class SharedFixedChoicesTest {
         ZooKeeperFixedChoices first = member();
         ZooKeeperFixedChoices second = member();
         first.choose("joe", "P", "i-1");
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.chosen("joe", "P").equals(List.of("i-1")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.chosen("joe", "P").equals(List.of("i-1")));
 
         second.choose("joe", "P", "i-2");
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.chosen("joe", "P").equals(List.of("i-2", "i-1")));
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.chosen("joe", "P").equals(List.of("i-2", "i-1")));
 
         first.forgetInstance("i-2");
         second.forgetInstance("i-2");
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.chosen("joe", "P").equals(List.of("i-1"))
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.chosen("joe", "P").equals(List.of("i-1"))
                 && first.chosen("joe", "P").equals(List.of("i-1")));
     }
 
@@ -74,12 +74,12 @@ class SharedFixedChoicesTest {
         first.choose("joe", "P", "i-1");
         first.choose("joe", "Q", "i-9");
         first.choose("ann", "Q", "i-9");
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.size() == 3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.size() == 3);
 
         first.forgetUser("joe");
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.size() == 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.size() == 1);
         second.forgetPort("Q");
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.size() == 0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.size() == 0);
         assertThat(first.chosen("ann", "Q")).isEmpty();
     }
 
@@ -90,7 +90,7 @@ class SharedFixedChoicesTest {
         member.choose("b", "P", "i-1");
         member.choose("c", "P", "i-1");
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> member.size() == 2);
+        await().atMost(Duration.ofSeconds(10)).until(() -> member.size() == 2);
         assertThat(member.chosen("c", "P")).isEmpty();
         assertThat(member.shared()).isTrue();
     }

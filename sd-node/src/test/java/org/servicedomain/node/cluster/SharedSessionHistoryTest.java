@@ -39,9 +39,9 @@ class SharedSessionHistoryTest {
         assertThat(first.lastInstance("node-1a2b3c4d:s1", port)).isEmpty();
         first.dispatched(call, b, 1_000);
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.lastInstance("node-1a2b3c4d:s1", port).equals(Optional.of(b.id())));
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.lastInstance("node-1a2b3c4d:s1", port).equals(Optional.of(b.id())));
         second.dispatched(call, a, 1_000);
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.lastInstance("node-1a2b3c4d:s1", port).equals(Optional.of(a.id())));
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.lastInstance("node-1a2b3c4d:s1", port).equals(Optional.of(a.id())));
         assertThat(member().lastInstance("node-1a2b3c4d:s1", port)).contains(a.id());
     }
 
@@ -65,14 +65,14 @@ class SharedSessionHistoryTest {
         String port = call.virtualPort().name();
         first.lastInstance("node-1a2b3c4d:s3", port);
         first.dispatched(call, a, 1_000);
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.lastInstance("node-1a2b3c4d:s3", port).isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.lastInstance("node-1a2b3c4d:s3", port).isPresent());
         List<String> names = ZOOKEEPER.connection().client().getChildren().forPath(ZooKeeperSessionHistory.HISTORY);
         assertThat(names).containsExactly(SessionIds.znodeName("node-1a2b3c4d:s3")).noneMatch(n -> n.contains("s3"));
 
         second.sessionEnded("node-1a2b3c4d:s3");
         first.sessionEnded("node-1a2b3c4d:s3");
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.lastInstance("node-1a2b3c4d:s3", port).isEmpty()
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.lastInstance("node-1a2b3c4d:s3", port).isEmpty()
                 && first.sessions() == 0);
         assertThat(member().lastInstance("node-1a2b3c4d:s3", port)).as("a member that starts later").isEmpty();
     }

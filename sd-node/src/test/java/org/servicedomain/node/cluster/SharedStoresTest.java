@@ -72,7 +72,7 @@ class SharedStoresTest {
 
         Instance a = first.register(registration(SOAP11_WSDL, "http://provider.example/a")).get(0).instance();
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.snapshot().instance(a.id()).isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.snapshot().instance(a.id()).isPresent());
         assertThat(second.snapshot().portFor(a.portType())).isPresent();
     }
 
@@ -89,7 +89,7 @@ class SharedStoresTest {
         PolicyStore joining = policyStore();
         assertThat(joining.find(1)).map(PolicyStore.StoredPolicy::document).hasValue(document("first"));
         assertThat(joining.latest()).hasValue(new PolicyStore.StoredPolicy(2, document("second")));
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.current().version() == 2);
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.current().version() == 2);
     }
 
     @Test

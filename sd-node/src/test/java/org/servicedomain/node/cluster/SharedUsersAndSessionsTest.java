@@ -40,7 +40,7 @@ class SharedUsersAndSessionsTest {
 
         first.put(user("joe/ä", "customer"), "joe-secret-pw".toCharArray());
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.find("joe/ä").isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.find("joe/ä").isPresent());
         assertThat(second.authenticate("joe/ä", "joe-secret-pw".toCharArray()).userLevel()).isEqualTo("customer");
         assertThatThrownBy(() -> second.authenticate("joe/ä", "wrong".toCharArray())).isInstanceOf(NodeFault.class);
         String stored = new String(connection.client().getData().forPath(ZooKeeperUserDirectory.path("joe/ä")),
@@ -54,11 +54,11 @@ class SharedUsersAndSessionsTest {
         ZooKeeperUserDirectory first = users();
         ZooKeeperUserDirectory second = users();
         first.put(user("ann", "customer"), "ann-pw".toCharArray());
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.find("ann").isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.find("ann").isPresent());
 
         second.put(user("ann", "gold"), null);
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.find("ann").orElseThrow().userLevel().equals("gold"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.find("ann").orElseThrow().userLevel().equals("gold"));
         assertThat(first.authenticate("ann", "ann-pw".toCharArray()).userLevel()).isEqualTo("gold");
     }
 
@@ -68,11 +68,11 @@ class SharedUsersAndSessionsTest {
         ZooKeeperUserDirectory second = users();
         assertThatThrownBy(() -> first.put(user("nopw", "customer"), null)).isInstanceOf(IllegalArgumentException.class);
         first.put(user("bob", "customer"), "bob-pw".toCharArray());
-        await().atMost(Duration.ofSeconds(1)).until(() -> second.find("bob").isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> second.find("bob").isPresent());
 
         assertThat(second.remove("bob")).isTrue();
 
-        await().atMost(Duration.ofSeconds(1)).until(() -> first.find("bob").isEmpty());
+        await().atMost(Duration.ofSeconds(10)).until(() -> first.find("bob").isEmpty());
         assertThat(first.remove("bob")).isFalse();
     }
 
@@ -89,7 +89,7 @@ class SharedUsersAndSessionsTest {
         assertThat(atNode3.caller(session.id())).as("accepted before the cache has heard of it, if need be")
                 .hasValueSatisfying(c -> assertThat(c.userLevel()).isEqualTo("customer"));
         assertThat(atNode3.logout(session.id())).isTrue();
-        await().atMost(Duration.ofSeconds(1)).until(() -> atNode1.caller(session.id()).isEmpty());
+        await().atMost(Duration.ofSeconds(10)).until(() -> atNode1.caller(session.id()).isEmpty());
     }
 
     @Test
@@ -102,7 +102,7 @@ class SharedUsersAndSessionsTest {
         for (int i = 0; i < 10; i++) {
             opened.add(here.login("joe", "joe-pw".toCharArray()));
         }
-        await().atMost(Duration.ofSeconds(1)).until(() -> there.open().size() == 10);
+        await().atMost(Duration.ofSeconds(10)).until(() -> there.open().size() == 10);
 
         for (int i = 0; i < 10; i++) {
             SessionRegistry member = i % 2 == 0 ? here : there;
@@ -120,19 +120,19 @@ class SharedUsersAndSessionsTest {
         there.setIdleTimeout(Duration.ofMinutes(1));
         Session used = here.login("joe", "joe-pw".toCharArray());
         Session unused = here.login("joe", "joe-pw".toCharArray());
-        await().atMost(Duration.ofSeconds(1)).until(() -> there.open().size() == 2);
+        await().atMost(Duration.ofSeconds(10)).until(() -> there.open().size() == 2);
 
         clock.advance(Duration.ofSeconds(40));
         long usedThere = clock.millis();
         assertThat(there.caller(used.id())).isPresent();
-        await().atMost(Duration.ofSeconds(1)).until(() -> here.described().stream()
+        await().atMost(Duration.ofSeconds(10)).until(() -> here.described().stream()
                 .anyMatch(s -> s.id().equals(used.id()) && s.lastUsedMillis() == usedThere));
         clock.advance(Duration.ofSeconds(61));
 
         assertThat(ZooKeeperSessionStore.USE_DELAY).isLessThan(Duration.ofSeconds(40 + 61 - 60));
         assertThat(here.caller(used.id())).as("opened 101 s ago here, used 61 s ago there").isPresent();
         assertThat(here.caller(unused.id())).as("unused for longer than the idle time and the use delay").isEmpty();
-        await().atMost(Duration.ofSeconds(1)).until(() -> there.peek(unused.id()).isEmpty());
+        await().atMost(Duration.ofSeconds(10)).until(() -> there.peek(unused.id()).isEmpty());
     }
 
     @Test
