@@ -1,4 +1,4 @@
-package org.servicedomain.node.discovery;
+package org.servicedomain.client.discovery;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -33,7 +33,6 @@ import javax.xml.crypto.dsig.XMLSignatureFactory;
 import javax.xml.crypto.dsig.dom.DOMSignContext;
 import javax.xml.crypto.dsig.spec.C14NMethodParameterSpec;
 import javax.xml.crypto.dsig.spec.TransformParameterSpec;
-import org.servicedomain.node.xml.SecureXml;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
@@ -51,35 +50,36 @@ import org.xml.sax.SAXException;
  * <p>A message is taken as signed only when every header block but the signature's and the body's
  * one element are signed, so no unsigned copy of a part can sit beside a signed one. The XML
  * Signature API of the JDK computes the canonical forms and digests; messages are read by the
- * node's hardened parser (no DOCTYPE).
+ * hardened parser of {@link SecureDom} (no DOCTYPE). It lives beside the client's discovery so that the
+ * node and a provider's announcer sign alike without the provider carrying the node.
  */
-final class CompactSignature {
+public final class CompactSignature {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompactSignature.class);
 
     private static final String XMLNS = "http://www.w3.org/2000/xmlns/";
-    static final String WSU = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
+    public static final String WSU = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
     private static final String SIGNATURE = "SHA1withRSA";
     private static final String SUBJECT_KEY_IDENTIFIER = "2.5.29.14";
 
     /** Why a message's signature was or was not taken. */
-    enum Verdict {
+    public enum Verdict {
         VALID, UNSIGNED, MALFORMED, PARTS_UNSIGNED, UNKNOWN_KEY, WRONG_SIGNATURE;
 
-        boolean valid() {
+        public boolean valid() {
             return this == VALID;
         }
     }
 
     /** The attributes of a {@code d:Sig}. */
-    record Sig(String scheme, String keyId, List<String> refs, String value) {
+    public record Sig(String scheme, String keyId, List<String> refs, String value) {
     }
 
     private CompactSignature() {
     }
 
     /** The scheme of the compact signature in the discovery namespace {@code namespace}. */
-    static String scheme(String namespace) {
+    public static String scheme(String namespace) {
         return namespace + "/rsa";
     }
 
@@ -87,7 +87,7 @@ final class CompactSignature {
      * The signature of {@code message} (written with {@code wsu:Id}s on its parts) over the parts
      * {@code refs}, by {@code key} whose certificate is {@code certificate}.
      */
-    static Sig sign(byte[] message, String namespace, List<String> refs, PrivateKey key, X509Certificate certificate) {
+    public static Sig sign(byte[] message, String namespace, List<String> refs, PrivateKey key, X509Certificate certificate) {
         Document document = parse(message);
         Element header = child(document.getDocumentElement(), "Header");
         if (header == null) {
@@ -123,7 +123,7 @@ final class CompactSignature {
             }
             refs.add(id);
         }
-        byte[] withIds = SecureXml.write(document).getBytes(StandardCharsets.UTF_8);
+        byte[] withIds = SecureDom.write(document).getBytes(StandardCharsets.UTF_8);
         String namespace = content.getNamespaceURI();
         Sig sig = sign(withIds, namespace, refs, key, certificate);
         Document signed = parse(withIds);
@@ -136,11 +136,11 @@ final class CompactSignature {
         value.setAttribute("Sig", sig.value());
         security.appendChild(value);
         child(signed.getDocumentElement(), "Header").appendChild(security);
-        return SecureXml.write(signed).getBytes(StandardCharsets.UTF_8);
+        return SecureDom.write(signed).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Whether {@code message} is signed, in full, by one of {@code trusted}. */
-    static Verdict verify(byte[] message, List<X509Certificate> trusted) {
+    public static Verdict verify(byte[] message, List<X509Certificate> trusted) {
         Document document;
         try {
             document = parse(message);
@@ -275,7 +275,7 @@ final class CompactSignature {
      * A certificate's key id: its subject key identifier (X.509v3), in Base64; for a certificate
      * without one, the SHA-1 of its encoded public key.
      */
-    static String keyId(X509Certificate certificate) {
+    public static String keyId(X509Certificate certificate) {
         byte[] extension = certificate.getExtensionValue(SUBJECT_KEY_IDENTIFIER);
         byte[] id;
         if (extension != null && extension.length > 4 && extension[0] == 0x04 && extension[2] == 0x04) {
@@ -307,7 +307,7 @@ final class CompactSignature {
 
     private static Document parse(byte[] message) {
         try {
-            return SecureXml.documentBuilder().parse(new ByteArrayInputStream(message));
+            return SecureDom.documentBuilder().parse(new ByteArrayInputStream(message));
         } catch (SAXException | IOException e) {
             throw new IllegalArgumentException("not a readable discovery message: " + e.getMessage(), e);
         }
