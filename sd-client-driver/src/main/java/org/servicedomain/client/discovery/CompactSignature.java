@@ -33,11 +33,11 @@ import javax.xml.crypto.dsig.XMLSignatureFactory;
 import javax.xml.crypto.dsig.dom.DOMSignContext;
 import javax.xml.crypto.dsig.spec.C14NMethodParameterSpec;
 import javax.xml.crypto.dsig.spec.TransformParameterSpec;
+import org.servicedomain.client.xml.SecureDom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 /**
@@ -107,11 +107,11 @@ public final class CompactSignature {
         Element envelope = document.getDocumentElement();
         Element header = child(envelope, "Header");
         Element body = child(envelope, "Body");
-        if (header == null || body == null || children(body).size() != 1) {
+        if (header == null || body == null || DiscoveryXml.children(body).size() != 1) {
             throw new IllegalArgumentException("a discovery message to sign needs one Header and a Body with one element");
         }
-        Element content = children(body).get(0);
-        List<Element> parts = new ArrayList<>(children(header));
+        Element content = DiscoveryXml.children(body).get(0);
+        List<Element> parts = new ArrayList<>(DiscoveryXml.children(header));
         parts.add(content);
         List<String> refs = new ArrayList<>();
         for (Element part : parts) {
@@ -148,19 +148,19 @@ public final class CompactSignature {
             return Verdict.MALFORMED;
         }
         Element envelope = document.getDocumentElement();
-        List<Element> halves = children(envelope);
+        List<Element> halves = DiscoveryXml.children(envelope);
         if (halves.size() != 2 || !"Header".equals(halves.get(0).getLocalName()) || !"Body".equals(halves.get(1).getLocalName())) {
             return Verdict.MALFORMED; // a reader would take a second Header or Body that nothing signed
         }
         Element header = halves.get(0);
-        List<Element> content = children(halves.get(1));
+        List<Element> content = DiscoveryXml.children(halves.get(1));
         if (content.size() != 1) {
             return Verdict.MALFORMED;
         }
         String namespace = content.get(0).getNamespaceURI();
         Element security = null;
         List<Element> parts = new ArrayList<>();
-        for (Element block : children(header)) {
+        for (Element block : DiscoveryXml.children(header)) {
             if ("Security".equals(block.getLocalName()) && namespace != null && namespace.equals(block.getNamespaceURI())) {
                 if (security != null) {
                     return Verdict.MALFORMED;
@@ -300,7 +300,7 @@ public final class CompactSignature {
             if (!id.isEmpty() && ids.put(id, element) != null) {
                 return null;
             }
-            pending.addAll(children(element));
+            pending.addAll(DiscoveryXml.children(element));
         }
         return ids;
     }
@@ -314,7 +314,7 @@ public final class CompactSignature {
     }
 
     private static Element child(Element parent, String localName) {
-        for (Element element : children(parent)) {
+        for (Element element : DiscoveryXml.children(parent)) {
             if (localName.equals(element.getLocalName())) {
                 return element;
             }
@@ -323,22 +323,12 @@ public final class CompactSignature {
     }
 
     private static Element firstChild(Element parent, String namespace, String localName) {
-        for (Element element : children(parent)) {
+        for (Element element : DiscoveryXml.children(parent)) {
             if (localName.equals(element.getLocalName()) && namespace.equals(element.getNamespaceURI())) {
                 return element;
             }
         }
         return null;
-    }
-
-    private static List<Element> children(Element parent) {
-        List<Element> children = new ArrayList<>();
-        for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
-            if (node instanceof Element element) {
-                children.add(element);
-            }
-        }
-        return children;
     }
 
     /** The key a verifier signs with only to have the JDK canonicalise the implied SignedInfo; made once. */

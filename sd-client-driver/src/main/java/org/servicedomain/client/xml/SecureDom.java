@@ -1,4 +1,4 @@
-package org.servicedomain.client.discovery;
+package org.servicedomain.client.xml;
 
 import java.io.StringWriter;
 import javax.xml.XMLConstants;
@@ -19,17 +19,18 @@ import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
 /**
- * The DOM parser and writer of the compact signature, hardened as the node's own XML (which cannot be
- * used here: a provider's announcer does not carry the node): DOCTYPEs and external entities are
- * refused, so a signed message can make no one read a file or a URL or expand entities without bound.
+ * The hardened DOM parser and writer shared by the client driver's discovery (its reader and the
+ * compact signature) and the node (its {@code SecureXml} hands these out): DOCTYPEs and external
+ * entities are refused, so no message can make a reader open a file or a URL or expand entities
+ * without bound. It is here, not in the node, because a provider's announcer does not carry the node.
  */
-final class SecureDom {
+public final class SecureDom {
 
     private SecureDom() {
     }
 
     /** A namespace-aware DOM builder that fails on any DOCTYPE declaration and on any parse error. */
-    static DocumentBuilder documentBuilder() {
+    public static DocumentBuilder documentBuilder() {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setNamespaceAware(true);
@@ -50,13 +51,9 @@ final class SecureDom {
     }
 
     /** {@code node} as XML text: a whole document with its declaration, an element without one. */
-    static String write(Node node) {
+    public static String write(Node node) {
         try {
-            TransformerFactory factory = TransformerFactory.newInstance();
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");
-            Transformer transformer = factory.newTransformer();
+            Transformer transformer = transformerFactory().newTransformer();
             transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
             if (!(node instanceof Document)) {
                 transformer.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
@@ -64,11 +61,22 @@ final class SecureDom {
             StringWriter out = new StringWriter();
             transformer.transform(new DOMSource(node), new StreamResult(out));
             return out.toString();
+        } catch (TransformerException e) {
+            throw new IllegalStateException("could not write XML built in memory", e);
+        }
+    }
+
+    /** A transformer factory for serialising DOMs, with external access switched off. */
+    public static TransformerFactory transformerFactory() {
+        TransformerFactory factory = TransformerFactory.newInstance();
+        try {
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
         } catch (TransformerConfigurationException e) {
             throw new IllegalStateException("the JDK's transformer lacks secure processing", e);
-        } catch (TransformerException e) {
-            throw new IllegalStateException("could not write a discovery message built in memory", e);
         }
+        factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+        factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_STYLESHEET, "");
+        return factory;
     }
 
     /** Reports parse problems only as exceptions, never on standard error. */
