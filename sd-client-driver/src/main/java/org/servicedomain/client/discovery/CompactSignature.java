@@ -79,7 +79,7 @@ public final class CompactSignature {
     }
 
     /** The scheme of the compact signature in the discovery namespace {@code namespace}. */
-    public static String scheme(String namespace) {
+    static String scheme(String namespace) {
         return namespace + "/rsa";
     }
 
@@ -275,7 +275,7 @@ public final class CompactSignature {
      * A certificate's key id: its subject key identifier (X.509v3), in Base64; for a certificate
      * without one, the SHA-1 of its encoded public key.
      */
-    public static String keyId(X509Certificate certificate) {
+    static String keyId(X509Certificate certificate) {
         byte[] extension = certificate.getExtensionValue(SUBJECT_KEY_IDENTIFIER);
         byte[] id;
         if (extension != null && extension.length > 4 && extension[0] == 0x04 && extension[2] == 0x04) {
