@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.servicedomain.client.discovery.DiscoveryNetwork;
-import org.servicedomain.node.discovery.DiscoverySignatures;
+import org.servicedomain.client.discovery.DiscoverySignatures;
 import org.servicedomain.samples.provider.ProviderAnnouncement;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleService;

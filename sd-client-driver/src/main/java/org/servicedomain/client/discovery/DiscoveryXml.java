@@ -8,14 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import javax.xml.XMLConstants;
 import javax.xml.namespace.QName;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.servicedomain.client.xml.SecureDom;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -160,7 +157,7 @@ public final class DiscoveryXml {
         }
         Document document;
         try {
-            document = builder().parse(new ByteArrayInputStream(bytes, 0, length));
+            document = SecureDom.documentBuilder().parse(new ByteArrayInputStream(bytes, 0, length));
         } catch (SAXException e) {
             throw new IOException("not a readable discovery answer: " + e.getMessage(), e);
         }
@@ -209,7 +206,7 @@ public final class DiscoveryXml {
         }
         Document document;
         try {
-            document = builder().parse(new ByteArrayInputStream(bytes, 0, length));
+            document = SecureDom.documentBuilder().parse(new ByteArrayInputStream(bytes, 0, length));
         } catch (SAXException e) {
             throw new IOException("not a readable discovery message: " + e.getMessage(), e);
         }
@@ -279,7 +276,8 @@ public final class DiscoveryXml {
         return text.isEmpty() ? List.of() : List.of(text.split("\\s+"));
     }
 
-    private static List<Element> children(Element parent) {
+    /** The element children of {@code parent}, in order. */
+    static List<Element> children(Element parent) {
         List<Element> elements = new ArrayList<>();
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element e) {
@@ -287,23 +285,5 @@ public final class DiscoveryXml {
             }
         }
         return elements;
-    }
-
-    private static DocumentBuilder builder() throws IOException {
-        try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setNamespaceAware(true);
-            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            factory.setXIncludeAware(false);
-            factory.setExpandEntityReferences(false);
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-            DocumentBuilder builder = factory.newDocumentBuilder();
-            builder.setErrorHandler(new org.xml.sax.helpers.DefaultHandler());
-            return builder;
-        } catch (ParserConfigurationException e) {
-            throw new IOException("the JDK's XML parser lacks a required security feature", e);
-        }
     }
 }

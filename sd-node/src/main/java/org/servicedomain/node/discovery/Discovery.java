@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.xml.namespace.QName;
+import org.servicedomain.client.discovery.CompactSignature;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;

@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.servicedomain.client.discovery.DiscoverySignatures;
 
 /**
  * How a node runs WS-Discovery, fixed when it starts.

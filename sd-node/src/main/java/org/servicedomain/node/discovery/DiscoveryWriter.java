@@ -10,6 +10,8 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.servicedomain.client.discovery.CompactSignature;
+import org.servicedomain.client.discovery.DiscoverySignatures;
 import org.servicedomain.node.core.SoapVersion;
 
 /**

@@ -3,10 +3,10 @@ package org.servicedomain.node.launcher;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.servicedomain.client.discovery.DiscoverySignatures;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryLimits;
 import org.servicedomain.node.discovery.DiscoveryMode;
-import org.servicedomain.node.discovery.DiscoverySignatures;
 
 /**
  * The launcher's WS-Discovery options: {@code --discovery adhoc|managed|off} (default off: no UDP

@@ -1,4 +1,4 @@
-package org.servicedomain.node.discovery;
+package org.servicedomain.client.discovery;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -33,12 +33,11 @@ import javax.xml.crypto.dsig.XMLSignatureFactory;
 import javax.xml.crypto.dsig.dom.DOMSignContext;
 import javax.xml.crypto.dsig.spec.C14NMethodParameterSpec;
 import javax.xml.crypto.dsig.spec.TransformParameterSpec;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.client.xml.SecureDom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 /**
@@ -51,28 +50,29 @@ import org.xml.sax.SAXException;
  * <p>A message is taken as signed only when every header block but the signature's and the body's
  * one element are signed, so no unsigned copy of a part can sit beside a signed one. The XML
  * Signature API of the JDK computes the canonical forms and digests; messages are read by the
- * node's hardened parser (no DOCTYPE).
+ * hardened parser of {@link SecureDom} (no DOCTYPE). It lives beside the client's discovery so that the
+ * node and a provider's announcer sign alike without the provider carrying the node.
  */
-final class CompactSignature {
+public final class CompactSignature {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompactSignature.class);
 
     private static final String XMLNS = "http://www.w3.org/2000/xmlns/";
-    static final String WSU = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
+    public static final String WSU = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd";
     private static final String SIGNATURE = "SHA1withRSA";
     private static final String SUBJECT_KEY_IDENTIFIER = "2.5.29.14";
 
     /** Why a message's signature was or was not taken. */
-    enum Verdict {
+    public enum Verdict {
         VALID, UNSIGNED, MALFORMED, PARTS_UNSIGNED, UNKNOWN_KEY, WRONG_SIGNATURE;
 
-        boolean valid() {
+        public boolean valid() {
             return this == VALID;
         }
     }
 
     /** The attributes of a {@code d:Sig}. */
-    record Sig(String scheme, String keyId, List<String> refs, String value) {
+    public record Sig(String scheme, String keyId, List<String> refs, String value) {
     }
 
     private CompactSignature() {
@@ -87,7 +87,7 @@ final class CompactSignature {
      * The signature of {@code message} (written with {@code wsu:Id}s on its parts) over the parts
      * {@code refs}, by {@code key} whose certificate is {@code certificate}.
      */
-    static Sig sign(byte[] message, String namespace, List<String> refs, PrivateKey key, X509Certificate certificate) {
+    public static Sig sign(byte[] message, String namespace, List<String> refs, PrivateKey key, X509Certificate certificate) {
         Document document = parse(message);
         Element header = child(document.getDocumentElement(), "Header");
         if (header == null) {
@@ -107,11 +107,11 @@ final class CompactSignature {
         Element envelope = document.getDocumentElement();
         Element header = child(envelope, "Header");
         Element body = child(envelope, "Body");
-        if (header == null || body == null || children(body).size() != 1) {
+        if (header == null || body == null || DiscoveryXml.children(body).size() != 1) {
             throw new IllegalArgumentException("a discovery message to sign needs one Header and a Body with one element");
         }
-        Element content = children(body).get(0);
-        List<Element> parts = new ArrayList<>(children(header));
+        Element content = DiscoveryXml.children(body).get(0);
+        List<Element> parts = new ArrayList<>(DiscoveryXml.children(header));
         parts.add(content);
         List<String> refs = new ArrayList<>();
         for (Element part : parts) {
@@ -123,7 +123,7 @@ final class CompactSignature {
             }
             refs.add(id);
         }
-        byte[] withIds = SecureXml.write(document).getBytes(StandardCharsets.UTF_8);
+        byte[] withIds = SecureDom.write(document).getBytes(StandardCharsets.UTF_8);
         String namespace = content.getNamespaceURI();
         Sig sig = sign(withIds, namespace, refs, key, certificate);
         Document signed = parse(withIds);
@@ -136,11 +136,11 @@ final class CompactSignature {
         value.setAttribute("Sig", sig.value());
         security.appendChild(value);
         child(signed.getDocumentElement(), "Header").appendChild(security);
-        return SecureXml.write(signed).getBytes(StandardCharsets.UTF_8);
+        return SecureDom.write(signed).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Whether {@code message} is signed, in full, by one of {@code trusted}. */
-    static Verdict verify(byte[] message, List<X509Certificate> trusted) {
+    public static Verdict verify(byte[] message, List<X509Certificate> trusted) {
         Document document;
         try {
             document = parse(message);
@@ -148,19 +148,19 @@ final class CompactSignature {
             return Verdict.MALFORMED;
         }
         Element envelope = document.getDocumentElement();
-        List<Element> halves = children(envelope);
+        List<Element> halves = DiscoveryXml.children(envelope);
         if (halves.size() != 2 || !"Header".equals(halves.get(0).getLocalName()) || !"Body".equals(halves.get(1).getLocalName())) {
             return Verdict.MALFORMED; // a reader would take a second Header or Body that nothing signed
         }
         Element header = halves.get(0);
-        List<Element> content = children(halves.get(1));
+        List<Element> content = DiscoveryXml.children(halves.get(1));
         if (content.size() != 1) {
             return Verdict.MALFORMED;
         }
         String namespace = content.get(0).getNamespaceURI();
         Element security = null;
         List<Element> parts = new ArrayList<>();
-        for (Element block : children(header)) {
+        for (Element block : DiscoveryXml.children(header)) {
             if ("Security".equals(block.getLocalName()) && namespace != null && namespace.equals(block.getNamespaceURI())) {
                 if (security != null) {
                     return Verdict.MALFORMED;
@@ -300,21 +300,21 @@ final class CompactSignature {
             if (!id.isEmpty() && ids.put(id, element) != null) {
                 return null;
             }
-            pending.addAll(children(element));
+            pending.addAll(DiscoveryXml.children(element));
         }
         return ids;
     }
 
     private static Document parse(byte[] message) {
         try {
-            return SecureXml.documentBuilder().parse(new ByteArrayInputStream(message));
+            return SecureDom.documentBuilder().parse(new ByteArrayInputStream(message));
         } catch (SAXException | IOException e) {
             throw new IllegalArgumentException("not a readable discovery message: " + e.getMessage(), e);
         }
     }
 
     private static Element child(Element parent, String localName) {
-        for (Element element : children(parent)) {
+        for (Element element : DiscoveryXml.children(parent)) {
             if (localName.equals(element.getLocalName())) {
                 return element;
             }
@@ -323,22 +323,12 @@ final class CompactSignature {
     }
 
     private static Element firstChild(Element parent, String namespace, String localName) {
-        for (Element element : children(parent)) {
+        for (Element element : DiscoveryXml.children(parent)) {
             if (localName.equals(element.getLocalName()) && namespace.equals(element.getNamespaceURI())) {
                 return element;
             }
         }
         return null;
-    }
-
-    private static List<Element> children(Element parent) {
-        List<Element> children = new ArrayList<>();
-        for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
-            if (node instanceof Element element) {
-                children.add(element);
-            }
-        }
-        return children;
     }
 
     /** The key a verifier signs with only to have the JDK canonicalise the implied SignedInfo; made once. */

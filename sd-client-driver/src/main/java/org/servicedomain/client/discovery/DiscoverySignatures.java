@@ -1,4 +1,4 @@
-package org.servicedomain.node.discovery;
+package org.servicedomain.client.discovery;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,7 +57,7 @@ public record DiscoverySignatures(PrivateKey signingKey, X509Certificate signing
 
     /**
      * {@code message}, a Hello or Bye written elsewhere (a sample provider's announcer), with a compact
-     * signature by this key over every header block and its body's element, as {@link DiscoveryWriter}
+     * signature by this key over every header block and its body's element, as the node's {@code DiscoveryWriter}
      * signs the node's own messages.
      */
     public byte[] sign(byte[] message) {
