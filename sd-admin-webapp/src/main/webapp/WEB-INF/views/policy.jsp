@@ -12,7 +12,6 @@
 <form method="post" action="${pageContext.request.contextPath}/policy${nodeChoice.query}" id="policy-form" class="card wide">
   <input type="hidden" name="csrf" value="${fn:escapeXml(user.csrfToken)}">
   <div class="editor" id="editor" data-error-line="${errorLine}">
-    <pre class="editor-gutter" id="editor-gutter" aria-hidden="true"></pre>
     <textarea name="document" id="document" rows="24" cols="100" spellcheck="false" wrap="off"><c:out value="${document}"/></textarea>
   </div>
   <div class="buttons">
@@ -126,5 +125,10 @@
   </ol>
 </section>
 </c:if>
+<script src="${pageContext.request.contextPath}/static/vendor/codemirror/lib/codemirror.js"></script>
+<script src="${pageContext.request.contextPath}/static/vendor/codemirror/mode/xml/xml.js"></script>
+<script src="${pageContext.request.contextPath}/static/vendor/codemirror/addon/hint/show-hint.js"></script>
+<script src="${pageContext.request.contextPath}/static/vendor/codemirror/addon/hint/xml-hint.js"></script>
+<script src="${pageContext.request.contextPath}/static/policy-schema.js"></script>
 <script src="${pageContext.request.contextPath}/static/policy-editor.js"></script>
 <%@ include file="footer.jspf" %>

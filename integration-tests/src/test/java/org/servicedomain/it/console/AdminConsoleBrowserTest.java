@@ -197,10 +197,15 @@ class AdminConsoleBrowserTest {
         assertThat(browser.text(By.id("problem"))).contains("InvalidPolicy").contains("line 3");
         assertThat(browser.text(By.id("error-line-number"))).isEqualTo("3");
         assertThat(browser.text(By.id("error-line"))).contains("no-such-directive");
-        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line"))).as("the editor numbers the lines")
-                .extracting(WebElement::getText).containsExactly("1", "2", "3", "4", "5", "6");
-        assertThat(browser.findAll(By.cssSelector("#editor-gutter .line.error"))).extracting(WebElement::getText)
+        assertThat(browser.findAll(By.cssSelector("#editor .CodeMirror-gutter-wrapper .CodeMirror-linenumber")))
+                .as("CodeMirror numbers the lines").extracting(WebElement::getText)
+                .containsExactly("1", "2", "3", "4", "5", "6");
+        assertThat(browser.findAll(By.cssSelector("#editor .error-line-gutter .CodeMirror-linenumber")))
+                .as("the line validation named is marked in the gutter").extracting(WebElement::getText)
                 .containsExactly("3");
+        assertThat(browser.findAll(By.cssSelector("#editor .error-line-background ~ pre.CodeMirror-line")))
+                .extracting(WebElement::getText).singleElement().asString().contains("no-such-directive");
+        assertThat(browser.findAll(By.cssSelector("#editor .cm-tag"))).as("XML is highlighted").isNotEmpty();
         assertThat(browser.text(By.id("active-version"))).isEqualTo("0");
         assertThat(root.getPolicy().version()).isZero();
         browser.screenshot("05-policy-invalid");

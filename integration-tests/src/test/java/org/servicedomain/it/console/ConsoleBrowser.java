@@ -78,9 +78,15 @@ final class ConsoleBrowser implements AutoCloseable, AfterAllCallback {
         element.sendKeys(text);
     }
 
-    /** Sets a text area at once (sendKeys would let the page's editor see every key). */
+    /**
+     * Sets a text area at once (sendKeys would let the page's editor see every key); where CodeMirror
+     * edits the text area, through the editor, which writes the text area back when the form is sent.
+     */
     void setValue(By field, String text) {
-        ((JavascriptExecutor) driver).executeScript("arguments[0].value = arguments[1];", driver.findElement(field), text);
+        ((JavascriptExecutor) driver).executeScript("""
+                var area = arguments[0], editor = area.nextElementSibling;
+                if (editor && editor.CodeMirror) { editor.CodeMirror.setValue(arguments[1]); } else { area.value = arguments[1]; }
+                """, driver.findElement(field), text);
     }
 
     /** Clicks a button or link that loads a page, and returns once the new page is there. */
