@@ -433,22 +433,22 @@ public final class Node implements AutoCloseable {
         return startedAt;
     }
 
-    /** Where the node's events are published; plug further listeners in here. */
     /** Where administrative actions are recorded: events, a counter and the audit file. */
     public AuditTrail audit() {
         return audit;
     }
 
+    /** Where the node's events are published; plug further listeners in here. */
     public NodeEvents events() {
         return events;
     }
 
-    /** Statistics per instance and virtual port, over the sliding window and since the start. */
     /** How the requests on each virtual port ended, with the node's own faults by code. */
     public RequestOutcomes outcomes() {
         return outcomes;
     }
 
+    /** Statistics per instance and virtual port, over the sliding window and since the start. */
     public TrafficStatistics statistics() {
         return statistics;
     }
