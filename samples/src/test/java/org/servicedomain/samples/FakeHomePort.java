@@ -134,4 +134,9 @@ public class FakeHomePort implements HomePortType {
     public org.servicedomain.home.v1.PlanQosResponse planQos(org.servicedomain.home.v1.PlanQos parameters) {
         throw new UnsupportedOperationException("not faked");
     }
+
+    @Override
+    public org.servicedomain.home.v1.GetBillResponse getBill(org.servicedomain.home.v1.GetBill parameters) {
+        throw new UnsupportedOperationException("not faked");
+    }
 }

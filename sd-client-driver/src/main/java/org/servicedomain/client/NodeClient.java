@@ -4,14 +4,22 @@ import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.GregorianCalendar;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.xml.datatype.DatatypeConfigurationException;
+import javax.xml.datatype.DatatypeFactory;
+import javax.xml.datatype.XMLGregorianCalendar;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.apache.cxf.headers.Header;
 import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.GetBill;
+import org.servicedomain.home.v1.GetBillResponse;
 import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetEventsResponse;
 import org.servicedomain.home.v1.GetPolicy;
@@ -401,6 +409,32 @@ public class NodeClient {
         request.setAfter(after);
         request.setMax(max);
         return call(() -> port.getEvents(request));
+    }
+
+    /**
+     * The bill of a user ({@code organisation} false) or of an organisation of the policy's fees for the
+     * calls from {@code from} (inclusive) to {@code to} (exclusive); with {@code format} csv or json the
+     * response's export holds the bill as that document too.
+     */
+    public GetBillResponse bill(String name, boolean organisation, Instant from, Instant to, String format) {
+        GetBill request = new GetBill();
+        if (organisation) {
+            request.setOrganisation(name);
+        } else {
+            request.setUser(name);
+        }
+        request.setFrom(xmlTime(from));
+        request.setTo(xmlTime(to));
+        request.setFormat(format);
+        return call(() -> port.getBill(request));
+    }
+
+    private static XMLGregorianCalendar xmlTime(Instant time) {
+        try {
+            return DatatypeFactory.newInstance().newXMLGregorianCalendar(GregorianCalendar.from(time.atZone(ZoneOffset.UTC)));
+        } catch (DatatypeConfigurationException e) {
+            throw new IllegalStateException("no XML datatype factory", e);
+        }
     }
 
     /** The node's open sessions, each shown by a prefix of its id (administrators). */

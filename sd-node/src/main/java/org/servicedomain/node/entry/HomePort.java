@@ -394,6 +394,14 @@ public class HomePort implements HomePortType {
         });
     }
 
+    @Override
+    public org.servicedomain.home.v1.GetBillResponse getBill(org.servicedomain.home.v1.GetBill request) throws HomeFault {
+        return call("getBill", () -> {
+            HomeAccess.HomeCaller caller = access.requireSignedIn(context, "getBill");
+            return new HomeBill(node).bill(request, caller.isAdministrator() ? null : caller.user());
+        });
+    }
+
     /** The header {@code name} of the HTTP request this operation came in, or null. */
     private String httpHeader(String name) {
         MessageContext message = context == null ? null : context.getMessageContext();

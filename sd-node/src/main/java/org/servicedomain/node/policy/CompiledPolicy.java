@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.servicedomain.node.billing.FeeSchedule;
 
 /**
  * A policy as the hot path reads it: immutable rules per virtual port, compiled once when the
@@ -30,6 +31,7 @@ public final class CompiledPolicy {
     private final List<String> warnings;
     private final PriorityClassRules priorityClasses;
     private final DiscoveryRule discovery;
+    private final FeeSchedule fees;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -51,13 +53,14 @@ public final class CompiledPolicy {
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims) {
         this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, peers,
-                trustsProviderClaims, List.of(), PriorityClassRules.NONE, DiscoveryRule.NONE);
+                trustsProviderClaims, List.of(), PriorityClassRules.NONE, DiscoveryRule.NONE, FeeSchedule.NONE);
     }
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings,
-            PriorityClassRules priorityClasses, DiscoveryRule discovery) {
+            PriorityClassRules priorityClasses, DiscoveryRule discovery, FeeSchedule fees) {
+        this.fees = fees;
         this.priorityClasses = priorityClasses;
         this.discovery = discovery;
         this.warnings = List.copyOf(warnings);
@@ -147,5 +150,10 @@ public final class CompiledPolicy {
     /** Which providers announced by WS-Discovery the node registers; {@link DiscoveryRule#NONE} without a discovery element. */
     public DiscoveryRule discovery() {
         return discovery;
+    }
+
+    /** The policy's fees, compiled when it was set; {@link FeeSchedule#NONE} without a fees element. */
+    public FeeSchedule fees() {
+        return fees;
     }
 }

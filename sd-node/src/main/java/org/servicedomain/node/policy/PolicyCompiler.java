@@ -67,7 +67,8 @@ public final class PolicyCompiler {
         checkNames(policy, knownPorts.get());
         Set<String> userLevels = levels(policy, true);
         Set<String> supplierLevels = levels(policy, false);
-        RuleCompiler rules = new RuleCompiler(selectors, userLevels, supplierLevels, windows(policy), namespaces(policy));
+        Map<String, TimeWindow> windows = windows(policy);
+        RuleCompiler rules = new RuleCompiler(selectors, userLevels, supplierLevels, windows, namespaces(policy));
         RuleCompiler.Inherited defaults = rules.inherited(policy.getDefaults(), new RuleCompiler.Inherited(
                 defaultDirective(policy, rules), DirectiveOptions.NONE, RecoveryRule.DEFAULT, HealthRule.DEFAULT));
         Map<String, PortPolicy> named = new HashMap<>();
@@ -80,7 +81,8 @@ public final class PolicyCompiler {
                 sessionIdle(policy), notifyUrl(policy), PeerCompiler.peers(policy.getPeers()),
                 policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
                 rules.warnings(), PriorityClassCompiler.compile(policy, rules, userLevels),
-                DiscoveryCompiler.rule(policy.getDiscovery(), supplierLevels));
+                DiscoveryCompiler.rule(policy.getDiscovery(), supplierLevels),
+                FeeCompiler.compile(policy, windows, zone(policy), userLevels));
     }
 
     /**

@@ -301,7 +301,12 @@ public final class Metering implements AutoCloseable {
 
     /** Whether a record's outcome counts as a failure in the usage totals: anything but a provider's answer. */
     static boolean isFailure(String outcome) {
-        return !"served".equals(outcome) && !"provider_fault".equals(outcome);
+        return !answeredByProvider(outcome);
+    }
+
+    /** Whether a record's outcome is a provider's answer, a reply or its own SOAP fault: the calls a bill prices. */
+    public static boolean answeredByProvider(String outcome) {
+        return "served".equals(outcome) || "provider_fault".equals(outcome);
     }
 
     /** Writes what is queued, then stops. */
