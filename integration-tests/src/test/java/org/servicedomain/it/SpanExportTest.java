@@ -23,8 +23,10 @@ import org.servicedomain.testsupport.VirtualPortEntry;
 
 /**
  * With an OTLP endpoint the node exports a call's spans: the server span in the client's trace,
- * below it lookup, selection, a client span per dispatch attempt (the failed one and the one that
- * answered) and the failover between them; the provider's parent is the attempt that reached it.
+ * below it admission, the priority-class queue (when the policy has classes), lookup, selection, a
+ * client span per dispatch attempt (the failed one and the one that answered) and the failover
+ * between them; the provider's parent is the attempt that reached it. The node is the service
+ * instance that sent them.
  */
 class SpanExportTest {
 
@@ -99,6 +101,86 @@ class SpanExportTest {
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId))
                 .filteredOn(s -> s.kind().equals("SPAN_KIND_SERVER")).singleElement()
                 .satisfies(s -> assertThat(s.parentSpanId()).isEmpty()));
+    }
+
+    @Test
+    void theAdmissionCheckIsASpanSayingTheCallWasAdmitted() {
+        String traceId = "5bf92f3577b34da6a3ce929d0e0e4736";
+
+        StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
+                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+
+        ReceivedSpan admission = awaitSpan(traceId, "admission");
+        assertThat(admission.kind()).isEqualTo("SPAN_KIND_INTERNAL");
+        assertThat(admission.attributes()).containsEntry("sd.admission", "admitted").doesNotContainKey("error.type");
+        assertThat(admission.parentSpanId()).isEqualTo(serverSpanOf(traceId).spanId());
+        assertThat(COLLECTOR.spansOf(traceId)).extracting(ReceivedSpan::name).as("no priority classes, no queue")
+                .doesNotContain("queue");
+    }
+
+    @Test
+    void aRefusedCallsAdmissionSpanCarriesTheFaultCodeUnderTheCallsNamedSpan() throws Exception {
+        SetPolicy closed = new SetPolicy();
+        closed.setDocument("<policy xmlns=\"urn:sd:policy:1\"><virtualPort name=\"StockQuotePortType\" anonymous=\"false\">"
+                + "<selection directive=\"first-available\"/></virtualPort></policy>");
+        domain.node().home().setPolicy(closed);
+        String traceId = "6bf92f3577b34da6a3ce929d0e0e4736";
+
+        SoapReply refused = StockQuoteCalls.getQuoteWith(VirtualPortEntry.TOMCAT.address(domain.node(), "StockQuotePortType"),
+                "ACME", Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        assertThat(refused.faultCode()).as(refused.text()).contains("NotAuthorized");
+
+        ReceivedSpan admission = awaitSpan(traceId, "admission");
+        assertThat(admission.attributes()).containsEntry("sd.admission", "refused").containsEntry("error.type", "NotAuthorized");
+        assertThat(admission.status()).isEqualTo("STATUS_CODE_ERROR");
+        ReceivedSpan server = serverSpanOf(traceId);
+        assertThat(server.name()).isEqualTo("StockQuotePortType/getQuote");
+        assertThat(server.attributes()).containsEntry("error.type", "NotAuthorized");
+        assertThat(COLLECTOR.spansOf(traceId)).extracting(ReceivedSpan::name).doesNotContain("lookup");
+    }
+
+    @Test
+    void withPriorityClassesTheTimeInTheQueueIsASpanNamingTheClass() throws Exception {
+        SetPolicy classes = new SetPolicy();
+        classes.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/></defaults>"
+                + "<priorityClasses defaultTimeoutMs=\"30000\"><qos class=\"middle\" timeoutMs=\"10000\" operation=\"getQuote\"/>"
+                + "</priorityClasses></policy>");
+        domain.node().home().setPolicy(classes);
+        String traceId = "7bf92f3577b34da6a3ce929d0e0e4736";
+
+        SoapReply reply = StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"),
+                "ACME", Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+
+        ReceivedSpan queue = awaitSpan(traceId, "queue");
+        assertThat(queue.kind()).isEqualTo("SPAN_KIND_INTERNAL");
+        assertThat(queue.attributes()).containsEntry("sd.priority.class", "middle").containsEntry("sd.queue.waited", "false");
+        assertThat(queue.parentSpanId()).isEqualTo(serverSpanOf(traceId).spanId());
+    }
+
+    @Test
+    void aStandaloneNodesSpansNameItAsTheServiceInstance() {
+        String traceId = "8bf92f3577b34da6a3ce929d0e0e4736";
+
+        StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
+                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+
+        assertThat(serverSpanOf(traceId).resourceAttribute("service.instance.id"))
+                .isEqualTo(domain.node().config().hierarchy().nodeName());
+    }
+
+    /** The span named {@code name} of trace {@code traceId}, once the collector has it. */
+    private static ReceivedSpan awaitSpan(String traceId, String name) {
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId))
+                .extracting(ReceivedSpan::name).contains(name));
+        return COLLECTOR.spansOf(traceId).stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The server span of trace {@code traceId}, once the collector has it. */
+    private static ReceivedSpan serverSpanOf(String traceId) {
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId))
+                .extracting(ReceivedSpan::kind).contains("SPAN_KIND_SERVER"));
+        return COLLECTOR.spansOf(traceId).stream().filter(s -> s.kind().equals("SPAN_KIND_SERVER")).findFirst().orElseThrow();
     }
 
     private static ReceivedSpan attemptTo(List<ReceivedSpan> spans, SampleProvider provider) {

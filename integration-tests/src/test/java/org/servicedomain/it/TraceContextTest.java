@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -24,20 +25,24 @@ import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.LogCapture;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.Registrations;
+import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 import org.servicedomain.testsupport.VirtualPortEntry;
 
 /**
  * W3C Trace Context on a virtual-port call without an exporter: the node joins a client's valid
- * {@code traceparent}, starts a trace when there is none or it is invalid, and passes it to the
- * provider with a span id of its own as the parent and the {@code tracestate} unchanged.
+ * {@code traceparent}, starts a trace when there is none, it is invalid or it came more than once,
+ * and passes it to the provider with a span id of its own as the parent and the {@code tracestate}
+ * unchanged (several lines of it combined with commas), alike on every entry.
  */
 class TraceContextTest {
 
     static final String CLIENT_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
     static final String CLIENT_SPAN_ID = "00f067aa0ba902b7";
     static final String CLIENT_TRACEPARENT = "00-" + CLIENT_TRACE_ID + "-" + CLIENT_SPAN_ID + "-01";
+    static final String OTHER_TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
+    static final String OTHER_TRACEPARENT = "00-" + OTHER_TRACE_ID + "-b7ad6b7169203331-01";
     static final Pattern TRACEPARENT = Pattern.compile("00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]");
 
     @RegisterExtension
@@ -75,6 +80,48 @@ class TraceContextTest {
 
         assertThat(first).isNotEqualTo("0".repeat(32));
         assertThat(second).isNotEqualTo(first);
+    }
+
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void twoTraceparentHeadersAreInvalidSoANewTraceStartsAndTheTracestateIsDropped(VirtualPortEntry entry) {
+        SoapReply reply = StockQuoteCalls.getQuoteWithHeaderLines(entry.address(domain.node(), "StockQuotePortType"), "ACME",
+                Map.of("traceparent", List.of(CLIENT_TRACEPARENT, OTHER_TRACEPARENT), "tracestate", List.of("congo=t61rcWkgMzE")));
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+
+        assertThat(sentTraceparent().group(1)).isNotEqualTo(CLIENT_TRACE_ID).isNotEqualTo(OTHER_TRACE_ID);
+        assertThat(quotes.lastTracestate()).isNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void tracestateHeadersAreCombinedWithCommasInTheirOrder(VirtualPortEntry entry) {
+        SoapReply reply = StockQuoteCalls.getQuoteWithHeaderLines(entry.address(domain.node(), "StockQuotePortType"), "ACME",
+                Map.of("traceparent", List.of(CLIENT_TRACEPARENT),
+                        "tracestate", List.of("congo=t61rcWkgMzE", "rojo=00f067aa0ba902b7")));
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+
+        assertThat(sentTraceparent().group(1)).isEqualTo(CLIENT_TRACE_ID);
+        assertThat(quotes.lastTracestate()).isEqualTo("congo=t61rcWkgMzE,rojo=00f067aa0ba902b7");
+    }
+
+    @Test
+    void invokeOperationTreatsRepeatedTraceHeadersAsTheVirtualPortsDo() {
+        String body = SoapExchange.soap11(null, "<h:invokeOperation xmlns:h=\"urn:sd:home:1\">"
+                + "<h:virtualPort>StockQuotePortType</h:virtualPort><h:operation>getQuote</h:operation><h:payload>"
+                + StockQuoteCalls.getQuoteBody("ACME").replace("<", "&lt;") + "</h:payload></h:invokeOperation>");
+
+        SoapReply twice = SoapExchange.postWithHeaderLines(domain.node().homeAddress(), "text/xml; charset=UTF-8", "",
+                body.getBytes(StandardCharsets.UTF_8), Map.of("traceparent", List.of(CLIENT_TRACEPARENT, OTHER_TRACEPARENT)));
+        assertThat(twice.isSoapFault()).as(twice.text()).isFalse();
+        assertThat(sentTraceparent().group(1)).isNotEqualTo(CLIENT_TRACE_ID).isNotEqualTo(OTHER_TRACE_ID);
+
+        SoapReply states = SoapExchange.postWithHeaderLines(domain.node().homeAddress(), "text/xml; charset=UTF-8", "",
+                body.getBytes(StandardCharsets.UTF_8), Map.of("traceparent", List.of(CLIENT_TRACEPARENT),
+                        "tracestate", List.of("congo=t61rcWkgMzE", "rojo=00f067aa0ba902b7")));
+        assertThat(states.isSoapFault()).as(states.text()).isFalse();
+        assertThat(sentTraceparent().group(1)).isEqualTo(CLIENT_TRACE_ID);
+        assertThat(quotes.lastTracestate()).isEqualTo("congo=t61rcWkgMzE,rojo=00f067aa0ba902b7");
     }
 
     @ParameterizedTest

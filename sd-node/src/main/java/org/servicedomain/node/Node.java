@@ -160,7 +160,8 @@ public final class Node implements AutoCloseable {
         events.addListener(audit);
         this.cluster = cluster;
         this.hierarchy = hierarchy;
-        this.tracing = Tracing.of(config.otlpEndpoint(), hierarchy.nodeName());
+        this.tracing = Tracing.of(config.otlpEndpoint(), hierarchy.nodeName(),
+                cluster != null ? cluster.memberId() : hierarchy.nodeName());
         this.startedAt = config.clock().instant();
         this.fixedChoices = fixedChoices;
         this.status = status;

@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,13 +30,21 @@ import java.util.zip.GZIPInputStream;
  */
 public final class OtlpReceiver implements AutoCloseable {
 
-    /** One span as received: ids in lowercase hex ({@code parentSpanId} empty for a root), attributes as text. */
+    /**
+     * One span as received: ids in lowercase hex ({@code parentSpanId} empty for a root), its own
+     * attributes and those of the resource that sent it ({@code service.name}, ...) as text.
+     */
     public record ReceivedSpan(String serviceName, String traceId, String spanId, String parentSpanId, String name,
-            String kind, String status, Map<String, String> attributes) {
+            String kind, String status, Map<String, String> attributes, Map<String, String> resource) {
 
         /** The attribute {@code key}, or null. */
         public String attribute(String key) {
             return attributes.get(key);
+        }
+
+        /** The attribute {@code key} of the resource that sent the span, or null. */
+        public String resourceAttribute(String key) {
+            return resource.get(key);
         }
     }
 
@@ -76,13 +85,14 @@ public final class OtlpReceiver implements AutoCloseable {
 
     private void received(ExportTraceServiceRequest request) {
         for (ResourceSpans resource : request.getResourceSpansList()) {
-            String service = text(resource.getResource().getAttributesList()).get("service.name");
+            Map<String, String> sender = text(resource.getResource().getAttributesList());
+            String service = sender.get("service.name");
             for (ScopeSpans scope : resource.getScopeSpansList()) {
                 for (Span span : scope.getSpansList()) {
                     spans.add(new ReceivedSpan(service, HEX.formatHex(span.getTraceId().toByteArray()),
                             HEX.formatHex(span.getSpanId().toByteArray()), HEX.formatHex(span.getParentSpanId().toByteArray()),
                             span.getName(), span.getKind().name(), span.getStatus().getCode().name(),
-                            text(span.getAttributesList())));
+                            text(span.getAttributesList()), sender));
                 }
             }
         }
@@ -100,7 +110,7 @@ public final class OtlpReceiver implements AutoCloseable {
                 default -> value.toString();
             });
         }
-        return values;
+        return Collections.unmodifiableMap(values);
     }
 
     /** The endpoint to give a node ({@code --otlp-endpoint}): the receiver's base URL, without a path. */

@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -55,6 +57,17 @@ public final class SoapExchange {
 
     /** As {@link #post(URI, String, String, byte[])}, with further HTTP headers (a deadline, a hop marker). */
     public static SoapReply post(URI address, String contentType, String soapAction, byte[] body, Map<String, String> headers) {
+        Map<String, List<String>> lines = new LinkedHashMap<>();
+        headers.forEach((name, value) -> lines.put(name, List.of(value)));
+        return postWithHeaderLines(address, contentType, soapAction, body, lines);
+    }
+
+    /**
+     * As {@link #post(URI, String, String, byte[], Map)}, each value of a header on a line of its
+     * own, in order: a header sent more than once, as proxies may pass it on.
+     */
+    public static SoapReply postWithHeaderLines(URI address, String contentType, String soapAction, byte[] body,
+            Map<String, List<String>> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(address)
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", contentType)
@@ -62,7 +75,7 @@ public final class SoapExchange {
         if (soapAction != null) {
             request.header("SOAPAction", soapAction);
         }
-        headers.forEach(request::header);
+        headers.forEach((name, values) -> values.forEach(value -> request.header(name, value)));
         try {
             HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             return new SoapReply(response.statusCode(),

@@ -2,6 +2,7 @@ package org.servicedomain.testsupport;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 /** Hand-written stock-quote requests, for tests that drive a virtual port over raw HTTP. */
@@ -22,6 +23,12 @@ public final class StockQuoteCalls {
     /** Sends getQuote(symbol) over SOAP 1.1 to {@code address}, anonymously. */
     public static SoapReply getQuote(URI address, String symbol) {
         return getQuote(address, symbol, null);
+    }
+
+    /** Sends getQuote(symbol) anonymously, each value of {@code headers} on a header line of its own. */
+    public static SoapReply getQuoteWithHeaderLines(URI address, String symbol, Map<String, List<String>> headers) {
+        return SoapExchange.postWithHeaderLines(address, "text/xml; charset=UTF-8", GET_QUOTE_ACTION,
+                SoapExchange.soap11(null, getQuoteBody(symbol)).getBytes(StandardCharsets.UTF_8), headers);
     }
 
     /** Sends getQuote(symbol) in the session {@code sessionId} (null: anonymously). */

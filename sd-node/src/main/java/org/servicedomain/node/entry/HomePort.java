@@ -66,6 +66,7 @@ import org.servicedomain.node.policy.PolicyReport;
 import org.servicedomain.node.policy.PolicyStore;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.storage.DiskUse;
+import org.servicedomain.node.tracing.TraceHeaders;
 import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -357,10 +358,10 @@ public class HomePort implements HomePortType {
         return call("invokeOperation", () -> {
             access.caller(context); // an unknown or expired sd:session header is refused, as on every operation
             InvokeOperationResponse response = new InvokeOperationResponse();
+            TraceHeaders.Received trace = receivedTrace();
             response.setPayload(new HomeInvocation(node, front).invoke(HomeArguments.blankToNull(request.getSessionId()),
                     HomeArguments.required(request.getVirtualPort(), "virtualPort"), HomeArguments.required(request.getOperation(), "operation"),
-                    HomeArguments.required(request.getPayload(), "payload"), httpHeader(TraceParent.HEADER),
-                    httpHeader(TraceParent.STATE_HEADER)));
+                    HomeArguments.required(request.getPayload(), "payload"), trace.traceparent(), trace.tracestate()));
             return response;
         });
     }
@@ -402,11 +403,13 @@ public class HomePort implements HomePortType {
         });
     }
 
-    /** The header {@code name} of the HTTP request this operation came in, or null. */
-    private String httpHeader(String name) {
+    /** The trace headers of the home-port call, read as every entry reads them; none when called without HTTP. */
+    private TraceHeaders.Received receivedTrace() {
         MessageContext message = context == null ? null : context.getMessageContext();
         return message != null && message.get(MessageContext.SERVLET_REQUEST) instanceof HttpServletRequest http
-                ? http.getHeader(name) : null;
+                ? TraceHeaders.received(http.getHeaders(TraceParent.HEADER).asIterator(),
+                        http.getHeaders(TraceParent.STATE_HEADER).asIterator())
+                : TraceHeaders.Received.NONE;
     }
 
     /**

@@ -10,11 +10,12 @@ import java.util.Locale;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.tracing.TraceParent;
 
 /**
  * The request headers the relay acts on, kept while a head is scanned; every other header is checked
  * and dropped, so a request costs no header map of what nobody reads. A header the relay starts to
- * read must be named here.
+ * read must be named here. Every line of a kept header is kept (a repeated {@code traceparent} makes none).
  */
 final class KeptHeaders {
 
@@ -24,7 +25,7 @@ final class KeptHeaders {
         CONTENT_LENGTH, TRANSFER_ENCODING, HttpHeaderNames.CONTENT_TYPE, AsciiString.cached("SOAPAction"),
         HttpHeaderNames.HOST, HttpHeaderNames.CONNECTION, HttpHeaderNames.EXPECT,
         AsciiString.cached(RequestId.HEADER), AsciiString.cached(RequestTerms.TIMEOUT_HEADER),
-        AsciiString.cached(Offload.HOP_HEADER), AsciiString.cached("traceparent"), AsciiString.cached("tracestate"),
+        AsciiString.cached(Offload.HOP_HEADER), AsciiString.cached(TraceParent.HEADER), AsciiString.cached(TraceParent.STATE_HEADER),
     };
     private static final String[] LOWER = Arrays.stream(NAMES).map(n -> n.toString().toLowerCase(Locale.ROOT)).toArray(String[]::new);
 

@@ -30,6 +30,7 @@ import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.rendering.HttpHead;
+import org.servicedomain.node.tracing.TraceHeaders;
 import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -321,9 +322,12 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         }
         HttpHeaders headers = request.headers();
         settings.inFlight().incrementAndGet();
+        // getAll keeps the lines in the order they came (Netty's value iterator runs newest first): tracestate's order counts
+        TraceHeaders.Received trace = TraceHeaders.received(headers.valueStringIterator(TRACEPARENT),
+                headers.getAll(TRACESTATE).iterator());
         settings.front().call(new VirtualPortFront.CallHead(portName, headers.get(HttpHeaderNames.CONTENT_TYPE),
                 headers.get(SOAP_ACTION), headers.get(TIMEOUT), headers.contains(HOP), headers.get(REQUEST_ID),
-                headers.get(TRACEPARENT), headers.get(TRACESTATE)),
+                trace.traceparent(), trace.tracestate()),
                 new ArrivingBody(arriving.bytes)).answer().thenAccept(answer -> answer(answer, keepAlive && !answer.close()));
     }
 

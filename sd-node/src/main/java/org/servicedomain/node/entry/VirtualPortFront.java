@@ -41,8 +41,9 @@ public final class VirtualPortFront {
      * @param clientRequestId the client's {@code X-Request-Id}, kept when sane, or null
      * @param timeoutHeader the client's {@code X-SD-Timeout-Ms}, or null
      * @param hop whether a forwarding peer sent it
-     * @param traceparent the client's W3C {@code traceparent}, or null
-     * @param tracestate the client's W3C {@code tracestate}, or null
+     * @param traceparent the client's W3C {@code traceparent}, or null; each entry reads the trace headers
+     *     through {@link org.servicedomain.node.tracing.TraceHeaders#received}, so a repeated one is none
+     * @param tracestate the client's W3C {@code tracestate} (repeated lines joined by commas), or null
      */
     record CallHead(String portName, String contentType, String soapAction, String timeoutHeader, boolean hop,
             String clientRequestId, String traceparent, String tracestate) {

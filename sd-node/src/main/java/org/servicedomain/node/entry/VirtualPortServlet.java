@@ -15,6 +15,7 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.tracing.TraceHeaders;
 import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,10 +55,12 @@ public final class VirtualPortServlet extends HttpServlet {
         AsyncContext async = request.startAsync();
         async.setTimeout(LAST_RESORT.toMillis());
         ArrivingBody body = ArrivingBodyReader.start(request, front.bodyPolicy(), bodyWatch);
+        TraceHeaders.Received trace = TraceHeaders.received(request.getHeaders(TraceParent.HEADER).asIterator(),
+                request.getHeaders(TraceParent.STATE_HEADER).asIterator());
         VirtualPortFront.Call call = front.call(new VirtualPortFront.CallHead(portName(request), request.getContentType(),
                 request.getHeader("SOAPAction"), request.getHeader(RequestTerms.TIMEOUT_HEADER),
                 request.getHeader(Offload.HOP_HEADER) != null, request.getHeader(RequestId.HEADER),
-                request.getHeader(TraceParent.HEADER), request.getHeader(TraceParent.STATE_HEADER)), body);
+                trace.traceparent(), trace.tracestate()), body);
         Answer answer = new Answer(async, response, call.requestId(), portName(request), request.getContentType());
         async.addListener(answer);
         call.answer().thenAccept(answer::write);

@@ -1,6 +1,7 @@
 package org.servicedomain.node.tracing;
 
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * The trace of one virtual-port call, travelling with the request as a tag: the engine opens a
@@ -12,6 +13,12 @@ public interface CallTrace {
     /** A call that is not traced: sends no trace headers on. */
     CallTrace NONE = new UnrecordedTrace("", null, null);
 
+    /** The trace {@code request} is part of, or {@link #NONE} when it carries none (a request made outside a call). */
+    static CallTrace of(RequestContext request) {
+        CallTrace trace = request.tag(CallTrace.class);
+        return trace == null ? NONE : trace;
+    }
+
     /** The trace's id (32 hex digits), for the log; empty for {@link #NONE}. */
     String traceId();
 
@@ -21,7 +28,10 @@ public interface CallTrace {
     /** The call is for {@code operation} of virtual port {@code port}; known only after operation mapping. */
     void operation(String port, String operation);
 
-    /** A step of the call ({@code lookup}, {@code selection}, {@code failover}), until it is ended. */
+    /**
+     * A step of the call ({@code admission}, {@code queue}, {@code lookup}, {@code selection},
+     * {@code failover}), until it is ended.
+     */
     Step step(String name);
 
     /** The {@code number}th dispatch of the call, to {@code instance}, until it is ended. */
@@ -40,13 +50,23 @@ public interface CallTrace {
         String tracestate();
     }
 
-    /** A timed step of the call. */
+    /** A timed step of the call: attributes may be added until it is ended, once. */
     interface Step {
 
         /** A step that records nothing. */
         Step NONE = new Step() {
             @Override
+            public Step with(String attribute, String value) {
+                return this;
+            }
+
+            @Override
             public void end(String attribute, long value) {
+                // nothing recorded
+            }
+
+            @Override
+            public void end(String attribute, boolean value) {
                 // nothing recorded
             }
 
@@ -54,13 +74,27 @@ public interface CallTrace {
             public void end(String attribute, String value) {
                 // nothing recorded
             }
+
+            @Override
+            public void failed(String faultCode, String reason) {
+                // nothing recorded
+            }
         };
+
+        /** Adds one attribute (a null value is left out) and answers this step. */
+        Step with(String attribute, String value);
 
         /** Ends the step with one attribute. */
         void end(String attribute, long value);
 
+        /** Ends the step with one attribute. */
+        void end(String attribute, boolean value);
+
         /** Ends the step with one attribute; a null value is left out. */
         void end(String attribute, String value);
+
+        /** Ends the step as failed with the node's fault {@code faultCode} ({@code error.type}) and why. */
+        void failed(String faultCode, String reason);
     }
 
     /** One dispatch to one instance, whose request carries {@link #traceparent()}. */

@@ -75,22 +75,7 @@ final class OtlpCallTrace implements CallTrace {
 
     @Override
     public Step step(String name) {
-        Span span = tracer.spanBuilder(name).setParent(context).setSpanKind(SpanKind.INTERNAL).startSpan();
-        return new Step() {
-            @Override
-            public void end(String attribute, long value) {
-                span.setAttribute(attribute, value);
-                span.end();
-            }
-
-            @Override
-            public void end(String attribute, String value) {
-                if (value != null) {
-                    span.setAttribute(attribute, value);
-                }
-                span.end();
-            }
-        };
+        return new InternalStep(tracer.spanBuilder(name).setParent(context).setSpanKind(SpanKind.INTERNAL).startSpan());
     }
 
     @Override
@@ -130,6 +115,42 @@ final class OtlpCallTrace implements CallTrace {
             server.setStatus(StatusCode.ERROR, faultCode);
         }
         server.end();
+    }
+
+    /** The internal span of one step. */
+    private record InternalStep(Span span) implements Step {
+
+        @Override
+        public Step with(String attribute, String value) {
+            if (value != null) {
+                span.setAttribute(attribute, value);
+            }
+            return this;
+        }
+
+        @Override
+        public void end(String attribute, long value) {
+            span.setAttribute(attribute, value);
+            span.end();
+        }
+
+        @Override
+        public void end(String attribute, boolean value) {
+            span.setAttribute(attribute, value);
+            span.end();
+        }
+
+        @Override
+        public void end(String attribute, String value) {
+            with(attribute, value);
+            span.end();
+        }
+
+        @Override
+        public void failed(String faultCode, String reason) {
+            span.setAttribute(ERROR_TYPE, faultCode).setStatus(StatusCode.ERROR, reason);
+            span.end();
+        }
     }
 
     /** The client span of one attempt. */

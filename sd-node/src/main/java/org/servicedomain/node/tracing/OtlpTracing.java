@@ -27,15 +27,18 @@ final class OtlpTracing implements Tracing {
     /** The path of the traces signal, added to an endpoint given without a path. */
     static final String TRACES_PATH = "/v1/traces";
     static final String SCOPE = "org.servicedomain.node";
+    private static final AttributeKey<String> SERVICE_NAME = AttributeKey.stringKey("service.name");
+    /** Tells apart the nodes (cluster members) that export under one service name. */
+    private static final AttributeKey<String> SERVICE_INSTANCE_ID = AttributeKey.stringKey("service.instance.id");
 
     private final SdkTracerProvider provider;
     private final Tracer tracer;
 
-    OtlpTracing(String endpoint, String serviceName) {
+    OtlpTracing(String endpoint, String serviceName, String instanceId) {
         OtlpHttpSpanExporter exporter = OtlpHttpSpanExporter.builder().setEndpoint(tracesUrl(endpoint)).build();
         this.provider = SdkTracerProvider.builder()
-                .setResource(Resource.getDefault().merge(Resource.create(
-                        Attributes.of(AttributeKey.stringKey("service.name"), serviceName))))
+                .setResource(Resource.getDefault().merge(Resource.create(Attributes.of(SERVICE_NAME, serviceName,
+                        SERVICE_INSTANCE_ID, instanceId))))
                 .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
                 .build();
         this.tracer = provider.get(SCOPE);

@@ -18,10 +18,11 @@ public interface Tracing extends AutoCloseable {
     void close();
 
     /**
-     * Spans exported to {@code otlpEndpoint} (OTLP over HTTP) under service name {@code serviceName},
+     * Spans exported to {@code otlpEndpoint} (OTLP over HTTP) under service name {@code serviceName}
+     * from the service instance {@code instanceId} (a cluster member's id, else the node's name),
      * or propagation only when the endpoint is null.
      */
-    static Tracing of(String otlpEndpoint, String serviceName) {
-        return otlpEndpoint == null ? new PropagatingTracing() : new OtlpTracing(otlpEndpoint, serviceName);
+    static Tracing of(String otlpEndpoint, String serviceName, String instanceId) {
+        return otlpEndpoint == null ? new PropagatingTracing() : new OtlpTracing(otlpEndpoint, serviceName, instanceId);
     }
 }

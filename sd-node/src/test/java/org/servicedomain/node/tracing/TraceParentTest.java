@@ -2,11 +2,15 @@ package org.servicedomain.node.tracing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Reading {@code traceparent} as W3C Trace Context level 1 says, and the headers the node passes on without an exporter. */
+/**
+ * Reading {@code traceparent} (and repeated trace headers) as W3C Trace Context level 1 says, and the
+ * headers the node passes on without an exporter.
+ */
 class TraceParentTest {
 
     private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -41,6 +45,24 @@ class TraceParentTest {
     })
     void anythingElseIsInvalid(String header) {
         assertThat(TraceParent.parse(header)).isNull();
+    }
+
+    @Test
+    void aTraceparentSentMoreThanOnceIsNoneEvenWhenTheCopiesAgree() {
+        assertThat(TraceHeaders.received(List.of(VALID, VALID).iterator(), List.of("congo=1").iterator()).traceparent())
+                .isNull();
+        assertThat(TraceHeaders.received(List.of(VALID).iterator(), List.<String>of().iterator()))
+                .isEqualTo(new TraceHeaders.Received(VALID, null));
+        assertThat(TraceHeaders.received(List.<String>of().iterator(), List.<String>of().iterator()))
+                .isEqualTo(TraceHeaders.Received.NONE);
+    }
+
+    @Test
+    void tracestateLinesAreOneListJoinedByCommasInOrderLeavingOutEmptyOnes() {
+        assertThat(TraceHeaders.received(List.of(VALID).iterator(), List.of("congo=1", "", "rojo=2 ").iterator()).tracestate())
+                .isEqualTo("congo=1,rojo=2");
+        assertThat(TraceHeaders.received(List.of(VALID).iterator(), List.of("congo=1").iterator()).tracestate())
+                .isEqualTo("congo=1");
     }
 
     @Test

@@ -1,8 +1,13 @@
 package org.servicedomain.node.engine.admission;
 
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Arrived;
+import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.Deadline;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
@@ -11,6 +16,7 @@ import org.servicedomain.node.policy.PriorityClassRules;
 import org.servicedomain.node.qos.FlowScheduler;
 import org.servicedomain.node.qos.PriorityClass;
 import org.servicedomain.node.qos.PriorityFlows;
+import org.servicedomain.node.tracing.CallTrace;
 
 /**
  * Puts the request in its priority class and lets it on when its flow's leaky bucket, the fair
@@ -18,9 +24,16 @@ import org.servicedomain.node.qos.PriorityFlows;
  * the call ends, so the providers never hold more calls than their concurrency limits. Its deadline (the class's from arrival, cut to the
  * client's) bounds the whole call: reached in the queue it answers {@code Timeout} before any
  * provider sees the request, and after it the attempts share what is left. Without priority
- * classes in the policy it passes every request straight on.
+ * classes in the policy it passes every request straight on. The time in the queue is the call's
+ * {@code queue} step.
  */
 public final class PriorityQueueStage implements Stage {
+
+    /** The {@code queue} step's attributes: the request's class as the policy names it, and whether it was parked. */
+    static final String PRIORITY_CLASS = "sd.priority.class";
+    static final String WAITED = "sd.queue.waited";
+    private static final String[] WORDS = Arrays.stream(PriorityClass.values())
+            .map(c -> c.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
 
     private final PriorityFlows flows;
 
@@ -40,11 +53,26 @@ public final class PriorityQueueStage implements Stage {
                 .withTag(DispatchPermit.class, DispatchPermit.HELD);
         FlowScheduler port = flows.of(request.virtualPort().name());
         PriorityClass priorityClass = verdict.priorityClass();
+        CallTrace.Step queue = CallTrace.of(request).step("queue").with(PRIORITY_CLASS, WORDS[priorityClass.ordinal()]);
         CompletableFuture<Void> ticket = port.admit(priorityClass, bounded.deadline().nanoTime(), rules.queueLength());
         if (ticket.isDone() && !ticket.isCompletedExceptionally()) {
+            queue.end(WAITED, false);
             return proceedHoldingPermit(chain, bounded, port, priorityClass);
         }
-        return ticket.thenCompose(go -> proceedHoldingPermit(chain, bounded, port, priorityClass));
+        boolean parked = !ticket.isDone();
+        return ticket.whenComplete((go, refused) -> ended(queue, parked, refused))
+                .thenCompose(go -> proceedHoldingPermit(chain, bounded, port, priorityClass));
+    }
+
+    /** Ends the queue step: let on after waiting or not, or refused with the queue's fault. */
+    private static void ended(CallTrace.Step queue, boolean parked, Throwable refused) {
+        if (refused == null) {
+            queue.end(WAITED, parked);
+        } else {
+            Throwable cause = Completions.cause(refused);
+            queue.failed(cause instanceof NodeFault fault ? fault.code().name() : FaultCode.InternalError.name(),
+                    String.valueOf(cause.getMessage()));
+        }
     }
 
     /** Runs the rest of the chain, giving the port's dispatch permit back when the call ends, however it ends. */

@@ -9,6 +9,7 @@ import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.OperationMapping;
+import org.servicedomain.node.tracing.CallTrace;
 
 /**
  * Names the operation the request calls: the providers' operation whose request element it is,
@@ -24,13 +25,19 @@ public final class OperationMappingStage implements Stage {
         QName element = request.tag(EnvelopeHead.class).operationElement();
         String operation = port.operationFor(element).orElse(null);
         if (operation != null) {
-            return chain.proceed(request.withOperation(operation));
+            return chain.proceed(named(request.withOperation(operation)));
         }
         OperationMapping mapping = mappingFor(port, element, request.tag(CompiledPolicy.class));
         String action = port.soapActions().get(mapping.operation());
         String soapAction = request.soapAction() == null || action == null ? request.soapAction() : "\"" + action + "\"";
-        return chain.proceed(request.withOperation(mapping.name())
-                .withForwarded(soapAction, OperationRewrite.rewrite(request.body(), port, mapping)));
+        return chain.proceed(named(request.withOperation(mapping.name())
+                .withForwarded(soapAction, OperationRewrite.rewrite(request.body(), port, mapping))));
+    }
+
+    /** {@code request}, whose call's trace now names its port and operation (a refusal from here on included). */
+    private static RequestContext named(RequestContext request) {
+        CallTrace.of(request).operation(request.virtualPort().name(), request.operation());
+        return request;
     }
 
     /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */

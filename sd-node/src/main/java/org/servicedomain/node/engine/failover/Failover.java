@@ -129,6 +129,7 @@ public final class Failover {
         }
         if (request.deadline() != null && request.deadline().passed()) {
             tries.deadlinePassed = true;
+            selecting.end("sd.instance.id", null);
             return null;
         }
         if (!tries.attempts.isEmpty() && !tries.budget.tryRetry()) {
