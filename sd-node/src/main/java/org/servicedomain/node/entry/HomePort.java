@@ -394,6 +394,26 @@ public class HomePort implements HomePortType {
         });
     }
 
+    @Override
+    public org.servicedomain.home.v1.SetDomainInfoResponse setDomainInfo(org.servicedomain.home.v1.SetDomainInfo request)
+            throws HomeFault {
+        return audited("setDomainInfo", null, "domain", r -> DomainInfoView.change(request).summary(), () -> {
+            HomeAccess.HomeCaller caller = access.requireAdministrator(context, "setDomainInfo");
+            return DomainInfoView.set(node.domainInfo(), DomainInfoView.change(request),
+                    caller.user() == null ? HomeAccess.ANONYMOUS : caller.user(), node.config().clock().instant());
+        });
+    }
+
+    /** Open to every caller: the same text is in every virtual port's WSDL; an unknown session header is still refused. */
+    @Override
+    public org.servicedomain.home.v1.GetDomainInfoResponse getDomainInfo(org.servicedomain.home.v1.GetDomainInfo request)
+            throws HomeFault {
+        return call("getDomainInfo", () -> {
+            access.caller(context);
+            return DomainInfoView.get(node.domainInfo());
+        });
+    }
+
     /** The header {@code name} of the HTTP request this operation came in, or null. */
     private String httpHeader(String name) {
         MessageContext message = context == null ? null : context.getMessageContext();
