@@ -30,6 +30,7 @@ final class DomainCommand extends NodeCommand {
             command.printJson(row);
             return;
         }
+        // | rather than ||: every field set gets its line
         boolean any = line(command, "description", row.description()) | line(command, "owner", row.owner())
                 | line(command, "contact", row.contact()) | line(command, "terms", row.terms())
                 | line(command, "terms-url", row.termsUrl());
