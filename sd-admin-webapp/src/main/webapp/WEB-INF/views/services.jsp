@@ -1,6 +1,7 @@
 <%@ page contentType="text/html;charset=UTF-8" %>
 <c:set var="pageTitle" value="Services"/>
 <%@ include file="header.jspf" %>
+<%@ include file="domain-card.jspf" %>
 <p class="hint">The virtual ports your level (<c:out value="${user.userLevel}"/>) may use. Launch an operation to call it through the node.</p>
 <c:if test="${empty ports and empty problem}"><p id="no-services">No service is open to your level.</p></c:if>
 <c:forEach var="port" items="${ports}">

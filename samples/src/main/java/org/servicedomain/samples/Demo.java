@@ -14,10 +14,12 @@ import java.util.concurrent.TimeoutException;
 import org.servicedomain.client.HomeClient;
 import org.servicedomain.client.discovery.Announcer;
 import org.servicedomain.client.discovery.DiscoveryNetwork;
+import org.servicedomain.home.v1.GetDomainInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
 import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
+import org.servicedomain.home.v1.SetDomainInfo;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.samples.blast.BlastDatabases;
 import org.servicedomain.samples.provider.ProviderAnnouncement;
@@ -161,7 +163,23 @@ public final class Demo implements AutoCloseable {
                 throw e;
             }
         }
+        describeDomain(home);
         return registrations;
+    }
+
+    /** What the demo says about its domain (home port {@code setDomainInfo}), set unless an administrator described it already. */
+    public static final String DOMAIN_DESCRIPTION = "The service-domain demo: stock quotes from three providers, a credit check"
+            + " and a BLAST sequence search, each behind one virtual port of this node.";
+
+    /** Sets {@link #DOMAIN_DESCRIPTION} on a node whose domain nobody described yet, so a re-run keeps an administrator's text. */
+    private static void describeDomain(HomePortType home) throws HomeFault {
+        if (home.getDomainInfo(new GetDomainInfo()).getDomain().getDescription() != null) {
+            return;
+        }
+        SetDomainInfo describe = new SetDomainInfo();
+        describe.setDescription(DOMAIN_DESCRIPTION);
+        describe.setOwner("the sd-demo script");
+        home.setDomainInfo(describe);
     }
 
     /**

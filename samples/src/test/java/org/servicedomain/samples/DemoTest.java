@@ -46,6 +46,7 @@ class DemoTest {
             for (SampleProvider provider : providers) {
                 assertThat(new SoapHttp().get(provider.wsdlAddress()).statusCode()).isEqualTo(200);
             }
+            assertThat(node.home().domain().getDescription()).isEqualTo(Demo.DOMAIN_DESCRIPTION);
         }
     }
 

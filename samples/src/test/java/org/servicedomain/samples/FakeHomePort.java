@@ -37,6 +37,7 @@ import org.servicedomain.home.v1.UnregisterResponse;
 public class FakeHomePort implements HomePortType {
 
     private final List<String> registeredWsdls = new CopyOnWriteArrayList<>();
+    private final org.servicedomain.home.v1.DomainInfo domain = new org.servicedomain.home.v1.DomainInfo();
 
     public List<String> registeredWsdls() {
         return List.copyOf(registeredWsdls);
@@ -138,5 +139,26 @@ public class FakeHomePort implements HomePortType {
     @Override
     public org.servicedomain.home.v1.GetBillResponse getBill(org.servicedomain.home.v1.GetBill parameters) {
         throw new UnsupportedOperationException("not faked");
+    }
+
+    @Override
+    public org.servicedomain.home.v1.SetDomainInfoResponse setDomainInfo(org.servicedomain.home.v1.SetDomainInfo parameters) {
+        domain.setDescription(parameters.getDescription());
+        domain.setOwner(parameters.getOwner());
+        org.servicedomain.home.v1.SetDomainInfoResponse response = new org.servicedomain.home.v1.SetDomainInfoResponse();
+        response.setDomain(domain);
+        return response;
+    }
+
+    @Override
+    public org.servicedomain.home.v1.GetDomainInfoResponse getDomainInfo(org.servicedomain.home.v1.GetDomainInfo parameters) {
+        org.servicedomain.home.v1.GetDomainInfoResponse response = new org.servicedomain.home.v1.GetDomainInfoResponse();
+        response.setDomain(domain);
+        return response;
+    }
+
+    /** The domain information as the demo set it: description and owner only. */
+    public org.servicedomain.home.v1.DomainInfo domain() {
+        return domain;
     }
 }

@@ -40,6 +40,9 @@ public class DashboardServlet extends TaskServlet {
                 chartPoints.put(port.name(), points.size());
             }
             request.setAttribute("ports", ports);
+            if (!fragment) {
+                request.setAttribute("domainInfo", DomainServlet.shown(client(request)));
+            }
             request.setAttribute("charts", charts);
             request.setAttribute("chartPoints", chartPoints);
         } catch (NodeClientException e) {

@@ -13,6 +13,7 @@ final class PageAccess {
             "/policy", Need.ADMINISTRATOR,
             "/contracts", Need.ADMINISTRATOR,
             "/topology", Need.ADMINISTRATOR,
+            "/domain", Need.ADMINISTRATOR,
             "/instances", Need.PROVIDER);
 
     private PageAccess() {

@@ -52,6 +52,7 @@ public class ServicesServlet extends TaskServlet {
                 render(request, response, "launch");
                 return;
             }
+            request.setAttribute("domainInfo", DomainServlet.shown(client(request)));
             String policy = client(request).getPolicy().document();
             String level = user(request).getUserLevel();
             List<PortView> ports = new ArrayList<>();

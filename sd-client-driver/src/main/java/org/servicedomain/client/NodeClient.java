@@ -18,8 +18,10 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.apache.cxf.headers.Header;
 import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.DomainInfo;
 import org.servicedomain.home.v1.GetBill;
 import org.servicedomain.home.v1.GetBillResponse;
+import org.servicedomain.home.v1.GetDomainInfo;
 import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetEventsResponse;
 import org.servicedomain.home.v1.GetPolicy;
@@ -46,6 +48,7 @@ import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.RemoveUser;
 import org.servicedomain.home.v1.SessionInfo;
+import org.servicedomain.home.v1.SetDomainInfo;
 import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetPolicyResponse;
 import org.servicedomain.home.v1.SetServiceInfo;
@@ -447,6 +450,29 @@ public class NodeClient {
         PlanQos request = new PlanQos();
         request.setDocument(document);
         return call(() -> port.planQos(request).getResult());
+    }
+
+    /**
+     * A change of the domain information as {@code setDomainInfo} takes it: per field, null leaves it as it
+     * is, an empty value removes it, anything else replaces it.
+     */
+    public record DomainChange(String description, String owner, String contact, String terms, String termsUrl) {
+    }
+
+    /** What the administrators say about the service domain (every caller may read it). */
+    public DomainInfo domainInfo() {
+        return call(() -> port.getDomainInfo(new GetDomainInfo()).getDomain());
+    }
+
+    /** Changes the domain information (administrators); answers what the node keeps now. */
+    public DomainInfo setDomainInfo(DomainChange change) {
+        SetDomainInfo request = new SetDomainInfo();
+        request.setDescription(change.description());
+        request.setOwner(change.owner());
+        request.setContact(change.contact());
+        request.setTerms(change.terms());
+        request.setTermsUrl(change.termsUrl());
+        return call(() -> port.setDomainInfo(request).getDomain());
     }
 
     /** A home-port call whose failure becomes a NodeClientException. */

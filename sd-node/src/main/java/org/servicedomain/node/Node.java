@@ -28,6 +28,8 @@ import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryState;
 import org.servicedomain.node.discovery.PortQuality;
+import org.servicedomain.node.domain.DomainInfoStore;
+import org.servicedomain.node.domain.FileDomainInfoStore;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
 import org.servicedomain.node.engine.admission.ChildCapacity;
@@ -149,16 +151,18 @@ public final class Node implements AutoCloseable {
     private volatile LeastLoadedPlacement placement;
     private final AuditTrail audit;
     private final Tracing tracing;
+    private final DomainInfoStore domainInfo;
 
     private Node(NodeConfig config, HttpWsdlSource wsdlSource, Catalog catalog, UserDirectory users,
             SessionRegistry sessions, RecordedHistory transactionHistory, InstanceMonitor monitor,
             FixedChoices fixedChoices, StatusStore status, ActivePolicy policy, InstanceDispatcher dispatcher,
-            EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster)
-            throws IOException {
+            EventLoops relayLoops, NodeEvents events, HttpEventNotifier notifier, Hierarchy hierarchy, Cluster cluster,
+            DomainInfoStore domainInfo) throws IOException {
         this.audit = new AuditTrail(AuditFile.open(config.audit().fileIn(config.dataDir()), config.audit().maxBytes()),
                 meterRegistry, events, config.clock(), cluster != null ? "member " + cluster.memberId() : "node " + hierarchy.nodeName());
         events.addListener(audit);
         this.cluster = cluster;
+        this.domainInfo = domainInfo;
         this.hierarchy = hierarchy;
         this.tracing = Tracing.of(config.otlpEndpoint(), hierarchy.nodeName(),
                 cluster != null ? cluster.memberId() : hierarchy.nodeName());
@@ -296,11 +300,12 @@ public final class Node implements AutoCloseable {
             ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
                     : ChildRegistry.open(cluster.childStore());
             InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null)));
+            DomainInfoStore domainInfo = cluster == null ? FileDomainInfoStore.open(config.dataDir()) : cluster.domainInfo();
             Cluster member = cluster;
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
                     dispatcher, transport.eventLoops(), events, notifier, Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
                             new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout()),
-                            () -> member == null || member.leads()), cluster);
+                            () -> member == null || member.leads()), cluster, domainInfo);
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();
             if (cluster != null) {
@@ -529,6 +534,14 @@ public final class Node implements AutoCloseable {
     private PeerSettings peerSettings() {
         PeerSettings fromPolicy = policy.current().peers();
         return cluster == null ? fromPolicy : fromPolicy.withPeers(cluster.peers());
+    }
+
+    /**
+     * What an administrator says about the service domain itself (home port {@code setDomainInfo}); in the
+     * data directory on a node of its own, in ZooKeeper for every member of a cluster.
+     */
+    public DomainInfoStore domainInfo() {
+        return domainInfo;
     }
 
     /** The cluster this node is a member of, or null for a node of its own. */

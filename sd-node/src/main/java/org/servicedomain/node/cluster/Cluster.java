@@ -11,7 +11,8 @@ import org.servicedomain.node.policy.PolicyStore;
 
 /**
  * This node as a member of a cluster (docs/cluster.md): the ZooKeeper connection, the shared
- * catalog, policy, users, sessions, fixed choices, transaction history and child nodes, and, once the node listens, its membership.
+ * catalog, policy, users, sessions, fixed choices, transaction history, child nodes and domain information, and, once
+ * the node listens, its membership.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -28,6 +29,7 @@ public final class Cluster implements AutoCloseable {
     private volatile Membership membership;
     private ZooKeeperFixedChoices fixedChoices;
     private ZooKeeperSessionHistory sessionHistory;
+    private ZooKeeperDomainInfoStore domainInfo;
     private volatile boolean contending;
 
     private Cluster(ClusterConnection connection, String memberId) throws IOException {
@@ -93,6 +95,14 @@ public final class Cluster implements AutoCloseable {
             sessionHistory = new ZooKeeperSessionHistory(connection);
         }
         return sessionHistory;
+    }
+
+    /** The domain information, shared by every member, read from ZooKeeper the first time it is asked for. */
+    public synchronized ZooKeeperDomainInfoStore domainInfo() throws IOException {
+        if (domainInfo == null) {
+            domainInfo = new ZooKeeperDomainInfoStore(connection);
+        }
+        return domainInfo;
     }
 
     /** The child nodes registered with any member (hierarchy). */
@@ -195,6 +205,9 @@ public final class Cluster implements AutoCloseable {
             }
             if (sessionHistory != null) {
                 sessionHistory.close();
+            }
+            if (domainInfo != null) {
+                domainInfo.close();
             }
         }
         ejections.close();

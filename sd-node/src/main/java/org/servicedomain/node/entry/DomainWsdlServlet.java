@@ -12,7 +12,8 @@ import org.servicedomain.node.xml.XmlText;
 /**
  * The domain WSDL at {@code /services/domain?wsdl}: one WSDL 1.1 document that imports the WSDL of
  * every virtual port the node shows now, its own and those surfaced from child nodes alike. With
- * {@code ?wsdl&flat} the same ports come as one self-contained document ({@link FlatDomainWsdl}).
+ * {@code ?wsdl&flat} the same ports come as one self-contained document ({@link FlatDomainWsdl}). Both carry
+ * the domain information in a {@code wsdl:documentation}, as every virtual port's WSDL does.
  */
 public final class DomainWsdlServlet extends HttpServlet {
 
@@ -41,9 +42,9 @@ public final class DomainWsdlServlet extends HttpServlet {
     }
 
     private String flat(HttpServletRequest request) {
-        FlatDomainWsdl wsdl = new FlatDomainWsdl(node.hierarchy().nodeName(), NAMESPACE);
+        FlatDomainWsdl wsdl = new FlatDomainWsdl(node.hierarchy().nodeName(), NAMESPACE, node.domainInfo().current().documentation());
         for (VirtualPort port : node.catalog().snapshot().ports()) {
-            wsdl.add(port.name(), VirtualPortFront.published(node.policy(), port, NodeAddress.virtualPort(request, port.name())));
+            wsdl.add(port.name(), VirtualPortFront.published(node, port, NodeAddress.virtualPort(request, port.name())));
         }
         return wsdl.text();
     }
@@ -53,6 +54,10 @@ public final class DomainWsdlServlet extends HttpServlet {
                 .append("<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" name=\"")
                 .append(XmlText.escape(node.hierarchy().nodeName())).append("\" targetNamespace=\"")
                 .append(NAMESPACE).append("\">\n");
+        String documentation = node.domainInfo().current().documentation();
+        if (!documentation.isEmpty()) {
+            wsdl.append("  <wsdl:documentation>").append(XmlText.escape(documentation)).append("</wsdl:documentation>\n");
+        }
         for (VirtualPort port : node.catalog().snapshot().ports()) {
             wsdl.append("  <wsdl:import namespace=\"").append(XmlText.escape(port.portType().getNamespaceURI()))
                     .append("\" location=\"").append(XmlText.escape(NodeAddress.virtualPort(request, port.name())))

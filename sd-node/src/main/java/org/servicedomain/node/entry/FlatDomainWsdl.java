@@ -40,14 +40,19 @@ final class FlatDomainWsdl {
     private final Set<String> schemasSeen = new HashSet<>();
     private final Map<String, Set<String>> namesTaken = new HashMap<>();
 
-    /** Starts an empty domain document named {@code nodeName} in {@code namespace}. */
-    FlatDomainWsdl(String nodeName, String namespace) {
+    /** Starts an empty domain document named {@code nodeName} in {@code namespace}, documented by {@code documentation} unless empty. */
+    FlatDomainWsdl(String nodeName, String namespace, String documentation) {
         flat = SecureXml.documentBuilder().newDocument();
         definitions = flat.createElementNS(WSDL_NS, "wsdl:definitions");
         definitions.setAttribute("name", nodeName);
         definitions.setAttribute("targetNamespace", namespace);
         definitions.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, "xmlns:" + PREFIX, namespace);
         flat.appendChild(definitions);
+        if (!documentation.isEmpty()) {
+            Element described = flat.createElementNS(WSDL_NS, "wsdl:documentation");
+            described.setTextContent(documentation);
+            definitions.appendChild(described);
+        }
         types = flat.createElementNS(WSDL_NS, "wsdl:types");
         definitions.appendChild(types);
     }

@@ -403,6 +403,26 @@ public class HomePort implements HomePortType {
         });
     }
 
+    @Override
+    public org.servicedomain.home.v1.SetDomainInfoResponse setDomainInfo(org.servicedomain.home.v1.SetDomainInfo request)
+            throws HomeFault {
+        return audited("setDomainInfo", null, "domain", r -> DomainInfoView.change(request).summary(), () -> {
+            HomeAccess.HomeCaller caller = access.requireAdministrator(context, "setDomainInfo");
+            return DomainInfoView.set(node.domainInfo(), DomainInfoView.change(request),
+                    caller.user() == null ? HomeAccess.ANONYMOUS : caller.user(), node.config().clock().instant());
+        });
+    }
+
+    /** Open to every caller: the same text is in every virtual port's WSDL; an unknown session header is still refused. */
+    @Override
+    public org.servicedomain.home.v1.GetDomainInfoResponse getDomainInfo(org.servicedomain.home.v1.GetDomainInfo request)
+            throws HomeFault {
+        return call("getDomainInfo", () -> {
+            access.caller(context);
+            return DomainInfoView.get(node.domainInfo());
+        });
+    }
+
     /** The trace headers of the home-port call, read as every entry reads them; none when called without HTTP. */
     private TraceHeaders.Received receivedTrace() {
         MessageContext message = context == null ? null : context.getMessageContext();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.catalog.DomainDocumentationWsdl;
 import org.servicedomain.node.catalog.MappedOperation;
 import org.servicedomain.node.catalog.MappedOperationsWsdl;
 import org.servicedomain.node.catalog.SessionHeaderWsdl;
@@ -15,7 +16,6 @@ import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.Arrival;
 import org.servicedomain.node.engine.monitor.RequestId;
-import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,7 +121,7 @@ public final class VirtualPortFront {
                     + port.soapVersion().label() + ": POST SOAP requests here; the WSDL is at ?wsdl\n");
         }
         try {
-            byte[] wsdl = published(node.policy(), port, address(asked, port.name())).getBytes(StandardCharsets.UTF_8);
+            byte[] wsdl = published(node, port, address(asked, port.name())).getBytes(StandardCharsets.UTF_8);
             return new FrontAnswer(200, "text/xml; charset=UTF-8", wsdl, null, false);
         } catch (RuntimeException e) {
             LOG.error("the WSDL of virtual port {} could not be built", port.name(), e);
@@ -144,15 +144,17 @@ public final class VirtualPortFront {
 
     /**
      * The WSDL a virtual port publishes at {@code address}: its providers' contract plus the policy's
-     * mapped operations, and the {@code sd:session} header where the policy refuses anonymous calls.
+     * mapped operations, the {@code sd:session} header where the policy refuses anonymous calls, and
+     * the domain information in the service's documentation.
      */
-    static String published(ActivePolicy policy, VirtualPort port, String address) {
-        CompiledPolicy active = policy.current();
+    static String published(Node node, VirtualPort port, String address) {
+        CompiledPolicy active = node.policy().current();
         List<MappedOperation> mapped = active.forPort(port.name()).mappings().stream()
                 .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
         String wsdl = MappedOperationsWsdl.add(port.wsdl(address), port, mapped);
-        return active.access().needsSession(port.name(), active.forPort(port.name()).anonymous())
+        String withSession = active.access().needsSession(port.name(), active.forPort(port.name()).anonymous())
                 ? SessionHeaderWsdl.add(wsdl) : wsdl;
+        return DomainDocumentationWsdl.add(withSession, node.domainInfo().current().documentation());
     }
 
     /** The SOAP version of the named port, or the one the content type names when there is no such port. */

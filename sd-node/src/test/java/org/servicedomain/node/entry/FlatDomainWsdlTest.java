@@ -24,7 +24,7 @@ class FlatDomainWsdlTest {
     void twoPortsWithTheSameNamesGetTheSecondPrefixedAndEveryReferenceStillResolves() throws Exception {
         String wsdl = resource("/wsdl/stock-quote-soap11.wsdl");
 
-        String flat = new FlatDomainWsdl("main", "urn:sd:domain:1").add("Quotes", wsdl).add("Quotes2", wsdl).text();
+        String flat = new FlatDomainWsdl("main", "urn:sd:domain:1", "").add("Quotes", wsdl).add("Quotes2", wsdl).text();
 
         Definition definition = read(flat);
         assertThat(definition.getImports()).isEmpty();
