@@ -4,7 +4,7 @@
 window.sdPolicySchemaInfo = {
     '!top': ['policy'],
     '!attrs': {},
-    policy: { attrs: { xmlns: ["urn:sd:policy:1"] }, children: ["defaults", "discovery", "namespace", "package", "peers", "priorityClasses", "serviceLevels", "serviceMap", "settings", "timeWindow", "virtualPort"] },
+    policy: { attrs: { xmlns: ["urn:sd:policy:1"] }, children: ["defaults", "discovery", "fees", "namespace", "package", "peers", "priorityClasses", "serviceLevels", "serviceMap", "settings", "timeWindow", "virtualPort"] },
     settings: { attrs: { defaultDirective: null, notifyUrl: null, sessionIdleSeconds: null, timeZone: null, trustProviderClaims: ["true", "false"] }, children: [] },
     serviceLevels: { attrs: {}, children: ["supplierLevel", "userLevel"] },
     userLevel: { attrs: { name: null }, children: [] },
@@ -35,5 +35,9 @@ window.sdPolicySchemaInfo = {
     qos: { attrs: { class: null, operation: null, package: null, timeoutMs: null, userLevel: null, virtualPort: null }, children: ["content"] },
     middleMinimum: { attrs: { tps: null, virtualPort: null }, children: [] },
     discovery: { attrs: { maxHellosPerSecond: null }, children: ["admit"] },
-    admit: { attrs: { networks: null, scope: null, supplierLevel: null }, children: [] }
+    admit: { attrs: { networks: null, scope: null, supplierLevel: null }, children: [] },
+    fees: { attrs: { currency: null }, children: ["fee", "organisation"] },
+    fee: { attrs: { operation: null, package: null, perCall: null, userLevel: null, virtualPort: null, window: null }, children: [] },
+    organisation: { attrs: { name: null }, children: ["member"] },
+    member: { attrs: { user: null }, children: [] }
 };
