@@ -21,12 +21,13 @@
 </form>
 </c:if>
 <c:forEach var="a" items="${attempts}">
-  <p class="attempt">tried <c:out value="${a.instanceId()}"/> at <c:out value="${a.endpointAddress()}"/>: <c:out value="${a.reason()}"/></p>
+  <p class="attempt">tried <span class="instance-name"><c:out value="${a.name}"/></span> <span class="instance-id">(<c:out value="${a.instanceId}"/>)</span> at <c:out value="${a.endpointAddress}"/>: <c:out value="${a.reason}"/></p>
 </c:forEach>
 <c:if test="${not empty answer}">
 <section class="card">
   <h2>Answer</h2>
-  <c:if test="${not empty servedBy}"><p>Served by instance <strong id="served-by"><c:out value="${servedBy}"/></strong></p></c:if>
+  <c:if test="${not empty servedBy}"><p>Served by <strong id="served-by" class="instance-name"><c:out value="${servedBy.name}"/></strong>
+    <span class="instance-id"><c:if test="${not servedBy.namedByAddress}"><span class="instance-address"><c:out value="${servedBy.hostPort}"/></span> &middot; </c:if><span id="served-by-id"><c:out value="${servedBy.instanceId}"/></span></span></p></c:if>
   <pre id="answer"><c:out value="${answer}"/></pre>
   <details><summary>Request sent</summary><pre><c:out value="${sentPayload}"/></pre></details>
 </section>

@@ -107,7 +107,7 @@
     <thead><tr><th>Instance</th><th>Port</th><th>Supplier levels</th></tr></thead>
     <tbody>
     <c:forEach var="i" items="${impact.unreachableInstance}">
-      <tr><td><c:out value="${i.instanceId}"/></td><td><c:out value="${i.virtualPort}"/></td>
+      <tr data-instance="${fn:escapeXml(i.instanceId)}"><td><span class="instance-name"><c:out value="${empty i.name ? i.instanceId : i.name}"/></span><c:if test="${not empty i.name}"><div class="instance-id"><c:out value="${i.instanceId}"/></div></c:if></td><td><c:out value="${i.virtualPort}"/></td>
         <td><c:forEach var="l" items="${i.supplierLevel}" varStatus="st"><c:out value="${l}"/>${st.last ? '' : ' '}</c:forEach></td></tr>
     </c:forEach>
     </tbody>

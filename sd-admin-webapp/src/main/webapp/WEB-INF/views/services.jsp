@@ -9,6 +9,13 @@
   <h2><c:out value="${port.name}"/></h2>
   <p><span class="address"><c:out value="${port.address}"/></span> &middot; <c:out value="${port.operational}"/> operational instance(s)
    &middot; <a href="${fn:escapeXml(port.wsdlAddress)}">WSDL</a></p>
+  <c:if test="${not empty port.instances}">
+  <ul class="served-by">
+  <c:forEach var="i" items="${port.instances}">
+    <li data-instance="${fn:escapeXml(i.instanceId)}"><span class="instance-name"><c:out value="${i.name}"/></span><c:if test="${not i.namedByAddress}"> <span class="instance-id instance-address"><c:out value="${i.hostPort}"/></span></c:if></li>
+  </c:forEach>
+  </ul>
+  </c:if>
   <c:choose>
   <c:when test="${not empty nodeChoice.path}">
   <p class="hint">Launch runs in your session of the console's own node, which this node does not know: launch from the console's node instead.</p>

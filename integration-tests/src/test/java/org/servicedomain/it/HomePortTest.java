@@ -182,7 +182,8 @@ class HomePortTest {
 
         assertThat(updated.getState()).isEqualTo(InstanceState.STANDBY);
         assertThat(updated.getTimeoutMs()).isEqualTo(2500L);
-        assertThat(updated.getAttribute()).extracting(at -> at.getName() + "=" + at.getValue()).containsExactly("tier=gold");
+        assertThat(updated.getAttribute()).extracting(at -> at.getName() + "=" + at.getValue())
+                .containsExactly("sd.wsdlService=StockQuoteService", "tier=gold");
     }
 
     @Test

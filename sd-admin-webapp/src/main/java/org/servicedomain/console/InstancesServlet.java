@@ -28,8 +28,11 @@ public class InstancesServlet extends TaskServlet {
     private static final long serialVersionUID = 1L;
     /** The attribute the node files an instance's readable name under; edited in its own field. */
     static final String NAME_ATTRIBUTE = "sd.name";
-    /** Attributes the attribute editor leaves out: the owner (the node's) and the name (its own field). */
-    private static final Set<String> HIDDEN_ATTRIBUTES = Set.of("sd.owner", NAME_ATTRIBUTE);
+    /**
+     * Attributes the attribute editor leaves out: the owner and the WSDL service's name (the node
+     * files both) and the name (its own field).
+     */
+    private static final Set<String> HIDDEN_ATTRIBUTES = Set.of("sd.owner", "sd.wsdlService", NAME_ATTRIBUTE);
 
     /** One instance as the page lists it. */
     public record InstanceView(PortStatistics.InstanceRow row, String virtualPort, String timeoutMs, String registeredName,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.servicedomain.client.InstanceNames;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.Statistics;
@@ -32,6 +33,10 @@ public final class PortStatistics {
         public String getP95Latency() { return p95LatencyMs == null ? "\u2014" : String.format("%.1f", p95LatencyMs); }
         /** Requests per second it can serve, "≈" when the node estimated it; a dash when unknown. */
         public String getCapacity() { return capacity; }
+        /** The endpoint's host:port, shown as secondary detail under the name. */
+        public String getHostPort() { return InstanceNames.hostPort(endpointAddress); }
+        /** Whether the name is the address itself (the instance has no name), so the address need not be repeated under it. */
+        public boolean isNamedByAddress() { return name.startsWith(getHostPort()); }
     }
 
     /** Requests on a port that ended in a fault of {@code code}: the node's own code, or {@value #PROVIDER_FAULT}. */
@@ -100,7 +105,7 @@ public final class PortStatistics {
     }
 
     static InstanceRow row(InstanceInfo i) {
-        return new InstanceRow(i.getInstanceId(), i.getName() == null ? i.getInstanceId() : i.getName(), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
+        return new InstanceRow(i.getInstanceId(), InstanceNames.of(i), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
                 owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()), capacity(i));
     }
 

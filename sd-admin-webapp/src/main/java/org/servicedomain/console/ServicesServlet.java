@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.servicedomain.client.InstanceNames;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
@@ -34,13 +35,23 @@ public class ServicesServlet extends TaskServlet {
     private static final int MAX_WSDL_BYTES = 1 << 20;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    /** A port as the user view lists it. */
-    public record PortView(String name, String address, String wsdlAddress, int operational, List<WsdlForms.OperationForm> operations) {
+    /** A port as the user view lists it, with its operational instances. */
+    public record PortView(String name, String address, String wsdlAddress, List<PortStatistics.InstanceRow> instances,
+            List<WsdlForms.OperationForm> operations) {
         public String getName() { return name; }
         public String getAddress() { return address; }
         public String getWsdlAddress() { return wsdlAddress; }
-        public int getOperational() { return operational; }
+        public int getOperational() { return instances.size(); }
+        public List<PortStatistics.InstanceRow> getInstances() { return instances; }
         public List<WsdlForms.OperationForm> getOperations() { return operations; }
+    }
+
+    /** One dispatch attempt of a failed launch, with the name of the instance tried. */
+    public record AttemptView(String name, String instanceId, String endpointAddress, String reason) {
+        public String getName() { return name; }
+        public String getInstanceId() { return instanceId; }
+        public String getEndpointAddress() { return endpointAddress; }
+        public String getReason() { return reason; }
     }
 
     @Override
@@ -77,8 +88,9 @@ public class ServicesServlet extends TaskServlet {
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
         NodeClient client = client(request);
+        GetServiceInfoResponse before = null;
         try {
-            GetServiceInfoResponse before = client.getServiceInfo();
+            before = client.getServiceInfo();
             WsdlForms.OperationForm form = showLaunch(request, before);
             String port = InstancesServlet.required(request, "port");
             String payload = form.isRaw() ? InstancesServlet.required(request, "payload")
@@ -86,10 +98,10 @@ public class ServicesServlet extends TaskServlet {
             request.setAttribute("sentPayload", ConsoleXml.pretty(payload));
             String answer = client.invokeOperation(port, form.operation(), payload);
             request.setAttribute("answer", ConsoleXml.pretty(answer));
-            servedBy(before, client.getServiceInfo(port), port).ifPresent(id -> request.setAttribute("servedBy", id));
+            servedBy(before, client.getServiceInfo(port), port).ifPresent(row -> request.setAttribute("servedBy", row));
         } catch (NodeClientException e) {
             request.setAttribute("problem", problem(e));
-            request.setAttribute("attempts", e.attempts());
+            request.setAttribute("attempts", attempts(e.attempts(), before));
         } catch (IllegalArgumentException e) {
             request.setAttribute("problem", e.getMessage());
         }
@@ -136,16 +148,24 @@ public class ServicesServlet extends TaskServlet {
         }
     }
 
-    private static int operational(GetServiceInfoResponse info, String port) {
-        return (int) info.getInstance().stream()
-                .filter(i -> i.getVirtualPort().equals(port) && "operational".equals(i.getState().value())).count();
+    private static List<PortStatistics.InstanceRow> operational(GetServiceInfoResponse info, String port) {
+        return info.getInstance().stream()
+                .filter(i -> i.getVirtualPort().equals(port) && "operational".equals(i.getState().value()))
+                .map(PortStatistics::row).toList();
+    }
+
+    /** The attempts as the page shows them: each instance by its name, when the node told it before the launch. */
+    static List<AttemptView> attempts(List<NodeClientException.AttemptInfo> attempts, GetServiceInfoResponse before) {
+        return attempts.stream().map(a -> new AttemptView(before == null ? a.instanceId() : before.getInstance().stream()
+                .filter(i -> i.getInstanceId().equals(a.instanceId())).map(InstanceNames::of).findFirst().orElse(a.instanceId()),
+                a.instanceId(), a.endpointAddress(), a.reason())).toList();
     }
 
     /** The one instance of {@code port} whose request count rose between the two answers. */
-    static Optional<String> servedBy(GetServiceInfoResponse before, GetServiceInfoResponse after, String port) {
-        List<String> rose = after.getInstance().stream().filter(i -> i.getVirtualPort().equals(port))
-                .filter(i -> i.getRequests() > requests(before, i.getInstanceId())).map(InstanceInfo::getInstanceId).toList();
-        return rose.size() == 1 ? Optional.of(rose.get(0)) : Optional.empty();
+    static Optional<PortStatistics.InstanceRow> servedBy(GetServiceInfoResponse before, GetServiceInfoResponse after, String port) {
+        List<InstanceInfo> rose = after.getInstance().stream().filter(i -> i.getVirtualPort().equals(port))
+                .filter(i -> i.getRequests() > requests(before, i.getInstanceId())).toList();
+        return rose.size() == 1 ? Optional.of(PortStatistics.row(rose.get(0))) : Optional.empty();
     }
 
     private static long requests(GetServiceInfoResponse info, String instanceId) {

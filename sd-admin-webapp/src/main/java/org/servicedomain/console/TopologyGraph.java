@@ -1,9 +1,9 @@
 package org.servicedomain.console;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.servicedomain.client.InstanceNames;
 
 /**
  * The topology page's graph, drawn on the server as SVG: each node, below it its virtual ports with
@@ -69,31 +69,18 @@ public final class TopologyGraph {
     private static void add(TopologyTree.NodeBranch node, int depth, int parentRow, List<Box> boxes) {
         int nodeRow = boxes.size();
         boxes.add(new Box("node", node.name() == null ? "(unnamed node)" : node.name(),
-                join(hostPort(node.address()), node.state()), node.state(), depth, nodeRow, parentRow));
+                join(InstanceNames.hostPort(node.address()), node.state()), node.state(), depth, nodeRow, parentRow));
         for (TopologyTree.PortBranch port : node.ports()) {
             int portRow = boxes.size();
             boxes.add(new Box("port", port.name(), port.instances().size() + " instance(s)", null, depth + 1, portRow, nodeRow));
             for (PortStatistics.InstanceRow instance : port.instances()) {
                 boxes.add(new Box("instance", instance.name(),
-                        join(hostPort(instance.endpointAddress()), instance.state(), instance.supplierLevel()),
+                        join(instance.getHostPort(), instance.state(), instance.supplierLevel()),
                         instance.state(), depth + 2, boxes.size(), portRow));
             }
         }
         for (TopologyTree.NodeBranch child : node.children()) {
             add(child, depth + 1, nodeRow, boxes);
-        }
-    }
-
-    /** The host:port of an address, or the address itself when it has none. */
-    static String hostPort(String address) {
-        if (address == null) {
-            return "";
-        }
-        try {
-            URI uri = URI.create(address);
-            return uri.getHost() == null ? address : uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
-        } catch (IllegalArgumentException e) {
-            return address;
         }
     }
 

@@ -113,23 +113,26 @@ class AdminConsoleBrowserTest {
     }
 
     @Test
-    void aUserLaunchesAnOperationFromTheFormAndSeesTheAnswerAndTheInstance() {
-        root.register(providers.get(0).wsdlAddress().toString(), "Gold", null, Map.of());
+    void aUserLaunchesAnOperationFromTheFormAndSeesTheAnswerAndTheInstanceByName() {
+        root.register(providers.get(0).wsdlAddress().toString(), "Quotes of Acme Bank", "Gold", null, Map.of());
         root.register(providers.get(1).wsdlAddress().toString(), "Silver", null, Map.of());
         root.setPolicy(POLICY);
 
         browser.signIn("joe", "joe-pw");
         assertThat(browser.path()).isEqualTo("/sd-admin/services");
         assertThat(browser.text(By.cssSelector("section.service h2"))).isEqualTo("StockQuotePortType");
+        assertThat(browser.findAll(By.cssSelector("section.service ul.served-by .instance-name"))).extracting(WebElement::getText)
+                .as("the operational instances by name").containsExactlyInAnyOrder("Quotes of Acme Bank", "StockQuoteService");
         browser.screenshot("06-services");
         browser.click(By.id("launch-StockQuotePortType-getQuote"));
         browser.type(By.id("field-symbol"), "ACME");
         browser.click(By.id("send"));
 
         assertThat(browser.text(By.id("answer"))).contains("ACME").containsPattern("quote-[ab]");
-        String servedBy = browser.text(By.id("served-by"));
-        String provider = browser.text(By.id("answer")).contains("quote-a") ? "quote-a" : "quote-b";
-        assertThat(servedBy).isEqualTo(instanceOf(providers.named(provider).address().toString()));
+        boolean quoteA = browser.text(By.id("answer")).contains("quote-a");
+        String provider = quoteA ? "quote-a" : "quote-b";
+        assertThat(browser.text(By.id("served-by"))).isEqualTo(quoteA ? "Quotes of Acme Bank" : "StockQuoteService");
+        assertThat(browser.text(By.id("served-by-id"))).isEqualTo(instanceOf(providers.named(provider).address().toString()));
         browser.screenshot("07-launch");
     }
 

@@ -66,7 +66,7 @@ class OperatorConsoleBrowserTest {
     }
 
     @Test
-    void instancesShowTheirRegisteredNameOrElseTheirHostPortAndPath() {
+    void instancesShowTheirRegisteredNameOrElseTheirWsdlServiceNameWithTheirHostAndPortBeneath() {
         browser.signIn("root", "root-pw").open("/instances");
         browser.type(By.id("wsdlLocation"), providers.get(0).wsdlAddress().toString());
         browser.type(By.id("name"), "Quotes of Acme Bank");
@@ -74,17 +74,27 @@ class OperatorConsoleBrowserTest {
         root.register(providers.get(1).wsdlAddress().toString(), null, null, Map.of());
         String named = instanceOf(providers.get(0).address());
         String unnamed = instanceOf(providers.get(1).address());
-        URI address = providers.get(1).address();
-        String hostPortPath = address.getHost() + ":" + address.getPort() + address.getPath();
 
         browser.open("/dashboard");
-        assertThat(browser.text(By.cssSelector("tr[data-instance='" + named + "'] .instance-name"))).isEqualTo("Quotes of Acme Bank");
-        assertThat(browser.text(By.cssSelector("tr[data-instance='" + unnamed + "'] .instance-name"))).isEqualTo(hostPortPath);
+        String namedRow = "section.port tr[data-instance='" + named + "'] ";
+        String unnamedRow = "section.port tr[data-instance='" + unnamed + "'] ";
+        assertThat(browser.text(By.cssSelector(namedRow + ".instance-name"))).isEqualTo("Quotes of Acme Bank");
+        assertThat(browser.text(By.cssSelector(namedRow + ".instance-address"))).isEqualTo(hostPort(providers.get(0).address()));
+        assertThat(browser.text(By.cssSelector(unnamedRow + ".instance-name"))).as("the WSDL's service name, not host:port")
+                .isEqualTo("StockQuoteService");
+        assertThat(browser.text(By.cssSelector(unnamedRow + ".instance-address"))).isEqualTo(hostPort(providers.get(1).address()));
+        assertThat(browser.text(By.cssSelector(unnamedRow + ".instance-id"))).endsWith(unnamed);
+        browser.screenshot("02b-dashboard-names");
         browser.open("/instances");
         assertThat(browser.text(By.cssSelector("tr[data-instance='" + named + "'] .instance-name"))).isEqualTo("Quotes of Acme Bank");
+        assertThat(browser.text(By.cssSelector("tr[data-instance='" + unnamed + "'] .instance-name"))).isEqualTo("StockQuoteService");
         assertThat(root.getServiceInfo().getInstance()).extracting(InstanceInfo::getName)
-                .containsExactlyInAnyOrder("Quotes of Acme Bank", hostPortPath);
+                .containsExactlyInAnyOrder("Quotes of Acme Bank", "StockQuoteService");
         browser.screenshot("12-instance-names");
+    }
+
+    private static String hostPort(URI address) {
+        return address.getHost() + ":" + address.getPort();
     }
 
     @Test

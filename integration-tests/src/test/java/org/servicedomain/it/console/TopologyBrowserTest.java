@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.testsupport.NodeTree;
@@ -105,6 +106,12 @@ class TopologyBrowserTest {
                 .isEqualTo("quotes-silver");
         assertThat(browser.text(By.cssSelector(graph + "g.graph-instance[data-name='quotes-silver'] .graph-detail")))
                 .contains(silver.getHost() + ":" + silver.getPort()).contains("operational").contains("Silver");
+        URI gold = providers.get(0).address();
+        assertThat(browser.text(By.cssSelector(graph + "g.graph-instance[data-name='StockQuoteService'] .graph-detail")))
+                .as("an instance registered without a name shows its WSDL service's, its host:port beneath")
+                .contains(gold.getHost() + ":" + gold.getPort()).contains("Gold");
+        assertThat(browser.findAll(By.cssSelector(graph + "g.graph-instance .graph-name"))).extracting(WebElement::getText)
+                .noneMatch(name -> name.contains(gold.getHost() + ":" + gold.getPort()));
         assertThat(browser.findAll(By.cssSelector(graph + "path.graph-edge")))
                 .as("one edge to every box but the top node's")
                 .hasSize(browser.findAll(By.cssSelector(graph + "g.graph-item")).size() - 1);

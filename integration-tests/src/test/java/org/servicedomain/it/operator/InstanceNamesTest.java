@@ -2,7 +2,6 @@ package org.servicedomain.it.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,7 +11,7 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.NodeWithProviders;
 
-/** Instances carry a readable name: the one registered, else a name attribute, else host:port and path. */
+/** Instances carry a readable name: the one registered, else a name attribute, else their WSDL service's name. */
 class InstanceNamesTest {
 
     @RegisterExtension
@@ -29,11 +28,11 @@ class InstanceNamesTest {
 
         assertThat(nameOf(admin, id)).isEqualTo("Acme quotes");
         assertThat(admin.rename(id, "Acme quotes (Frankfurt)").getName()).isEqualTo("Acme quotes (Frankfurt)");
-        assertThat(admin.rename(id, "").getName()).isEqualTo(hostPortPath(a.address()));
+        assertThat(admin.rename(id, "").getName()).as("the WSDL's service name").isEqualTo("StockQuoteService");
     }
 
     @Test
-    void withoutARegisteredNameANameAttributeOrElseTheAddressIsShown() {
+    void withoutARegisteredNameANameAttributeOrElseTheWsdlServiceNameIsShown() {
         NodeClient admin = NodeClient.connect(domain.node().baseUri());
         SampleProvider a = domain.provider("quote-a");
         SampleProvider b = domain.provider("quote-b");
@@ -41,7 +40,7 @@ class InstanceNamesTest {
         String plain = admin.register(b.wsdlAddress().toString(), null, null, Map.of()).get(0).getInstanceId();
 
         assertThat(nameOf(admin, legacy)).isEqualTo("quote-a");
-        assertThat(nameOf(admin, plain)).isEqualTo(hostPortPath(b.address()));
+        assertThat(nameOf(admin, plain)).isEqualTo("StockQuoteService");
     }
 
     @Test
@@ -63,9 +62,5 @@ class InstanceNamesTest {
     private static String nameOf(NodeClient client, String instanceId) {
         return client.getServiceInfo().getInstance().stream().filter(i -> i.getInstanceId().equals(instanceId))
                 .map(InstanceInfo::getName).findFirst().orElseThrow();
-    }
-
-    private static String hostPortPath(URI address) {
-        return address.getHost() + ":" + address.getPort() + address.getPath();
     }
 }

@@ -108,7 +108,10 @@ class PolicyImpactTest {
         });
         assertThat(impact.getUnservedLevel()).noneMatch(u -> "gold".equals(u.getUserLevel()) || u.getUserLevel() == null);
         assertThat(impact.getUnreachableInstance()).singleElement()
-                .satisfies(i -> assertThat(i.getInstanceId()).isEqualTo(bronze.getInstanceId()));
+                .satisfies(i -> {
+                    assertThat(i.getInstanceId()).isEqualTo(bronze.getInstanceId());
+                    assertThat(i.getName()).isEqualTo("bronze-quotes");
+                });
     }
 
     @Test

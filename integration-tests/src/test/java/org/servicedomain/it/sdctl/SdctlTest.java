@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -108,6 +110,23 @@ class SdctlTest {
         assertThat(status.get("nodeVersion").asText()).isNotBlank();
         assertThat(table.exitCode()).isZero();
         assertThat(table.out()).contains("policy version:   " + version).contains(PORT).contains("1 operational, 1 standby");
+    }
+
+    @Test
+    void statusStatsAndInstancesShowEveryInstanceByItsNameWithItsAddressBeside() throws Exception {
+        URI quoteA = domain.provider("quote-a").address();
+        String idA = registered.get(0).getInstanceId();
+
+        JsonNode status = jsonOf(sdctl.run("-o", "json", "status"));
+        SdctlRun.Result table = sdctl.run("status");
+        SdctlRun.Result stats = sdctl.run("stats");
+        SdctlRun.Result instances = sdctl.run("instances");
+
+        assertThat(status.get("instances").findValuesAsText("name")).containsExactlyInAnyOrder("quote-a", "quote-b");
+        assertThat(table.out()).containsPattern("(?m)^quote-a +" + PORT + " +operational +"
+                + Pattern.quote(quoteA.getHost() + ":" + quoteA.getPort()) + " +" + Pattern.quote(idA) + "$");
+        assertThat(stats.out()).containsPattern("(?m)^instance +quote-a +" + PORT + " .* " + Pattern.quote(idA) + "$");
+        assertThat(instances.out()).containsPattern("(?m)^quote-a +" + Pattern.quote(idA) + " +" + PORT);
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.servicedomain.client.InstanceNames;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
@@ -18,12 +19,12 @@ import picocli.CommandLine.Parameters;
         subcommands = {InstancesCommand.Register.class, InstancesCommand.Unregister.class, InstancesCommand.SetState.class})
 final class InstancesCommand extends NodeCommand {
 
-    record InstanceRow(String instanceId, String virtualPort, String state, List<String> supplierLevels,
+    record InstanceRow(String instanceId, String name, String virtualPort, String state, List<String> supplierLevels,
             String endpointAddress, long requests, long failures, double meanLatencyMs, Map<String, String> attributes) {
         static InstanceRow of(InstanceInfo i) {
             Map<String, String> attributes = new LinkedHashMap<>();
             i.getAttribute().forEach(a -> attributes.put(a.getName(), a.getValue()));
-            return new InstanceRow(i.getInstanceId(), i.getVirtualPort(), i.getState() == null ? null : i.getState().value(),
+            return new InstanceRow(i.getInstanceId(), InstanceNames.of(i), i.getVirtualPort(), i.getState() == null ? null : i.getState().value(),
                     List.copyOf(i.getSupplierLevel()), i.getEndpointAddress(), i.getRequests(), i.getFailures(),
                     i.getMeanLatencyMs(), attributes);
         }
@@ -42,8 +43,8 @@ final class InstancesCommand extends NodeCommand {
             printJson(rows);
             return 0;
         }
-        Table table = new Table("INSTANCE", "PORT", "STATE", "LEVELS", "ENDPOINT", "REQUESTS", "FAILURES", "MEAN-MS");
-        rows.forEach(r -> table.row(r.instanceId(), r.virtualPort(), r.state(),
+        Table table = new Table("NAME", "INSTANCE", "PORT", "STATE", "LEVELS", "ENDPOINT", "REQUESTS", "FAILURES", "MEAN-MS");
+        rows.forEach(r -> table.row(r.name(), r.instanceId(), r.virtualPort(), r.state(),
                 r.supplierLevels().isEmpty() ? "-" : String.join(" ", r.supplierLevels()), r.endpointAddress(), r.requests(),
                 r.failures(), String.format("%.1f", r.meanLatencyMs())));
         table.print(out());

@@ -23,7 +23,7 @@ final class PolicyImpactCommand extends NodeCommand {
     record Unserved(String virtualPort, String userLevel, List<String> operations, String reason) {
     }
 
-    record Unreachable(String instanceId, String virtualPort, List<String> supplierLevels) {
+    record Unreachable(String instanceId, String name, String virtualPort, List<String> supplierLevels) {
     }
 
     record Impact(long version, List<String> warnings, long periodSeconds, long replayed, long newlyRefusedRequests,
@@ -65,8 +65,8 @@ final class PolicyImpactCommand extends NodeCommand {
         }
         if (!impact.unreachableInstances().isEmpty()) {
             out.println("instances no rule can reach:");
-            Table table = new Table("INSTANCE", "PORT", "LEVELS");
-            impact.unreachableInstances().forEach(i -> table.row(i.instanceId(), i.virtualPort(),
+            Table table = new Table("NAME", "INSTANCE", "PORT", "LEVELS");
+            impact.unreachableInstances().forEach(i -> table.row(i.name() == null ? "-" : i.name(), i.instanceId(), i.virtualPort(),
                     i.supplierLevels().isEmpty() ? "-" : String.join(" ", i.supplierLevels())));
             table.print(out);
         }
@@ -80,7 +80,7 @@ final class PolicyImpactCommand extends NodeCommand {
         return new Impact(r.getVersion(), List.copyOf(r.getWarning()), r.getPeriodSeconds(), r.getReplayed(), newly, refusals,
                 r.getUnservedLevel().stream().map(u -> new Unserved(u.getVirtualPort(), u.getUserLevel(),
                         List.copyOf(u.getOperation()), u.getReason())).toList(),
-                r.getUnreachableInstance().stream().map(i -> new Unreachable(i.getInstanceId(), i.getVirtualPort(),
+                r.getUnreachableInstance().stream().map(i -> new Unreachable(i.getInstanceId(), i.getName(), i.getVirtualPort(),
                         List.copyOf(i.getSupplierLevel()))).toList());
     }
 }

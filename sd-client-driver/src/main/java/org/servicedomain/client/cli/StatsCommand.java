@@ -3,6 +3,7 @@ package org.servicedomain.client.cli;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.servicedomain.client.InstanceNames;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.Statistics;
 import picocli.CommandLine.Command;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Option;
         description = "Shows traffic per port and instance over the node's statistics window; --watch refreshes it.")
 final class StatsCommand extends NodeCommand {
 
-    record Row(String kind, String name, String virtualPort, String state, long periodSeconds, long requests,
+    /** One port or instance; an instance by its name, with its id in {@code instanceId} (null for a port). */
+    record Row(String kind, String name, String instanceId, String virtualPort, String state, long periodSeconds, long requests,
             double requestsPerSecond, long failures, long noInstance, Integer inFlight, double p50Ms, double p95Ms,
             double p99Ms) {
     }
@@ -55,10 +57,11 @@ final class StatsCommand extends NodeCommand {
                 out().println((root().interactive && System.console() != null ? "\033[H\033[2J" : "") + "at " + snapshot.time());
             }
             Table table = new Table("KIND", "NAME", "PORT", "STATE", "REQ/S", "REQUESTS", "FAILURES", "NO-INSTANCE",
-                    "IN-FLIGHT", "P50-MS", "P95-MS", "P99-MS");
+                    "IN-FLIGHT", "P50-MS", "P95-MS", "P99-MS", "ID");
             snapshot.rows().forEach(r -> table.row(r.kind(), r.name(), r.virtualPort(), r.state(),
                     String.format("%.2f", r.requestsPerSecond()), r.requests(), r.failures(), r.noInstance(), r.inFlight(),
-                    String.format("%.1f", r.p50Ms()), String.format("%.1f", r.p95Ms()), String.format("%.1f", r.p99Ms())));
+                    String.format("%.1f", r.p50Ms()), String.format("%.1f", r.p95Ms()), String.format("%.1f", r.p99Ms()),
+                    r.instanceId() == null ? "" : r.instanceId()));
             table.print(out());
         }
         return 0;
@@ -66,18 +69,18 @@ final class StatsCommand extends NodeCommand {
 
     static List<Row> rows(GetServiceInfoResponse info) {
         List<Row> rows = new ArrayList<>();
-        info.getVirtualPort().forEach(p -> rows.add(row("port", p.getName(), p.getName(), null, p.getWindow(), p.getInFlight())));
-        info.getInstance().forEach(i -> rows.add(row("instance", i.getInstanceId(), i.getVirtualPort(),
+        info.getVirtualPort().forEach(p -> rows.add(row("port", p.getName(), null, p.getName(), null, p.getWindow(), p.getInFlight())));
+        info.getInstance().forEach(i -> rows.add(row("instance", InstanceNames.of(i), i.getInstanceId(), i.getVirtualPort(),
                 i.getState() == null ? null : i.getState().value(), i.getWindow(), i.getInFlight())));
         return rows;
     }
 
-    private static Row row(String kind, String name, String port, String state, Statistics w, Integer inFlight) {
+    private static Row row(String kind, String name, String instanceId, String port, String state, Statistics w, Integer inFlight) {
         if (w == null) {
-            return new Row(kind, name, port, state, 0, 0, 0, 0, 0, inFlight, 0, 0, 0);
+            return new Row(kind, name, instanceId, port, state, 0, 0, 0, 0, 0, inFlight, 0, 0, 0);
         }
         long failures = w.getConnectionFailures() + w.getTimeouts() + w.getHttpErrors() + w.getSoapFaults() + w.getProtocolErrors();
-        return new Row(kind, name, port, state, w.getPeriodSeconds(), w.getRequests(), StatusCommand.perSecond(w), failures,
+        return new Row(kind, name, instanceId, port, state, w.getPeriodSeconds(), w.getRequests(), StatusCommand.perSecond(w), failures,
                 w.getNoInstance(), inFlight, w.getP50Ms(), w.getP95Ms(), w.getP99Ms());
     }
 }

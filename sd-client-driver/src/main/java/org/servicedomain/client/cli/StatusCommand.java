@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.time.Duration;
 import java.time.Instant;
+import org.servicedomain.client.InstanceNames;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
@@ -18,17 +19,26 @@ import picocli.CommandLine.Command;
 /**
  * The node at a glance, from what the home port exposes: its name, version and build, uptime (since
  * the start time the node tells signed-in callers), active policy version, virtual ports, instances by
- * state and requests per second over the statistics window.
+ * state and requests per second over the statistics window, then every instance by its name.
  */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = "Shows the node: name, uptime, active policy version, ports, instances by state, requests per second.")
+        description = "Shows the node: name, uptime, active policy version, ports, instances by state and by name, requests per second.")
 final class StatusCommand extends NodeCommand {
 
     record PortStatus(String name, int instances, long operational, Integer inFlight, double requestsPerSecond) {
     }
 
+    /** An instance by its name (the node's; its address when the node tells none), with its address as detail. */
+    record InstanceStatus(String name, String instanceId, String virtualPort, String state, String endpointAddress) {
+        static InstanceStatus of(InstanceInfo i) {
+            return new InstanceStatus(InstanceNames.of(i), i.getInstanceId(), i.getVirtualPort(),
+                    i.getState() == null ? "unknown" : i.getState().value(), i.getEndpointAddress());
+        }
+    }
+
     record Status(String node, String name, String nodeId, String nodeVersion, String nodeBuild, String startedAt,
-            String sdctlVersion, Long uptimeSeconds, long policyVersion, Map<String, Long> instancesByState, double requestsPerSecond, List<PortStatus> ports) {
+            String sdctlVersion, Long uptimeSeconds, long policyVersion, Map<String, Long> instancesByState, double requestsPerSecond,
+            List<PortStatus> ports, List<InstanceStatus> instances) {
     }
 
     @Override
@@ -57,6 +67,13 @@ final class StatusCommand extends NodeCommand {
         status.ports().forEach(p -> ports.row(p.name(), p.instances(), p.operational(), p.inFlight(),
                 String.format("%.2f", p.requestsPerSecond())));
         ports.print(out);
+        if (!status.instances().isEmpty()) {
+            out.println();
+            Table instances = new Table("INSTANCE", "PORT", "STATE", "ADDRESS", "ID");
+            status.instances().forEach(i -> instances.row(i.name(), i.virtualPort(), i.state(),
+                    InstanceNames.hostPort(i.endpointAddress()), i.instanceId()));
+            instances.print(out);
+        }
         return 0;
     }
 
@@ -88,7 +105,8 @@ final class StatusCommand extends NodeCommand {
             uptime = Math.max(0, Duration.between(started, now).toSeconds());
         }
         return new Status(address, node.getName(), node.getNodeId(), overview.getNodeVersion(), overview.getNodeBuild(),
-                started == null ? null : started.toString(), Sdctl.Version.version(), uptime, policyVersion, byState, total, ports);
+                started == null ? null : started.toString(), Sdctl.Version.version(), uptime, policyVersion, byState, total, ports,
+                node.getInstance().stream().map(InstanceStatus::of).toList());
     }
 
     static double perSecond(Statistics window) {

@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceName;
 import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
@@ -430,19 +431,33 @@ public final class Catalog {
         String sameEndpoint = EndpointKey.of(endpoint);
         for (Instance existing : current.instancesOf(port.name())) {
             if (EndpointKey.of(existing.endpointAddress()).equals(sameEndpoint)) {
-                Map<String, String> attributes = claim.attributes(existing, request.attributes());
+                Map<String, String> attributes = withWsdlService(claim.attributes(existing, request.attributes()), binding);
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
                         digest, claim.supplierLevels(existing, request.supplierLevels()), timeout, attributes, existing.state(),
                         existing.stateData());
             }
         }
-        Map<String, String> attributes = claim.attributes(null, request.attributes());
+        Map<String, String> attributes = withWsdlService(claim.attributes(null, request.attributes()), binding);
         String id;
         do {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
         return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
                 claim.supplierLevels(null, request.supplierLevels()), timeout, attributes, InstanceState.OPERATIONAL);
+    }
+
+    /**
+     * {@code attributes} with the local name of the binding's WSDL service (the provider's own name for
+     * its service, e.g. {@code BlastBlueService}) as {@link InstanceName#WSDL_SERVICE}, when the WSDL
+     * names one, so an instance given no name is shown by it.
+     */
+    private static Map<String, String> withWsdlService(Map<String, String> attributes, PortTypeBinding binding) {
+        if (binding.serviceName() == null || binding.serviceName().getLocalPart().isBlank()) {
+            return attributes;
+        }
+        Map<String, String> filed = new HashMap<>(attributes);
+        filed.put(InstanceName.WSDL_SERVICE, binding.serviceName().getLocalPart());
+        return filed;
     }
 
     private static void requireHttpUrl(String endpoint) {

@@ -11,7 +11,9 @@ import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.UnreachableInstance;
 import org.servicedomain.home.v1.UnservedLevel;
 import org.servicedomain.node.Node;
+import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.InstanceName;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MeteringRecords;
@@ -45,9 +47,10 @@ final class HomePolicyPreview {
         Instant now = node.config().clock().instant();
         List<String> levels = node.users().list().stream().map(User::userLevel).toList();
         PolicyImpact impact;
+        CatalogSnapshot snapshot = node.catalog().snapshot();
         try (Stream<Metering.Record> traffic = MeteringRecords.between(node.config().dataDir(),
                 now.minus(Duration.ofSeconds(period)), now)) {
-            impact = new ImpactPreview(node.policy().current(), candidate, node.catalog().snapshot()).of(traffic, levels, now);
+            impact = new ImpactPreview(node.policy().current(), candidate, snapshot).of(traffic, levels, now);
         } catch (UncheckedIOException e) {
             throw new NodeFault(FaultCode.InternalError, "the node could not read its metering records: "
                     + e.getCause().getMessage(), e);
@@ -59,7 +62,7 @@ final class HomePolicyPreview {
         response.setReplayed(impact.replayed());
         impact.refusals().forEach(r -> response.getRefusal().add(refusal(r)));
         impact.unservedLevels().forEach(u -> response.getUnservedLevel().add(unserved(u)));
-        impact.unreachableInstances().forEach(i -> response.getUnreachableInstance().add(unreachable(i)));
+        impact.unreachableInstances().forEach(i -> response.getUnreachableInstance().add(unreachable(i, snapshot)));
         return response;
     }
 
@@ -85,11 +88,12 @@ final class HomePolicyPreview {
         return out;
     }
 
-    private static UnreachableInstance unreachable(PolicyImpact.UnreachableInstance i) {
+    private static UnreachableInstance unreachable(PolicyImpact.UnreachableInstance i, CatalogSnapshot snapshot) {
         UnreachableInstance out = new UnreachableInstance();
         out.setInstanceId(i.instanceId());
         out.setVirtualPort(i.virtualPort());
         i.supplierLevels().stream().sorted().forEach(out.getSupplierLevel()::add);
+        snapshot.instance(i.instanceId()).map(InstanceName::of).ifPresent(out::setName);
         return out;
     }
 }

@@ -11,6 +11,7 @@ import org.servicedomain.home.v1.UsageInfo;
 import org.servicedomain.home.v1.VirtualPortInfo;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceName;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.health.InstanceHealth;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
@@ -58,7 +59,7 @@ final class ServiceInfoView {
         info.setFailures(stats.failures());
         info.setMeanLatencyMs(stats.meanLatencyMs());
         info.setStateData(instance.stateData());
-        info.setName(InstanceNames.of(instance));
+        info.setName(InstanceName.of(instance));
         return info;
     }
 

@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.net.URI;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceName;
 
 /**
  * One call's spans in the OpenTelemetry SDK: the server span, and beneath it a span per step and
@@ -29,8 +30,6 @@ final class OtlpCallTrace implements CallTrace {
     static final AttributeKey<String> INSTANCE_NAME = AttributeKey.stringKey("sd.instance.name");
     static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("sd.attempt");
     static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("sd.outcome");
-    /** The catalog attribute holding an instance's readable name. */
-    private static final String NAME_ATTRIBUTE = "sd.name";
 
     private final Tracer tracer;
     private final Span server;
@@ -85,8 +84,7 @@ final class OtlpCallTrace implements CallTrace {
                 .setAttribute(RPC_SYSTEM, SOAP)
                 .setAttribute(INSTANCE_ID, instance.id())
                 .setAttribute(ATTEMPT, (long) number);
-        String name = instance.attributes().get(NAME_ATTRIBUTE);
-        span.setAttribute(INSTANCE_NAME, name != null ? name : instance.id());
+        span.setAttribute(INSTANCE_NAME, InstanceName.of(instance));
         if (port != null) {
             span.setAttribute(RPC_SERVICE, port).setAttribute(RPC_METHOD, operation);
         }

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceName;
 import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -56,6 +57,14 @@ class CatalogRegistrationTest {
     }
 
     @Test
+    void filesTheNameOfTheWsdlServiceEachInstanceWasFoundIn() {
+        catalog.register(registration(TWO_PORT_TYPES_WSDL, Map.of(InstanceName.WSDL_SERVICE, "Forged")));
+
+        assertThat(catalog.snapshot().instances()).extracting(i -> i.attributes().get(InstanceName.WSDL_SERVICE))
+                .containsExactly("MarketService", "MarketService");
+    }
+
+    @Test
     void filesOnlyThePortTypeTheRequestNames() {
         catalog.register(new RegistrationRequest(wsdlLocation(TWO_PORT_TYPES_WSDL), null, NEWS, Set.of("gold"), 2_000L,
                 Map.of()));
@@ -75,7 +84,7 @@ class CatalogRegistrationTest {
 
         assertThat(second.id()).isEqualTo(first.id());
         assertThat(catalog.snapshot().instances()).singleElement()
-                .extracting(Instance::attributes).isEqualTo(Map.of("region", "us"));
+                .extracting(Instance::attributes).isEqualTo(Map.of("region", "us", InstanceName.WSDL_SERVICE, "StockQuoteService"));
     }
 
     @Test
@@ -168,7 +177,7 @@ class CatalogRegistrationTest {
         Instance updated = catalog.update(id,
                 new Catalog.InstanceUpdate(InstanceState.STANDBY, 750L, Map.of("tier", "", "owner", "acme")));
 
-        assertThat(updated.attributes()).isEqualTo(Map.of("region", "eu", "owner", "acme"));
+        assertThat(updated.attributes()).isEqualTo(Map.of("region", "eu", "owner", "acme", InstanceName.WSDL_SERVICE, "StockQuoteService"));
         assertThat(updated.state()).isEqualTo(InstanceState.STANDBY);
         assertThat(updated.timeoutMs()).isEqualTo(750L);
         assertThat(catalog.snapshot().instance(id)).contains(updated);

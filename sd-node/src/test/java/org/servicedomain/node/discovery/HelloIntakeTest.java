@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.InstanceName;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.policy.DiscoveryRule;
 
@@ -75,7 +76,8 @@ class HelloIntakeTest {
         Instance instance = catalog.snapshot().instances().iterator().next();
         assertThat(instance.supplierLevels()).containsExactly("bronze");
         assertThat(instance.attributes()).containsOnly(java.util.Map.entry(HelloIntake.ENDPOINT_ATTRIBUTE,
-                "urn:uuid:provider-1"), java.util.Map.entry(HelloIntake.SOURCE_ATTRIBUTE, "127.0.0.1"));
+                "urn:uuid:provider-1"), java.util.Map.entry(HelloIntake.SOURCE_ATTRIBUTE, "127.0.0.1"),
+                java.util.Map.entry(InstanceName.WSDL_SERVICE, "StockQuoteService"));
         assertThat(instance.wsdlLocation()).isEqualTo("http://127.0.0.1:9001/quote?wsdl");
     }
 
