@@ -234,7 +234,7 @@ s="$work/section.md"
       "$(run refusal flood 5) calls refused at once ($(per_s "$(run refusal flood 5)") a second), the node spent" \
       "$(run refusal flood 6) µs of CPU per answer, against $(run unknown alone 3) µs per call served alone above (that" \
       "figure carries the node's idle work over fewer calls; the data plane's own cost of a served call is in the proxy" \
-      "comparison: about 45–50 µs)."
+      "comparison's throughput section)."
     fa=$(col flood alone high 4); fo=$(col flood overload high 4); fe=$(col flood overload high 5)
     fshare=$(ratio $((fo - fe)) "$fa")
     echo
