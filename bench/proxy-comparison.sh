@@ -27,6 +27,8 @@
 #   NODE_ENTRY [relay]  the node's way in: relay (its --relay-port, on the dispatching event loops) or tomcat
 #   TLS []  when 1, HAProxy and the node terminate TLS (one self-signed certificate made in the temporary
 #       directory) and wrk calls both over https; the direct path stays plain HTTP. Not for the concurrency part.
+#   TRACING []  when 1, the node exports every call's spans over OTLP (--otlp-endpoint) to a stand-in collector
+#       (bench/otlp-sink.py, python3, on 127.0.0.1) that reads and drops them: the cost of tracing on. Its own sections.
 #   BASE_PORT [19000]  listening ports are BASE_PORT+1 .. BASE_PORT+100+CONC_PROVIDERS, all on 127.0.0.1
 #   DOC [docs/performance.md]  where the sections go (point it at a scratch file for trial runs)
 #   KEEP_WORK []  when set, the temporary directory (every process's log, wrk's raw output) is kept
@@ -58,6 +60,9 @@ NODE_ENTRY="${NODE_ENTRY:-relay}"
 TLS="${TLS:-}"
 case "$TLS" in ""|0|1) ;; *) echo "TLS must be 1 (or empty/0 for plain HTTP)" >&2; exit 2 ;; esac
 [ "$TLS" = 1 ] || TLS=
+TRACING="${TRACING:-}"
+case "$TRACING" in ""|0|1) ;; *) echo "TRACING must be 1 (or empty/0 for no export)" >&2; exit 2 ;; esac
+[ "$TRACING" = 1 ] || TRACING=
 case "$NODE_ENTRY" in relay|tomcat) ;; *) echo "NODE_ENTRY must be relay or tomcat" >&2; exit 2 ;; esac
 PROVIDER_JAVA_OPTS="${PROVIDER_JAVA_OPTS:-}"
 # Dozens of delayed providers mostly sleep; small heaps, the serial collector and the quick
@@ -74,6 +79,7 @@ NODE_PORT=$((BASE_PORT + 81))
 CONC_HAPROXY_PORT=$((BASE_PORT + 90))
 CONC_NODE_PORT=$((BASE_PORT + 91))
 CONC_PROVIDER_BASE=$((BASE_PORT + 100))
+OTLP_PORT=$((BASE_PORT + 85))
 WRK_TIMEOUT=10
 LUA=bench/getquote.lua
 BURST_SRC=bench/Burst.java
@@ -94,9 +100,9 @@ for p in "${parts[@]}"; do
   esac
 done
 wants() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] || [ "$p" = all ] && return 0; done; return 1; }
-if [ -n "$TLS" ]; then
+if [ -n "$TLS$TRACING" ]; then
   for p in "${parts[@]}"; do
-    case "$p" in concurrency|all) echo "TLS=1 runs only throughput, latency and sizes; name them" >&2; exit 2 ;; esac
+    case "$p" in concurrency|all) echo "TLS=1 and TRACING=1 run only throughput, latency and sizes; name them" >&2; exit 2 ;; esac
   done
 fi
 
@@ -140,6 +146,11 @@ fi
 RELAY_OFFSET=100
 # The targets of issue #25, by entry: the default entry (the data plane) >= 0.85 x HAProxy, >= 0.8 over
 # TLS; Tomcat's entry >= 0.7. Each entry writes sections of its own.
+TRACING_LINE=
+if [ -n "$TRACING" ]; then
+  SECTION_SUFFIX="-tracing$SECTION_SUFFIX"
+  TRACING_LINE="With tracing on: the node exports every call's spans (\`--otlp-endpoint\`, batches over OTLP/HTTP) to a stand-in collector on this machine (\`bench/otlp-sink.py\`) that reads and drops them; every call is sampled."
+fi
 if [ "$NODE_ENTRY" = tomcat ]; then
   SECTION_SUFFIX="-tomcat$SECTION_SUFFIX"; RPS_TARGET=0.7
 elif [ -n "$TLS" ]; then
@@ -154,9 +165,11 @@ start_node() { # port data_dir
   local tls=()
   [ "$NODE_ENTRY" = relay ] || relay=(--relay-port off)
   [ -z "$TLS" ] || tls=(--tls-keystore "$work/tls/node.p12")
+  local tracing=()
+  [ -z "$TRACING" ] || tracing=(--otlp-endpoint "http://$HOST:$OTLP_PORT")
   # shellcheck disable=SC2086
   SD_TLS_KEYSTORE_PASSWORD="$TLS_PASSWORD" start_bg "$work/node-$1.log" java $NODE_JAVA_OPTS -jar "$NODE_JAR" \
-    --host "$HOST" --port "$1" --data-dir "$2" --console none "${limit[@]}" "${relay[@]}" "${tls[@]}" $NODE_ARGS
+    --host "$HOST" --port "$1" --data-dir "$2" --console none "${limit[@]}" "${relay[@]}" "${tls[@]}" "${tracing[@]}" $NODE_ARGS
 }
 
 node_url() { # tomcat_port -> the virtual port's URL through the node's entry
@@ -171,6 +184,11 @@ entry_line() {
     echo "The node path enters through Tomcat's port (the servlet entry)."
   fi
   [ -z "$TLS_LINE" ] || echo "$TLS_LINE"
+  if [ -n "$TRACING_LINE" ]; then
+    echo "$TRACING_LINE"
+    local got; got=$(cat "$work/otlp-received" 2>/dev/null || echo "0 0")
+    echo "By the end of this part the stand-in collector had taken ${got% *} batches, $(( ${got#* } / 1048576 )) MiB of spans."
+  fi
 }
 
 # ---- the three paths of the throughput, latency and sizes parts ----------------------------------
@@ -184,6 +202,10 @@ setup_main() {
   require_free "$PROVIDER_PORT" "$HAPROXY_PORT" "$NODE_PORT" $((NODE_PORT + RELAY_OFFSET))
   log "starting provider, HAProxy and node"
   start_provider bench "$PROVIDER_PORT" 0 "$PROVIDER_JAVA_OPTS"; PROVIDER_PID=$LAST_PID
+  if [ -n "$TRACING" ]; then
+    require_free "$OTLP_PORT"
+    start_bg "$work/otlp-sink.log" python3 bench/otlp-sink.py "$OTLP_PORT" "$work/otlp-received"
+  fi
   start_node "$NODE_PORT" "$work/node-data"; NODE_PID=$LAST_PID
   write_haproxy_cfg "$work/haproxy.cfg" "$HAPROXY_PORT" 2000 "$PROVIDER_PORT"
   start_haproxy "$work/haproxy.cfg"; HAPROXY_PID=$LAST_PID
@@ -254,7 +276,7 @@ part_throughput() {
   local s="$work/section-throughput.md"
   {
     echo "<!-- bench:proxy-throughput$SECTION_SUFFIX:start -->"
-    echo "### Throughput: direct, HAProxy, node${TLS:+ over TLS} (\`${TLS:+TLS=1 }bench/proxy-comparison.sh throughput\`)"
+    echo "### Throughput: direct, HAProxy, node${TLS:+ over TLS}${TRACING:+, tracing on} (\`${TRACING:+TRACING=1 }${TLS:+TLS=1 }bench/proxy-comparison.sh throughput\`)"
     echo
     machine; entry_line
     echo "A 1 KB SOAP 1.1 \`getQuote\` to one sample stock-quote provider; wrk with $THREADS threads and $CONNECTIONS connections;"
@@ -299,7 +321,7 @@ part_latency() {
   local s="$work/section-latency.md"
   {
     echo "<!-- bench:proxy-latency$SECTION_SUFFIX:start -->"
-    echo "### Added latency at low load${TLS:+ over TLS} (\`${TLS:+TLS=1 }bench/proxy-comparison.sh latency\`)"
+    echo "### Added latency at low load${TLS:+ over TLS}${TRACING:+, tracing on} (\`${TRACING:+TRACING=1 }${TLS:+TLS=1 }bench/proxy-comparison.sh latency\`)"
     echo
     machine; entry_line
     echo "The 1 KB \`getQuote\`, wrk with $THREADS threads and $LAT_CONNECTIONS connections (\`--latency\`), after the warm-up above;"
@@ -345,7 +367,7 @@ part_sizes() {
   local s="$work/section-sizes.md"
   {
     echo "<!-- bench:proxy-sizes$SECTION_SUFFIX:start -->"
-    echo "### Larger messages${TLS:+ over TLS} (\`${TLS:+TLS=1 }bench/proxy-comparison.sh sizes\`)"
+    echo "### Larger messages${TLS:+ over TLS}${TRACING:+, tracing on} (\`${TRACING:+TRACING=1 }${TLS:+TLS=1 }bench/proxy-comparison.sh sizes\`)"
     echo
     machine; entry_line
     echo "A \`getQuote\` whose symbol is padded so the request envelope has the size below (the provider echoes it, so the"
