@@ -15,13 +15,21 @@
     return [0, max > 0 ? max * 1.1 : 1];
   }
 
+  // The time axis always spans the ten minutes the page promises, ending at the newest point: with a
+  // single point uPlot would otherwise spread the axis over years.
+  var WINDOW_SECONDS = 600;
+  function lastTenMinutes(u, min, max) {
+    var end = max != null ? max : Date.now() / 1000;
+    return [end - WINDOW_SECONDS, end];
+  }
+
   // One chart: throughput on the left axis (req/s), mean latency on the right (ms), time below.
   function draw(box) {
     var data = JSON.parse(box.getAttribute('data-chart'));
     var options = {
       width: 400,
       height: 190,
-      scales: { x: { time: true }, rate: { range: fromZero }, ms: { range: fromZero } },
+      scales: { x: { time: true, range: lastTenMinutes }, rate: { range: fromZero }, ms: { range: fromZero } },
       series: [
         { label: 'time' },
         { label: 'Throughput (req/s)', scale: 'rate', stroke: '#1f5fa8', width: 1.5, value: fixed('req/s') },

@@ -54,6 +54,12 @@ class DashboardChartsBrowserTest {
         assertThat(browser.script("return document.querySelector(arguments[0]).sdChart.axes.map(function (a) { return a.label; });",
                 CHART)).isEqualTo(List.of("time", "req/s", "ms"));
         assertThat(browser.script("return document.querySelector(arguments[0]).sdChart.scales.x.time;", CHART)).isEqualTo(true);
+        assertThat(((Number) browser.script("var x = document.querySelector(arguments[0]).sdChart.scales.x; return x.max - x.min;",
+                CHART)).doubleValue()).as("the time axis spans the ten minutes the page names, even with few points")
+                .isEqualTo(600.0);
+        assertThat(browser.script("var c = document.querySelector(arguments[0]).sdChart;"
+                + " return c.scales.x.max === c.data[0][c.data[0].length - 1];", CHART))
+                .as("and ends at the newest point").isEqualTo(true);
         assertThat(browser.findAll(By.cssSelector(CHART + " canvas"))).isNotEmpty();
         assertThat(browser.text(By.cssSelector(CHART + " .u-legend"))).contains("Throughput").contains("req/s")
                 .contains("Mean latency").contains("ms");
