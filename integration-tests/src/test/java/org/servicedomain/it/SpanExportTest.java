@@ -23,7 +23,7 @@ import org.servicedomain.testsupport.VirtualPortEntry;
 
 /**
  * With an OTLP endpoint the node exports a call's spans: the server span in the client's trace,
- * below it admission, the priority-class queue (when the policy has classes), lookup, selection, a
+ * below it admission, the priority-class queue (when the policy has classes), the policy's decision, lookup, selection, a
  * client span per dispatch attempt (the failed one and the one that answered) and the failover
  * between them; the provider's parent is the attempt that reached it. The node is the service
  * instance that sent them.
@@ -156,6 +156,37 @@ class SpanExportTest {
         assertThat(queue.kind()).isEqualTo("SPAN_KIND_INTERNAL");
         assertThat(queue.attributes()).containsEntry("sd.priority.class", "middle").containsEntry("sd.queue.waited", "false");
         assertThat(queue.parentSpanId()).isEqualTo(serverSpanOf(traceId).spanId());
+    }
+
+    @Test
+    void thePolicysDecisionIsASpanNamingTheRuleThatMatchedAndItsDirective() throws Exception {
+        SetPolicy rule = new SetPolicy();
+        rule.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><rule operation=\"getQuote\" directive=\"round-robin\"/>"
+                + "<selection directive=\"first-available\"/></defaults></policy>");
+        domain.node().home().setPolicy(rule);
+        String traceId = "9bf92f3577b34da6a3ce929d0e0e4736";
+
+        SoapReply reply = StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"),
+                "ACME", Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+
+        ReceivedSpan decision = awaitSpan(traceId, "decision");
+        assertThat(decision.kind()).isEqualTo("SPAN_KIND_INTERNAL");
+        assertThat(decision.attributes()).containsEntry("sd.decision.directive", "round-robin")
+                .doesNotContainKeys("sd.service.map", "sd.supplier.levels", "error.type");
+        assertThat(decision.attribute("sd.decision.rule")).contains("operation=getQuote", "round-robin");
+        assertThat(decision.parentSpanId()).isEqualTo(serverSpanOf(traceId).spanId());
+    }
+
+    @Test
+    void withoutARuleTheDecisionSpanNamesThePortsDirective() {
+        String traceId = "abf92f3577b34da6a3ce929d0e0e4736";
+
+        StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
+                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+
+        assertThat(awaitSpan(traceId, "decision").attributes()).containsEntry("sd.decision.directive", "first-available")
+                .doesNotContainKey("sd.decision.rule");
     }
 
     @Test

@@ -9,16 +9,20 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.NodeConfig;
 import org.servicedomain.samples.provider.FaultMode;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.EventReceiver;
+import org.servicedomain.testsupport.OtlpReceiver;
+import org.servicedomain.testsupport.OtlpReceiver.ReceivedSpan;
 import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapExchange;
@@ -28,11 +32,13 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 /**
  * Two peer nodes with a capacity of two requests each. Credit checks held by a hanging provider
  * saturate a node; its new stock-quote requests then go to the peer, unless they are in a session,
- * were forwarded already, or the peer is just as saturated.
+ * were forwarded already, or the peer is just as saturated. The first node exports its spans: a
+ * forwarded call's shows the peer it went to.
  */
 class OffloadTest {
 
     private static final String CHECK_ACTION = "\"urn:sd:samples:creditcheck#check\"";
+    private static final OtlpReceiver COLLECTOR = OtlpReceiver.start();
 
     @TempDir
     Path dirA;
@@ -47,7 +53,7 @@ class OffloadTest {
 
     @BeforeEach
     void twoPeersEachWithAQuoteAndACreditCheckProvider() throws Exception {
-        nodeA = RunningNode.start(dirA);
+        nodeA = RunningNode.start(NodeConfig.builder(dirA).otlpEndpoint(COLLECTOR.endpoint().toString()).build());
         nodeB = RunningNode.start(dirB);
         eventsOfA = EventReceiver.start();
         providers = ProviderFleet.stockQuotes("quote-a", "quote-b");
@@ -100,6 +106,33 @@ class OffloadTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> nodeA.loadReport().inFlight() == 0);
         assertThat(servedBy(nodeA)).isEqualTo("quote-a");
         await().atMost(Duration.ofSeconds(10)).until(() -> has("OFFLOAD_STOPPED"));
+    }
+
+    @AfterAll
+    static void stopCollector() {
+        COLLECTOR.close();
+    }
+
+    @Test
+    void aForwardedCallIsAnOffloadSpanNamingThePeerWhileACallServedHereHasNone() {
+        String servedHere = "1cf92f3577b34da6a3ce929d0e0e4736";
+        assertThat(servedBy(nodeA, servedHere)).isEqualTo("quote-a");
+        saturate(nodeA, "credit-a");
+        String forwarded = "2cf92f3577b34da6a3ce929d0e0e4736";
+        assertThat(servedBy(nodeA, forwarded)).isEqualTo("quote-b");
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(forwarded))
+                .extracting(ReceivedSpan::name).contains("offload", "StockQuotePortType/getQuote"));
+        ReceivedSpan offload = only(forwarded, "offload");
+        assertThat(offload.kind()).isEqualTo("SPAN_KIND_INTERNAL");
+        assertThat(offload.attributes()).containsEntry("sd.offload.peer", nodeB.homeAddress().toString())
+                .containsEntry("sd.offload.outcome", "answered").containsEntry("http.response.status_code", "200")
+                .doesNotContainKey("error.type");
+        assertThat(offload.parentSpanId()).isEqualTo(only(forwarded, "StockQuotePortType/getQuote").spanId());
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(servedHere))
+                .extracting(ReceivedSpan::kind).contains("SPAN_KIND_SERVER"));
+        assertThat(COLLECTOR.spansOf(servedHere)).extracting(ReceivedSpan::name).as("served here: no offload span")
+                .contains("lookup").doesNotContain("offload");
     }
 
     @Test
@@ -160,6 +193,20 @@ class OffloadTest {
     private static String servedBy(RunningNode node) {
         SoapReply reply = StockQuoteCalls.getQuote(node.virtualPortAddress("StockQuotePortType"), "ACME");
         return StockQuoteCalls.servedBy(reply);
+    }
+
+    /** Who served a stock quote asked of {@code node} in trace {@code traceId}. */
+    private static String servedBy(RunningNode node, String traceId) {
+        SoapReply reply = StockQuoteCalls.getQuoteWith(node.virtualPortAddress("StockQuotePortType"), "ACME",
+                Map.of("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01"));
+        return StockQuoteCalls.servedBy(reply);
+    }
+
+    /** The one span named {@code name} this node exported in trace {@code traceId}. */
+    private static ReceivedSpan only(String traceId, String name) {
+        return COLLECTOR.spansOf(traceId).stream().filter(s -> s.name().equals(name)).reduce((a, b) -> {
+            throw new AssertionError("more than one span " + name + " in trace " + traceId);
+        }).orElseThrow();
     }
 
     private boolean has(String type) {

@@ -1,5 +1,6 @@
 package org.servicedomain.node.tracing;
 
+import java.util.Collection;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 
@@ -29,8 +30,8 @@ public interface CallTrace {
     void operation(String port, String operation);
 
     /**
-     * A step of the call ({@code admission}, {@code queue}, {@code lookup}, {@code selection},
-     * {@code failover}), until it is ended.
+     * A step of the call ({@code admission}, {@code offload}, {@code queue}, {@code decision},
+     * {@code lookup}, {@code selection}, {@code failover}), until it is ended.
      */
     Step step(String name);
 
@@ -61,6 +62,11 @@ public interface CallTrace {
             }
 
             @Override
+            public Step with(String attribute, Collection<String> values) {
+                return this;
+            }
+
+            @Override
             public void end(String attribute, long value) {
                 // nothing recorded
             }
@@ -83,6 +89,12 @@ public interface CallTrace {
 
         /** Adds one attribute (a null value is left out) and answers this step. */
         Step with(String attribute, String value);
+
+        /**
+         * Adds one attribute, {@code values} sorted and separated by spaces as the policy lists names
+         * (a null collection is left out), and answers this step; joined only when recorded.
+         */
+        Step with(String attribute, Collection<String> values);
 
         /** Ends the step with one attribute. */
         void end(String attribute, long value);

@@ -8,6 +8,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.net.URI;
+import java.util.Collection;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceName;
 
@@ -122,6 +123,14 @@ final class OtlpCallTrace implements CallTrace {
         public Step with(String attribute, String value) {
             if (value != null) {
                 span.setAttribute(attribute, value);
+            }
+            return this;
+        }
+
+        @Override
+        public Step with(String attribute, Collection<String> values) {
+            if (values != null) {
+                span.setAttribute(attribute, String.join(" ", values.stream().sorted().toList()));
             }
             return this;
         }

@@ -8,7 +8,8 @@ import org.servicedomain.node.policy.CompiledPolicy;
 
 /**
  * Sends the request to a less-loaded peer when offload says so; otherwise serves it here and
- * counts it in this node's load index while it is served.
+ * counts it in this node's load index while it is served. The call's {@code offload} step is the
+ * forwarding ({@link PeerOffload} knows the peer); serving here records nothing, the common path.
  */
 public final class OffloadStage implements Stage {
 

@@ -15,6 +15,7 @@ import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PeerSettings;
 import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.tracing.CallTrace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,10 +26,20 @@ import org.slf4j.LoggerFactory;
  * this one's by more than the policy's placement margin, threshold or not (docs/cluster.md,
  * Placement). A request in a session stays (its transaction history is here), and a request a peer
  * already forwarded is never forwarded again, so two saturated nodes never bounce requests between them.
+ * A forwarded request is the call's {@code offload} step, naming the peer and how it ended; a request
+ * served here has none.
  */
 public final class PeerOffload implements Offload {
 
     private static final Logger LOG = LoggerFactory.getLogger(PeerOffload.class);
+
+    /** The {@code offload} step's attributes: the peer's home-port address, and how the forwarding ended. */
+    static final String PEER = "sd.offload.peer";
+    static final String OUTCOME = "sd.offload.outcome";
+    static final String ANSWERED = "answered";
+    static final String SERVED_HERE = "served-here";
+    static final String REFUSED = "refused";
+    static final String STATUS_CODE = "http.response.status_code";
 
     private final LoadIndex load;
     private final PeerLoads peers;
@@ -98,25 +109,52 @@ public final class PeerOffload implements Offload {
         if (request.deadline() != null) {
             timeout = request.deadline().cap(timeout);
         }
-        return forwarder.forward(peer.virtualPortAddress(port), request, timeout).handle((reply, error) -> {
-            if (error == null) {
-                if (offloading.compareAndSet(false, true)) {
-                    events.publish(NodeEvent.Type.OFFLOAD_STARTED, request.virtualPort().name(), null, "load index " + local
-                            + (placesOnMembers ? "" : " is above the threshold") + ": forwarding new requests to peer "
-                            + peer.home() + " (load index " + peer.report().loadIndex() + ")");
-                }
-                return reply.servedBy("peer " + peer.home());
-            }
-            if (!(Completions.cause(error) instanceof DispatchException e)) {
-                throw Completions.rethrown(error);
-            }
-            if (!e.requestSent() || recovery.isIdempotent(request.operation())) {
-                LOG.warn("offloading to peer {} failed ({}); serving the request here", peer.home(), e.getMessage());
-                return null;
-            }
-            throw new NodeFault(e.kind() == DispatchException.Kind.TIMEOUT ? FaultCode.Timeout : FaultCode.NoInstanceAvailable,
-                    "the request was offloaded to peer " + peer.home() + ", which gave no answer (" + e.getMessage()
-                            + "); not served here as well: operation " + request.operation() + " is not marked idempotent");
-        });
+        CallTrace.Step step = CallTrace.of(request).step("offload").with(PEER, peer.home().toString());
+        CompletableFuture<ProviderReply> sent;
+        try {
+            sent = forwarder.forward(peer.virtualPortAddress(port), request, timeout);
+        } catch (RuntimeException e) {
+            step.with(OUTCOME, REFUSED).failed(FaultCode.InternalError.name(), String.valueOf(e.getMessage()));
+            throw e;
+        }
+        return sent.handle((reply, error) -> error == null ? answered(peer, request, local, reply, step)
+                : notAnswered(peer, request, recovery, error, step));
+    }
+
+    /** The peer's answer, going back to the client; offloading has started if it had not. */
+    private ProviderReply answered(PeerLoad peer, RequestContext request, double local, ProviderReply reply,
+            CallTrace.Step step) {
+        if (offloading.compareAndSet(false, true)) {
+            events.publish(NodeEvent.Type.OFFLOAD_STARTED, request.virtualPort().name(), null, "load index " + local
+                    + (placesOnMembers ? "" : " is above the threshold") + ": forwarding new requests to peer "
+                    + peer.home() + " (load index " + peer.report().loadIndex() + ")");
+        }
+        step.with(OUTCOME, ANSWERED).end(STATUS_CODE, reply.status());
+        return reply.servedBy("peer " + peer.home());
+    }
+
+    /**
+     * Null (serve the request here) when the peer gave no answer and the request may be sent again:
+     * it never reached the peer or its operation is idempotent; otherwise the fault that refuses it.
+     */
+    private static ProviderReply notAnswered(PeerLoad peer, RequestContext request, RecoveryRule recovery, Throwable error,
+            CallTrace.Step step) {
+        Throwable cause = Completions.cause(error);
+        if (!(cause instanceof DispatchException e)) {
+            step.with(OUTCOME, REFUSED).failed(cause instanceof NodeFault f ? f.code().name()
+                    : FaultCode.InternalError.name(), String.valueOf(cause.getMessage()));
+            throw Completions.rethrown(error);
+        }
+        if (!e.requestSent() || recovery.isIdempotent(request.operation())) {
+            LOG.warn("offloading to peer {} failed ({}); serving the request here", peer.home(), e.getMessage());
+            step.with(OUTCOME, SERVED_HERE).failed(e.kind().name(), e.getMessage());
+            return null;
+        }
+        NodeFault refused = new NodeFault(e.kind() == DispatchException.Kind.TIMEOUT ? FaultCode.Timeout
+                : FaultCode.NoInstanceAvailable, "the request was offloaded to peer " + peer.home()
+                + ", which gave no answer (" + e.getMessage() + "); not served here as well: operation "
+                + request.operation() + " is not marked idempotent");
+        step.with(OUTCOME, REFUSED).failed(refused.code().name(), refused.getMessage());
+        throw refused;
     }
 }
