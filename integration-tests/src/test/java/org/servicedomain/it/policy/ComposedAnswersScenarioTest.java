@@ -74,6 +74,7 @@ class ComposedAnswersScenarioTest {
 
         assertThat(reply.isSoapFault()).isTrue();
         assertThat(reply.faultCode()).contains("NoInstanceAvailable");
+        assertThat(reply.text()).contains("could answer getQuote (composed)");
         for (Registration registration : registrations) {
             assertThat(reply.text()).contains(registration.getInstanceId());
         }
