@@ -50,6 +50,16 @@ public final class StockQuoteCalls {
                         + symbol + "</q:symbol><q:quantity>" + quantity + "</q:quantity></q:buy>"));
     }
 
+    /** Every provider named in a getQuote answer, in document order: several in a composed answer. */
+    public static List<String> providersIn(SoapReply reply) {
+        org.w3c.dom.NodeList found = reply.parse().getElementsByTagNameNS(NS, "provider");
+        List<String> providers = new java.util.ArrayList<>();
+        for (int i = 0; i < found.getLength(); i++) {
+            providers.add(found.item(i).getTextContent());
+        }
+        return providers;
+    }
+
     /** The provider named in a getQuote answer. */
     public static String servedBy(SoapReply reply) {
         return reply.firstText(NS, "provider").orElseThrow(() -> new AssertionError("no provider in the answer: HTTP " + reply.status()

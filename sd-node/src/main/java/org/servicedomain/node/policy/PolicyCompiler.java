@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import javax.xml.datatype.XMLGregorianCalendar;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.selection.DirectiveOptions;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.policy.v1.Grant;
@@ -73,7 +74,8 @@ public final class PolicyCompiler {
                 defaultDirective(policy, rules), DirectiveOptions.NONE, RecoveryRule.DEFAULT, HealthRule.DEFAULT));
         Map<String, PortPolicy> named = new HashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
-            named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous(), mappings(port)));
+            named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous(), mappings(port),
+                    ComposeCompiler.compositions(port, ComposerRegistry.standard())));
         }
         rules.port(policy.getDefaults(), defaults, null);
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),
@@ -154,6 +156,9 @@ public final class PolicyCompiler {
             }
             for (Rule rule : port.getRule()) {
                 requireOperations(rule, port.getName(), rule.getOperation(), operations);
+            }
+            for (org.servicedomain.policy.v1.Compose compose : port.getCompose()) {
+                requireOperations(compose, port.getName(), compose.getOperation(), operations);
             }
         }
         for (Package p : policy.getPackage()) {

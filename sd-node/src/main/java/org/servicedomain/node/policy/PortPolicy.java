@@ -31,6 +31,7 @@ public final class PortPolicy {
     private final boolean readsClock;
     private final Map<String, OperationMapping> mappings;
     private final HealthRule health;
+    private final Map<String, Composition> compositions;
 
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery) {
         this(directive, selector, recovery, null, List.of(), List.of());
@@ -53,6 +54,14 @@ public final class PortPolicy {
     /** @param health when instances of the port are ejected and probed */
     public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
             List<SelectionRule> rules, List<OperationMapping> mappings, HealthRule health) {
+        this(directive, selector, recovery, anonymous, rules, mappings, health, Map.of());
+    }
+
+    /** @param compositions the operations sent to several instances at once, by name */
+    public PortPolicy(String directive, Selector selector, RecoveryRule recovery, Boolean anonymous,
+            List<SelectionRule> rules, List<OperationMapping> mappings, HealthRule health,
+            Map<String, Composition> compositions) {
+        this.compositions = Map.copyOf(compositions);
         this.health = health;
         this.directive = directive;
         this.selector = selector;
@@ -74,6 +83,11 @@ public final class PortPolicy {
         Map<String, OperationMapping> byName = new LinkedHashMap<>();
         mappings.forEach(m -> byName.put(m.name(), m));
         this.mappings = Collections.unmodifiableMap(byName);
+    }
+
+    /** How calls of {@code operation} are composed from several instances, if the port composes them. */
+    public Optional<Composition> composition(String operation) {
+        return compositions.isEmpty() ? Optional.empty() : Optional.ofNullable(compositions.get(operation));
     }
 
     public HealthRule health() {

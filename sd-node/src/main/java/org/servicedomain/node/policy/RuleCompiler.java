@@ -71,6 +71,11 @@ final class RuleCompiler {
     }
 
     PortPolicy port(PortRules element, Inherited inherited, Boolean anonymous, List<OperationMapping> mappings) {
+        return port(element, inherited, anonymous, mappings, Map.of());
+    }
+
+    PortPolicy port(PortRules element, Inherited inherited, Boolean anonymous, List<OperationMapping> mappings,
+            Map<String, Composition> compositions) {
         List<SelectionRule> rules = new ArrayList<>();
         if (element != null) {
             for (Rule rule : element.getRule()) {
@@ -78,7 +83,7 @@ final class RuleCompiler {
             }
         }
         return new PortPolicy(inherited.directive(), selector(element, inherited.directive(), inherited.options()),
-                inherited.recovery(), anonymous, rules, mappings, inherited.health());
+                inherited.recovery(), anonymous, rules, mappings, inherited.health(), compositions);
     }
 
     /**

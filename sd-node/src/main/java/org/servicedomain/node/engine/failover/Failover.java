@@ -17,6 +17,7 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.hierarchy.PercolatedFailure;
+import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
@@ -39,6 +40,7 @@ public final class Failover {
     private final InstanceDispatcher dispatcher;
     private final EngineListener listener;
     private final RetryBudget budget;
+    private final ScatterGather scatter;
 
     public Failover(Lookup lookup, InstanceDispatcher dispatcher, EngineListener listener) {
         this(lookup, dispatcher, listener, new RetryBudget());
@@ -49,6 +51,16 @@ public final class Failover {
         this.dispatcher = dispatcher;
         this.listener = listener;
         this.budget = budget;
+        this.scatter = new ScatterGather(lookup, dispatcher, listener);
+    }
+
+    /**
+     * The answers of several instances the decision admits, asked at once and merged by
+     * {@code composition}'s composer; no failover: a failed instance is named in the answer's header.
+     */
+    public CompletableFuture<ProviderReply> compose(RequestContext request, Decision decision, RecoveryRule recovery,
+            Composition composition) {
+        return scatter.dispatch(request, decision, recovery, composition);
     }
 
     /** What one request has tried so far; touched by one attempt at a time, each after the previous one ended. */

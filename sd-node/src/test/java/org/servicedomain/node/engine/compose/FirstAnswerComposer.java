@@ -1,0 +1,13 @@
+package org.servicedomain.node.engine.compose;
+
+import java.util.List;
+import org.w3c.dom.Element;
+
+/** A custom composer as a policy would name it: the first answer alone. */
+public final class FirstAnswerComposer implements Composer {
+
+    @Override
+    public Element compose(List<Element> answers) {
+        return answers.get(0);
+    }
+}
