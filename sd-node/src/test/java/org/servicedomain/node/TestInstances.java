@@ -33,6 +33,8 @@ public final class TestInstances {
     public static final String SOAP11_WSDL = "stock-quote-soap11.wsdl";
     /** The same port type as {@link #SOAP11_WSDL}, bound only with SOAP 1.2. */
     public static final String SOAP12_WSDL = "stock-quote-soap12.wsdl";
+    /** The port type of {@link #SOAP11_WSDL} as a provider that implements GetQuote only (no GetHistory). */
+    public static final String QUOTES_ONLY_WSDL = "stock-quote-quotes-only.wsdl";
     /** rpc/literal SOAP 1.1, WSDL elements in the default namespace. */
     public static final String RPC_WSDL = "weather-rpc.wsdl";
     /** Two port types, one of them named like {@link #SOAP11_WSDL}'s in another namespace. */
@@ -115,6 +117,11 @@ public final class TestInstances {
     public static List<Instance> instances(String... ids) {
         return Arrays.stream(ids).map(TestInstances::instance).toList();
     }
+
+    /** The request element of the stock-quote port type's {@code GetQuote}. */
+    public static final QName GET_QUOTE = new QName(STOCK_QUOTE.getNamespaceURI(), "GetQuote");
+    /** The request element of the stock-quote port type's {@code GetHistory}, which {@link #QUOTES_ONLY_WSDL} lacks. */
+    public static final QName GET_HISTORY = new QName(STOCK_QUOTE.getNamespaceURI(), "GetHistory");
 
     /** A SOAP 1.1 stock-quote virtual port with a GetQuote operation, for requests that never reach XML. */
     public static VirtualPort virtualPort() {

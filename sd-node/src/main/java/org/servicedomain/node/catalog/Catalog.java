@@ -434,7 +434,7 @@ public final class Catalog {
                 Map<String, String> attributes = withWsdlService(claim.attributes(existing, request.attributes()), binding);
                 return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
                         digest, claim.supplierLevels(existing, request.supplierLevels()), timeout, attributes, existing.state(),
-                        existing.stateData());
+                        existing.stateData(), binding.operationsByElement());
             }
         }
         Map<String, String> attributes = withWsdlService(claim.attributes(null, request.attributes()), binding);
@@ -443,7 +443,8 @@ public final class Catalog {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
         return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
-                claim.supplierLevels(null, request.supplierLevels()), timeout, attributes, InstanceState.OPERATIONAL);
+                claim.supplierLevels(null, request.supplierLevels()), timeout, attributes, InstanceState.OPERATIONAL, null,
+                binding.operationsByElement());
     }
 
     /**

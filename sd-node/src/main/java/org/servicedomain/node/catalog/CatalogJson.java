@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +32,19 @@ public final class CatalogJson {
     record PortRecord(String name, String portType, String binding, String wsdlDigest) {
     }
 
-    /** One instance; {@code supplierLevel} is only read, from catalogs written when an instance had one level. */
+    /** One operation an instance implements: its name and its request element (rpc style: its wrapper). */
+    record OperationRecord(String name, String element) {
+    }
+
+    /**
+     * One instance; {@code supplierLevel} is only read, from catalogs written when an instance had one
+     * level. {@code operations} is absent from catalogs written before instances recorded them: such an
+     * instance implements every operation of its port.
+     */
     record InstanceRecord(String id, String virtualPort, String portType, String endpointAddress,
             String wsdlLocation, String wsdlDigest, @JsonInclude(JsonInclude.Include.NON_NULL) String supplierLevel,
-            List<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, String state, String stateData) {
+            List<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, String state, String stateData,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<OperationRecord> operations) {
 
         Set<String> levels() {
             Set<String> levels = new HashSet<>(supplierLevels == null ? List.of() : supplierLevels);
@@ -41,6 +52,15 @@ public final class CatalogJson {
                 levels.add(supplierLevel);
             }
             return levels;
+        }
+
+        Map<QName, String> operationsByElement() {
+            if (operations == null) {
+                return null;
+            }
+            Map<QName, String> byElement = new HashMap<>();
+            operations.forEach(o -> byElement.put(QName.valueOf(o.element()), o.name()));
+            return byElement;
         }
     }
 
@@ -101,7 +121,7 @@ public final class CatalogJson {
         return new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
                 i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
                 i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
-                i.stateData());
+                i.stateData(), i.operationsByElement());
     }
 
     private static PortRecord record(CatalogStore.StoredPort p) {
@@ -111,6 +131,17 @@ public final class CatalogJson {
     private static InstanceRecord record(Instance i) {
         return new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
                 i.wsdlLocation(), i.wsdlDigest(), null, i.sortedSupplierLevels(), i.timeoutMs(), i.sortedAttributes(),
-                i.state().wireName(), i.stateData());
+                i.state().wireName(), i.stateData(), operationRecords(i));
+    }
+
+    /** The instance's operations in name order, so the same instance always writes the same document. */
+    private static List<OperationRecord> operationRecords(Instance i) {
+        if (i.operations() == null) {
+            return null;
+        }
+        return i.operations().entrySet().stream()
+                .map(e -> new OperationRecord(e.getValue(), e.getKey().toString()))
+                .sorted(Comparator.comparing(OperationRecord::name).thenComparing(OperationRecord::element))
+                .toList();
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,8 @@ public final class CatalogSnapshot {
     private final Map<String, List<Instance>> operationalByPort;
     /** Per port, the operational instances of each supplier level, so a one-level lookup costs the same for 10 or 10,000. */
     private final Map<String, Map<String, List<Instance>>> operationalByPortAndLevel;
+    /** The ports one of whose instances lacks one of the port's operations; lookup filters only these. */
+    private final Set<String> partialPorts;
 
     private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances) {
         Map<String, VirtualPort> byName = new LinkedHashMap<>();
@@ -39,6 +42,7 @@ public final class CatalogSnapshot {
             operational.put(port.name(), new ArrayList<>());
         }
         Map<String, Instance> byId = new LinkedHashMap<>();
+        Set<String> partial = new HashSet<>();
         for (Instance instance : instances) {
             if (!byName.containsKey(instance.virtualPort())) {
                 throw new IllegalArgumentException("instance " + instance.id() + " names unknown virtual port "
@@ -46,6 +50,9 @@ public final class CatalogSnapshot {
             }
             byId.put(instance.id(), instance);
             byPort.get(instance.virtualPort()).add(instance);
+            if (lacksAnOperationOf(byName.get(instance.virtualPort()), instance)) {
+                partial.add(instance.virtualPort());
+            }
             if (instance.isOperational()) {
                 operational.get(instance.virtualPort()).add(instance);
             }
@@ -58,6 +65,12 @@ public final class CatalogSnapshot {
         this.instancesByPort = byPort;
         this.operationalByPort = operational;
         this.operationalByPortAndLevel = byLevel(operational);
+        this.partialPorts = Set.copyOf(partial);
+    }
+
+    private static boolean lacksAnOperationOf(VirtualPort port, Instance instance) {
+        return instance.operations() != null
+                && !instance.operations().keySet().containsAll(port.operationsByElement().keySet());
     }
 
     private static Map<String, Map<String, List<Instance>>> byLevel(Map<String, List<Instance>> operational) {
@@ -138,6 +151,42 @@ public final class CatalogSnapshot {
             }
         }
         return inLevels;
+    }
+
+    /**
+     * Whether some instance of the port, whatever its state, implements the operation whose request
+     * element is {@code requestElement}; true for a port each of whose instances implements all of its
+     * operations (and for one without instances, which has nothing to say).
+     */
+    public boolean offers(String portName, QName requestElement) {
+        if (!partialPorts.contains(portName)) {
+            return true;
+        }
+        for (Instance instance : instancesOf(portName)) {
+            if (instance.implementsOperation(requestElement)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * As {@link #operationalInstancesOf(String, Set)}, keeping only those that implement the operation
+     * whose request element is {@code requestElement} (null: any operation). Nothing is copied for a
+     * port each of whose instances implements all of its operations.
+     */
+    public List<Instance> operationalInstancesOf(String portName, Set<String> supplierLevels, QName requestElement) {
+        List<Instance> inLevels = operationalInstancesOf(portName, supplierLevels);
+        if (requestElement == null || !partialPorts.contains(portName)) {
+            return inLevels;
+        }
+        List<Instance> implementing = new ArrayList<>(inLevels.size());
+        for (Instance instance : inLevels) {
+            if (instance.implementsOperation(requestElement)) {
+                implementing.add(instance);
+            }
+        }
+        return implementing;
     }
 
     /** This snapshot with {@code instance} added, or replacing the one with its id. */

@@ -41,7 +41,12 @@ public enum FaultCode {
      * A change refused because the node's cluster has no ZooKeeper quorum (docs/cluster.md): nothing
      * was changed; the node still serves, and the change may be made again once the quorum returns.
      */
-    NoQuorum(false);
+    NoQuorum(false),
+    /**
+     * A virtual-port call of an operation the port's WSDL shows but none of its instances implements
+     * (each instance records the operations of its own WSDL); nothing was sent to any provider.
+     */
+    OperationNotOffered(true);
 
     private final boolean senderFault;
 

@@ -18,6 +18,9 @@ import javax.xml.namespace.QName;
  *     BLAST example files one database server under two levels); empty when it belongs to none
  * @param wsdlDigest the key of the cached copy of the WSDL the instance was registered from
  * @param stateData what the instance (or an administrator) recorded about it through {@code setServiceInfo}, or null
+ * @param operations the operations the instance implements, by request element (document style) or wrapper
+ *     (rpc style), as its WSDL's binding declares them; null when not recorded (catalogs written before
+ *     instances recorded them), which counts as implementing every operation of its virtual port
  */
 public record Instance(
         String id,
@@ -30,7 +33,8 @@ public record Instance(
         Long timeoutMs,
         Map<String, String> attributes,
         InstanceState state,
-        String stateData) {
+        String stateData,
+        Map<QName, String> operations) {
 
     public Instance {
         Objects.requireNonNull(id, "id");
@@ -40,13 +44,30 @@ public record Instance(
         Objects.requireNonNull(state, "state");
         attributes = Map.copyOf(attributes);
         supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
+        operations = operations == null ? null : Map.copyOf(operations);
+    }
+
+    /** An instance whose operations are not recorded: it counts as implementing all of its port's. */
+    public Instance(String id, String virtualPort, QName portType, String endpointAddress, String wsdlLocation,
+            String wsdlDigest, Set<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, InstanceState state,
+            String stateData) {
+        this(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest, supplierLevels, timeoutMs, attributes,
+                state, stateData, null);
     }
 
     /** An instance without state data. */
     public Instance(String id, String virtualPort, QName portType, String endpointAddress, String wsdlLocation,
             String wsdlDigest, Set<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, InstanceState state) {
         this(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest, supplierLevels, timeoutMs, attributes,
-                state, null);
+                state, null, null);
+    }
+
+    /**
+     * Whether the instance implements the operation whose request element (or rpc wrapper) is
+     * {@code requestElement}; one whose operations are not recorded implements every one.
+     */
+    public boolean implementsOperation(QName requestElement) {
+        return operations == null || operations.containsKey(requestElement);
     }
 
     public boolean isOperational() {
@@ -96,27 +117,27 @@ public record Instance(
 
     public Instance withState(InstanceState newState) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, timeoutMs, attributes, newState, stateData);
+                supplierLevels, timeoutMs, attributes, newState, stateData, operations);
     }
 
     public Instance withTimeoutMs(Long newTimeoutMs) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, newTimeoutMs, attributes, state, stateData);
+                supplierLevels, newTimeoutMs, attributes, state, stateData, operations);
     }
 
     public Instance withAttributes(Map<String, String> newAttributes) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, timeoutMs, newAttributes, state, stateData);
+                supplierLevels, timeoutMs, newAttributes, state, stateData, operations);
     }
 
     public Instance withSupplierLevels(Set<String> newSupplierLevels) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                newSupplierLevels, timeoutMs, attributes, state, stateData);
+                newSupplierLevels, timeoutMs, attributes, state, stateData, operations);
     }
 
     /** This instance with {@code newStateData} (null or empty: none). */
     public Instance withStateData(String newStateData) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData);
+                supplierLevels, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData, operations);
     }
 }

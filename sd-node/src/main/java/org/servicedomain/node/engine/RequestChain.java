@@ -66,7 +66,7 @@ public final class RequestChain {
     private final Tracing tracing;
 
     public RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Parts parts) {
-        this.stages = stages(parts);
+        this.stages = stages(parts, catalog);
         this.catalog = catalog;
         this.policy = policy;
         this.outcomes = outcomes;
@@ -74,13 +74,13 @@ public final class RequestChain {
     }
 
     /** The stages of a virtual-port request, in the order a request meets them (a reply passes them backwards). */
-    private static List<Stage> stages(Parts p) {
+    private static List<Stage> stages(Parts p, Catalog catalog) {
         return List.of(
                 new ReadBodyStage(),                          // the client's bytes, read without holding a thread
                 new EnvelopeHeadStage(),                      // SOAP version, operation element, session header
                 new CallerStage(p.sessions()),                // the session's user, or anonymous
                 new ParentContextStage(p.hierarchy(), RequestChain::percolates), // a parent's signed context; percolation
-                new OperationMappingStage(),                  // the operation called; mapped ones rewritten
+                new OperationMappingStage(catalog::snapshot), // the operation called, if offered; mapped ones rewritten
                 new MeteringStage(p.metering(), p.traffic()), // metering and port statistics, as the reply goes back
                 new AdmissionStage(),                         // may this caller use this port and operation?
                 new OffloadStage(p.offload(), p.load()),      // a less-loaded peer, or served here

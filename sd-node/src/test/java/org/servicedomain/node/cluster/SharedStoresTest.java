@@ -3,6 +3,9 @@ package org.servicedomain.node.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import static org.servicedomain.node.TestInstances.GET_HISTORY;
+import static org.servicedomain.node.TestInstances.GET_QUOTE;
+import static org.servicedomain.node.TestInstances.QUOTES_ONLY_WSDL;
 import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
 import static org.servicedomain.node.TestInstances.TWO_PORT_TYPES_WSDL;
 import static org.servicedomain.node.TestInstances.registration;
@@ -11,6 +14,7 @@ import static org.servicedomain.node.TestInstances.wsdlSource;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -74,6 +78,21 @@ class SharedStoresTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> second.snapshot().instance(a.id()).isPresent());
         assertThat(second.snapshot().portFor(a.portType())).isPresent();
+    }
+
+    @Test
+    void aMemberJoiningLaterKnowsWhichOperationsEachInstanceImplements() throws IOException {
+        Catalog first = Catalog.open(catalogStore(), wsdlSource());
+        Instance full = first.register(registration(SOAP11_WSDL, "http://provider.example/full")).get(0).instance();
+        Instance quotesOnly = first.register(registration(QUOTES_ONLY_WSDL, "http://provider.example/quotes-only"))
+                .get(0).instance();
+
+        CatalogSnapshot joined = Catalog.open(catalogStore(), wsdlSource()).snapshot();
+
+        assertThat(joined.instance(quotesOnly.id()).orElseThrow().operations()).isEqualTo(Map.of(GET_QUOTE, "GetQuote"));
+        assertThat(joined.instance(full.id()).orElseThrow().operations())
+                .isEqualTo(Map.of(GET_QUOTE, "GetQuote", GET_HISTORY, "GetHistory"));
+        assertThat(joined.operationalInstancesOf(full.virtualPort(), null, GET_HISTORY)).containsExactly(full);
     }
 
     @Test

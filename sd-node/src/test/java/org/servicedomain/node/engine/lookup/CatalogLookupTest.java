@@ -1,6 +1,9 @@
 package org.servicedomain.node.engine.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.servicedomain.node.TestInstances.GET_HISTORY;
+import static org.servicedomain.node.TestInstances.GET_QUOTE;
+import static org.servicedomain.node.TestInstances.QUOTES_ONLY_WSDL;
 import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
 import static org.servicedomain.node.TestInstances.registration;
 import static org.servicedomain.node.TestInstances.request;
@@ -15,9 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.catalog.RegistrationRequest;
+import org.servicedomain.node.core.CalledOperation;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.VirtualPort;
 
 class CatalogLookupTest {
 
@@ -76,6 +81,24 @@ class CatalogLookupTest {
         assertThat(lookup.candidates(request, Set.of("ServerGreen", "ServerBlue"))).extracting(Instance::id)
                 .containsExactly(blueOnly, blueAndGreen, greenOnly);
         assertThat(lookup.candidates(request, Set.of("ServerRed"))).isEmpty();
+    }
+
+    @Test
+    void offersAnOperationOnlyToTheInstancesWhoseWsdlHasIt() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        String full = register(catalog, "http://full.example/quotes");
+        String quotesOnly = catalog.register(registration(QUOTES_ONLY_WSDL, "http://quotes-only.example/quotes"))
+                .get(0).instance().id();
+        VirtualPort port = catalog.snapshot().port("StockQuotePortType").orElseThrow();
+        RequestContext quote = request(port).withTag(CalledOperation.class, new CalledOperation("GetQuote", GET_QUOTE));
+        RequestContext history = request(port).withTag(CalledOperation.class, new CalledOperation("GetHistory", GET_HISTORY));
+        CatalogLookup lookup = new CatalogLookup(catalog);
+
+        assertThat(lookup.candidates(quote)).extracting(Instance::id).containsExactly(full, quotesOnly);
+        assertThat(lookup.candidates(history)).extracting(Instance::id).containsExactly(full);
+        assertThat(lookup.candidates(history, null)).extracting(Instance::id).containsExactly(full);
+        assertThat(new CatalogLookup(catalog, full::equals, () -> true).candidates(history)).extracting(Instance::id)
+                .containsExactly(full);
     }
 
     private static String register(Catalog catalog, String endpoint, Set<String> levels) {
