@@ -1,7 +1,6 @@
 package org.servicedomain.node.engine.compose;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Modifier;
+import org.servicedomain.node.core.PolicyNamedClass;
 
 /**
  * The {@code custom} composer: a {@link Composer} class named in the policy, loaded from the node's
@@ -25,47 +24,6 @@ public final class CustomComposer {
             throw new IllegalArgumentException("the " + NAME + " composer needs the name of a " + Composer.class.getName()
                     + " class");
         }
-        Class<?> type = find(className.trim());
-        if (!Composer.class.isAssignableFrom(type)) {
-            throw invalid(type.getName(), "does not implement " + Composer.class.getName());
-        }
-        if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
-            throw invalid(type.getName(), "is abstract");
-        }
-        try {
-            return (Composer) type.getConstructor().newInstance();
-        } catch (NoSuchMethodException e) {
-            throw invalid(type.getName(), "has no public no-argument constructor");
-        } catch (IllegalAccessException e) {
-            throw invalid(type.getName(), "is not public");
-        } catch (InvocationTargetException e) {
-            throw new IllegalArgumentException("custom composer class '" + type.getName()
-                    + "' failed in its constructor: " + e.getCause(), e.getCause());
-        } catch (InstantiationException e) {
-            throw invalid(type.getName(), "cannot be instantiated");
-        }
-    }
-
-    private static Class<?> find(String className) {
-        ClassLoader context = Thread.currentThread().getContextClassLoader();
-        ClassLoader own = CustomComposer.class.getClassLoader();
-        try {
-            if (context != null && context != own) {
-                try {
-                    return Class.forName(className, false, context);
-                } catch (ClassNotFoundException e) {
-                    // not visible to the context loader; try the node's own
-                }
-            }
-            return Class.forName(className, false, own);
-        } catch (ClassNotFoundException e) {
-            throw invalid(className, "is not on the node's classpath");
-        } catch (LinkageError e) {
-            throw new IllegalArgumentException("custom composer class '" + className + "' cannot be loaded: " + e, e);
-        }
-    }
-
-    private static IllegalArgumentException invalid(String className, String problem) {
-        return new IllegalArgumentException("custom composer class '" + className + "' " + problem);
+        return PolicyNamedClass.load(className, Composer.class, "custom composer");
     }
 }
