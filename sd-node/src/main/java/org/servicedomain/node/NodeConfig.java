@@ -50,6 +50,8 @@ import org.servicedomain.node.storage.StatusStore;
  * @param audit where the audit trail of administrative actions is written (docs/operations.md, "Audit trail")
  * @param otlpEndpoint where spans are exported over OTLP/HTTP (docs/operations.md, "Tracing"); null: traces are
  *     propagated only, nothing is recorded
+ * @param tomcatThreads the embedded Tomcat's request threads (the launcher's; a WAR's container has its own):
+ *     few threads that stay busy cost far less per request than a large pool that wakes an idle thread for each
  */
 public record NodeConfig(
         Path dataDir,
@@ -79,7 +81,8 @@ public record NodeConfig(
         int relayMaxConnections,
         int relayMaxConnectionsPerSource,
         AuditConfig audit,
-        String otlpEndpoint) {
+        String otlpEndpoint,
+        int tomcatThreads) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
@@ -88,6 +91,12 @@ public record NodeConfig(
     public static final int DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE = DEFAULT_RELAY_MAX_CONNECTIONS;
     /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
     public static final Duration BODY_RATE_WINDOW = Duration.ofSeconds(5);
+    /**
+     * Tomcat's request threads unless set: they parse requests and hand virtual-port calls to the event loops, and
+     * serve the home port and the console; 16 kept Tomcat's entry at 54–56 µs per request where Tomcat's 200 took
+     * 90 µs (docs/performance.md), and leave room for administrative calls that wait on a provider or ZooKeeper.
+     */
+    public static final int DEFAULT_TOMCAT_THREADS = 16;
 
     public NodeConfig {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -119,6 +128,7 @@ public record NodeConfig(
         requirePositive("relayMaxConnections", relayMaxConnections);
         requirePositive("relayMaxConnectionsPerSource", relayMaxConnectionsPerSource);
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
+        requirePositive("tomcatThreads", tomcatThreads);
         if (minBodyBytesPerSecond < 0) {
             throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
         }
@@ -147,7 +157,7 @@ public record NodeConfig(
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
                 statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint, tomcatThreads);
     }
 
     private static void requirePositive(String name, long value) {
@@ -190,6 +200,7 @@ public record NodeConfig(
         private DrainConfig drain = DrainConfig.IMMEDIATE;
         private AuditConfig audit = AuditConfig.DEFAULT;
         private String otlpEndpoint;
+        private int tomcatThreads = DEFAULT_TOMCAT_THREADS;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -341,12 +352,18 @@ public record NodeConfig(
             return this;
         }
 
+        /** The embedded Tomcat's request threads; {@link #DEFAULT_TOMCAT_THREADS} unless set. */
+        public Builder tomcatThreads(int threads) {
+            this.tomcatThreads = threads;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
                     publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint, tomcatThreads);
         }
     }
 }

@@ -111,6 +111,9 @@ public final class EmbeddedNode implements AutoCloseable {
         // a broker takes bursts of new connections: a deeper accept queue than Tomcat's 100, as proxies use
         connector.setProperty("acceptCount", "1024");
         connector.setProperty("bindOnInit", "false");
+        // as many threads kept as may run: none is parked and woken per request (docs/performance.md)
+        connector.setProperty("maxThreads", Integer.toString(config.tomcatThreads()));
+        connector.setProperty("minSpareThreads", Integer.toString(config.tomcatThreads()));
         // a request's head must arrive within the header timeout (408 on the relay); an idle kept-alive connection
         // waits as long as on the relay instead, so it is not cut at the header timeout
         connector.setProperty("connectionTimeout", Long.toString(config.headerTimeout().toMillis()));

@@ -36,7 +36,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
         DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
         Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource, String auditFile,
-        long auditMaxBytes, String otlpEndpoint) {
+        long auditMaxBytes, String otlpEndpoint, int tomcatThreads) {
 
     /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
     static final String NO_RELAY = "off";
@@ -127,6 +127,10 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("min-body-bytes-per-second", "N", DEFAULTS.minBodyBytesPerSecond(),
                     "Slowest request body a client may send.",
                     (v, flag, value) -> v.minBodyRate = (long) number(flag, value, 0, Integer.MAX_VALUE)),
+            LauncherOption.value("tomcat-threads", "N", NodeConfig.DEFAULT_TOMCAT_THREADS,
+                    "Tomcat's request threads on --port (home port, console, and virtual ports when the relay is off);"
+                    + " a few busy threads cost less per request than many idle ones.",
+                    (v, flag, value) -> v.tomcatThreads = number(flag, value, 1, 10_000)),
             LauncherOption.value("max-connections-per-instance", "N", DEFAULTS.maxConnectionsPerInstance(),
                     "Pooled connections to one instance.",
                     (v, flag, value) -> v.perInstance = number(flag, value, 1, 65_535)),
@@ -276,6 +280,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         String auditFile;
         long auditMaxBytes = AuditConfig.DEFAULT_MAX_BYTES;
         String otlpEndpoint;
+        int tomcatThreads = NodeConfig.DEFAULT_TOMCAT_THREADS;
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
@@ -284,7 +289,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
                     new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
                     headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource, auditFile, auditMaxBytes,
-                    otlpEndpoint);
+                    otlpEndpoint, tomcatThreads);
         }
 
         private ClusterConfig clusterConfig() {
@@ -490,6 +495,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         config.drain(drain);
         config.audit(new AuditConfig(auditFile == null ? null : Path.of(auditFile), auditMaxBytes));
         config.otlpEndpoint(otlpEndpoint);
+        config.tomcatThreads(tomcatThreads);
         return config.build();
     }
 

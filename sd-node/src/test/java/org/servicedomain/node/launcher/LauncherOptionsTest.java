@@ -12,6 +12,15 @@ import org.servicedomain.node.session.LoginLimits;
 class LauncherOptionsTest {
 
     @Test
+    void tomcatsRequestThreadsAreSixteenUnlessTheCommandLineSaysOtherwise() {
+        assertThat(LauncherOptions.parse(new String[] {"--port", "9090"}).config(null).tomcatThreads())
+                .isEqualTo(NodeConfig.DEFAULT_TOMCAT_THREADS).isEqualTo(16);
+        assertThat(LauncherOptions.parse(new String[] {"--tomcat-threads", "4"}).config(null).tomcatThreads()).isEqualTo(4);
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--tomcat-threads", "0"}))
+                .hasMessageContaining("--tomcat-threads");
+    }
+
+    @Test
     void monitorAndMeteringSettingsFromTheCommandLineReachTheNodesConfig() {
         NodeConfig config = LauncherOptions.parse(new String[] {"--data-dir", "d", "--statistics-window-seconds", "30",
                 "--max-state-data-bytes", "128", "--metering-retention-days", "7"}).config(null);
