@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
@@ -20,8 +17,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.session.PasswordCheck;
-import org.servicedomain.node.session.PasswordHash;
+import org.servicedomain.node.session.HeldUsers;
 import org.servicedomain.node.session.StoredUser;
 import org.servicedomain.node.session.User;
 import org.servicedomain.node.session.UserDirectory;
@@ -32,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * The cluster's users: one znode {@value #USERS}/NAME per user holding the user and their password
  * hash (never a password), written with the version last read so that two members changing one user
  * at once cannot lose a change silently. Every member reads from a {@link CuratorCache}, so logins
- * check passwords without asking ZooKeeper.
+ * check passwords without asking ZooKeeper. Only the storage: the users are held and checked by
+ * {@link HeldUsers}, where a change is published at once, before the cache hears of it.
  */
 public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseable {
 
@@ -44,10 +41,8 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     private final CuratorFramework client;
     private final ClusterConnection connection;
     private final CuratorCache cache;
-    private final SecureRandom random = new SecureRandom();
-    private final PasswordCheck check = new PasswordCheck(random);
+    private final HeldUsers held = new HeldUsers(Map.of());
     private final List<Consumer<User>> listeners = new CopyOnWriteArrayList<>();
-    private volatile Map<String, StoredUser> users = Map.of();
 
     public ZooKeeperUserDirectory(ClusterConnection connection) throws IOException {
         this.client = connection.client();
@@ -58,7 +53,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                 .forDeletes(this::heardGone)
                 .build());
         CacheStart.await(cache, "the users");
-        LOG.info("shared user directory opened: {} users", users.size());
+        LOG.info("shared user directory opened: {} users", held.stored().size());
     }
 
     /** Hears of every user another member (or this one) adds or changes, e.g. to refresh open sessions. */
@@ -68,27 +63,24 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
 
     @Override
     public Optional<User> find(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(StoredUser::user);
+        return held.find(name);
     }
 
     @Override
     public User authenticate(String name, char[] password) {
-        return check.check(name == null ? null : users.get(name), password);
+        return held.authenticate(name, password);
     }
 
     @Override
     public void put(User user, char[] password) {
-        PasswordHash hash = password == null ? null : PasswordHash.of(password, random);
+        HeldUsers.Change change = held.change(user, password);
         String path = path(user.name());
         try {
             connection.requireQuorum();
             for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
                 Stat stat = new Stat();
                 StoredUser existing = read(path, stat);
-                if (hash == null && existing == null) {
-                    throw new IllegalArgumentException("a new user needs a password: " + user.name());
-                }
-                StoredUser next = new StoredUser(user, hash == null ? existing.password() : hash);
+                StoredUser next = change.over(existing);
                 byte[] data = ZnodeLimit.check(JSON.writeValueAsBytes(next.record()), "user " + user.name());
                 try {
                     if (existing == null) {
@@ -101,9 +93,8 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                     LOG.debug("user {} changed at another member meanwhile; reading it again", user.name(), e);
                     continue;
                 }
-                publish(next);
-                LOG.info("{} user {} at level {}{}", existing == null ? "added" : "changed", user.name(),
-                        user.userLevel(), hash == null ? "" : " with a new password");
+                held.publish(next);
+                change.log(LOG, existing);
                 return;
             }
         } catch (IOException e) {
@@ -135,14 +126,14 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         } catch (Exception e) {
             throw unsaved(ZooKeeperFailure.ofChange(connection, "remove user " + name, e));
         }
-        forget(name);
+        held.forget(name);
         LOG.info("removed user {}", name);
         return true;
     }
 
     @Override
     public List<User> list() {
-        return users.values().stream().map(StoredUser::user).toList();
+        return held.list();
     }
 
     private StoredUser read(String path, Stat stat) throws Exception {
@@ -159,7 +150,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         }
         try {
             StoredUser user = decode(data.getPath(), data.getData());
-            publish(user);
+            held.publish(user);
             listeners.forEach(l -> l.accept(user.user()));
         } catch (IOException e) {
             LOG.warn("user entry {} is not readable; left out", data.getPath(), e);
@@ -170,22 +161,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         if (data.getPath().equals(USERS)) {
             return;
         }
-        forget(nameOf(data.getPath()));
-    }
-
-    private synchronized void forget(String name) {
-        if (users.containsKey(name)) {
-            Map<String, StoredUser> next = new TreeMap<>(users);
-            next.remove(name);
-            users = Collections.unmodifiableMap(next);
-        }
-    }
-
-    /** Makes {@code user} visible here at once, without waiting for the cache to hear of it. */
-    private synchronized void publish(StoredUser user) {
-        Map<String, StoredUser> next = new TreeMap<>(users);
-        next.put(user.user().name(), user);
-        users = Collections.unmodifiableMap(next);
+        held.forget(nameOf(data.getPath()));
     }
 
     private static StoredUser decode(String path, byte[] data) throws IOException {
@@ -196,8 +172,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     }
 
     private static NodeFault unsaved(IOException e) {
-        LOG.error("could not save the shared users; the change was not made", e);
-        return new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);
+        return HeldUsers.unsaved(LOG, "the shared users", e);
     }
 
     /**

@@ -7,37 +7,32 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.storage.AtomicFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The default user directory: {@code users.json} under the data directory, holding each user with
- * a salted {@link PasswordHash}, rewritten atomically on every change. Reads see an immutable map
- * and take no lock; changes are serialised and become visible only once they are on disk.
+ * a salted {@link PasswordHash}, rewritten atomically on every change. Only the storage: the users
+ * are held and checked by {@link HeldUsers}; changes are serialised and published there only once
+ * they are on disk.
  */
 public final class FileUserDirectory implements UserDirectory {
 
     private static final Logger LOG = LoggerFactory.getLogger(FileUserDirectory.class);
 
     private final Path file;
-    private final SecureRandom random = new SecureRandom();
-    private final PasswordCheck check = new PasswordCheck(random);
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ObjectMapper json = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    private volatile Map<String, StoredUser> users;
+    private final HeldUsers held;
 
     record UsersFile(int format, List<StoredUser.UserRecord> users) {
     }
@@ -45,34 +40,32 @@ public final class FileUserDirectory implements UserDirectory {
     /** Opens {@code users.json} under {@code dataDir}; a missing file is an empty directory. */
     public FileUserDirectory(Path dataDir) throws IOException {
         this.file = dataDir.resolve("users.json");
-        this.users = load();
-        LOG.info("user directory opened: {} users", users.size());
+        this.held = new HeldUsers(load());
+        LOG.info("user directory opened: {} users", held.stored().size());
     }
 
     @Override
     public Optional<User> find(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(StoredUser::user);
+        return held.find(name);
     }
 
     @Override
     public User authenticate(String name, char[] password) {
-        return check.check(name == null ? null : users.get(name), password);
+        return held.authenticate(name, password);
     }
 
     @Override
     public void put(User user, char[] password) {
-        PasswordHash hash = password == null ? null : PasswordHash.of(password, random);
+        HeldUsers.Change change = held.change(user, password);
         writeLock.lock();
         try {
-            StoredUser existing = users.get(user.name());
-            if (hash == null && existing == null) {
-                throw new IllegalArgumentException("a new user needs a password: " + user.name());
-            }
-            Map<String, StoredUser> next = new TreeMap<>(users);
-            next.put(user.name(), new StoredUser(user, hash == null ? existing.password() : hash));
+            StoredUser existing = held.stored().get(user.name());
+            StoredUser stored = change.over(existing);
+            Map<String, StoredUser> next = new TreeMap<>(held.stored());
+            next.put(user.name(), stored);
             save(next);
-            LOG.info("{} user {} at level {}{}", existing == null ? "added" : "changed", user.name(),
-                    user.userLevel(), hash == null ? "" : " with a new password");
+            held.publish(stored);
+            change.log(LOG, existing);
         } finally {
             writeLock.unlock();
         }
@@ -82,12 +75,13 @@ public final class FileUserDirectory implements UserDirectory {
     public boolean remove(String name) {
         writeLock.lock();
         try {
-            if (name == null || !users.containsKey(name)) {
+            if (name == null || !held.stored().containsKey(name)) {
                 return false;
             }
-            Map<String, StoredUser> next = new TreeMap<>(users);
+            Map<String, StoredUser> next = new TreeMap<>(held.stored());
             next.remove(name);
             save(next);
+            held.forget(name);
             LOG.info("removed user {}", name);
             return true;
         } finally {
@@ -97,15 +91,15 @@ public final class FileUserDirectory implements UserDirectory {
 
     @Override
     public List<User> list() {
-        return users.values().stream().map(StoredUser::user).toList();
+        return held.list();
     }
 
     /** The users with their password hashes, as kept; for copying them into a cluster (cluster-import). */
     public List<StoredUser> storedUsers() {
-        return List.copyOf(users.values());
+        return List.copyOf(held.stored().values());
     }
 
-    /** Writes {@code next} to disk, then publishes it; on failure nothing changes. */
+    /** Writes {@code next} to disk; on failure nothing changes. */
     private void save(Map<String, StoredUser> next) {
         List<StoredUser.UserRecord> records = new ArrayList<>();
         for (StoredUser e : next.values()) {
@@ -119,10 +113,8 @@ public final class FileUserDirectory implements UserDirectory {
                 AtomicFiles.write(marker, new byte[0]);
             }
         } catch (IOException e) {
-            LOG.error("could not save the user directory; the change was not made", e);
-            throw new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);
+            throw HeldUsers.unsaved(LOG, "the user directory", e);
         }
-        users = Collections.unmodifiableMap(next);
     }
 
     /** Keeps the hashes away from other accounts on the machine, where the file system allows. */
@@ -142,6 +134,6 @@ public final class FileUserDirectory implements UserDirectory {
             StoredUser user = StoredUser.of(r, file.toString());
             loaded.put(user.user().name(), user);
         }
-        return Collections.unmodifiableMap(loaded);
+        return loaded;
     }
 }
