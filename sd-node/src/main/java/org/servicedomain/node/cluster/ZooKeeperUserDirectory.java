@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
@@ -17,10 +16,9 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.session.HeldUsers;
+import org.servicedomain.node.session.HeldUserDirectory;
 import org.servicedomain.node.session.StoredUser;
 import org.servicedomain.node.session.User;
-import org.servicedomain.node.session.UserDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,10 +26,10 @@ import org.slf4j.LoggerFactory;
  * The cluster's users: one znode {@value #USERS}/NAME per user holding the user and their password
  * hash (never a password), written with the version last read so that two members changing one user
  * at once cannot lose a change silently. Every member reads from a {@link CuratorCache}, so logins
- * check passwords without asking ZooKeeper. Only the storage: the users are held and checked by
- * {@link HeldUsers}, where a change is published at once, before the cache hears of it.
+ * check passwords without asking ZooKeeper. Only the storage of a {@link HeldUserDirectory}: a change
+ * is published there at once, before the cache hears of it.
  */
-public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseable {
+public final class ZooKeeperUserDirectory extends HeldUserDirectory implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperUserDirectory.class);
     static final String USERS = "/users";
@@ -41,10 +39,10 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     private final CuratorFramework client;
     private final ClusterConnection connection;
     private final CuratorCache cache;
-    private final HeldUsers held = new HeldUsers(Map.of());
     private final List<Consumer<User>> listeners = new CopyOnWriteArrayList<>();
 
     public ZooKeeperUserDirectory(ClusterConnection connection) throws IOException {
+        super(Map.of());
         this.client = connection.client();
         this.connection = connection;
         this.cache = CuratorCache.build(client, USERS);
@@ -53,7 +51,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                 .forDeletes(this::heardGone)
                 .build());
         CacheStart.await(cache, "the users");
-        LOG.info("shared user directory opened: {} users", held.stored().size());
+        LOG.info("shared user directory opened: {} users", stored().size());
     }
 
     /** Hears of every user another member (or this one) adds or changes, e.g. to refresh open sessions. */
@@ -62,18 +60,8 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     }
 
     @Override
-    public Optional<User> find(String name) {
-        return held.find(name);
-    }
-
-    @Override
-    public User authenticate(String name, char[] password) {
-        return held.authenticate(name, password);
-    }
-
-    @Override
-    public void put(User user, char[] password) {
-        HeldUsers.Change change = held.change(user, password);
+    protected void store(Change change) {
+        User user = change.user();
         String path = path(user.name());
         try {
             connection.requireQuorum();
@@ -93,7 +81,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                     LOG.debug("user {} changed at another member meanwhile; reading it again", user.name(), e);
                     continue;
                 }
-                held.publish(next);
+                publish(next);
                 change.log(LOG, existing);
                 return;
             }
@@ -126,14 +114,9 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         } catch (Exception e) {
             throw unsaved(ZooKeeperFailure.ofChange(connection, "remove user " + name, e));
         }
-        held.forget(name);
+        forget(name);
         LOG.info("removed user {}", name);
         return true;
-    }
-
-    @Override
-    public List<User> list() {
-        return held.list();
     }
 
     private StoredUser read(String path, Stat stat) throws Exception {
@@ -150,7 +133,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         }
         try {
             StoredUser user = decode(data.getPath(), data.getData());
-            held.publish(user);
+            publish(user);
             listeners.forEach(l -> l.accept(user.user()));
         } catch (IOException e) {
             LOG.warn("user entry {} is not readable; left out", data.getPath(), e);
@@ -161,7 +144,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         if (data.getPath().equals(USERS)) {
             return;
         }
-        held.forget(nameOf(data.getPath()));
+        forget(nameOf(data.getPath()));
     }
 
     private static StoredUser decode(String path, byte[] data) throws IOException {
@@ -172,7 +155,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     }
 
     private static NodeFault unsaved(IOException e) {
-        return HeldUsers.unsaved(LOG, "the shared users", e);
+        return unsaved(LOG, "the shared users", e);
     }
 
     /**

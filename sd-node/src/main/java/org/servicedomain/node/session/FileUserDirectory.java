@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.servicedomain.node.storage.AtomicFiles;
@@ -19,52 +18,41 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The default user directory: {@code users.json} under the data directory, holding each user with
- * a salted {@link PasswordHash}, rewritten atomically on every change. Only the storage: the users
- * are held and checked by {@link HeldUsers}; changes are serialised and published there only once
- * they are on disk.
+ * a salted {@link PasswordHash}, rewritten atomically on every change: only the storage of a
+ * {@link HeldUserDirectory}. Changes are serialised and published only once they are on disk.
  */
-public final class FileUserDirectory implements UserDirectory {
+public final class FileUserDirectory extends HeldUserDirectory {
 
     private static final Logger LOG = LoggerFactory.getLogger(FileUserDirectory.class);
 
-    private final Path file;
-    private final ReentrantLock writeLock = new ReentrantLock();
-    private final ObjectMapper json = new ObjectMapper()
+    private static final String FILE = "users.json";
+    private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    private final HeldUsers held;
+
+    private final Path file;
+    private final ReentrantLock writeLock = new ReentrantLock();
 
     record UsersFile(int format, List<StoredUser.UserRecord> users) {
     }
 
     /** Opens {@code users.json} under {@code dataDir}; a missing file is an empty directory. */
     public FileUserDirectory(Path dataDir) throws IOException {
-        this.file = dataDir.resolve("users.json");
-        this.held = new HeldUsers(load());
-        LOG.info("user directory opened: {} users", held.stored().size());
+        super(load(dataDir.resolve(FILE)));
+        this.file = dataDir.resolve(FILE);
+        LOG.info("user directory opened: {} users", stored().size());
     }
 
     @Override
-    public Optional<User> find(String name) {
-        return held.find(name);
-    }
-
-    @Override
-    public User authenticate(String name, char[] password) {
-        return held.authenticate(name, password);
-    }
-
-    @Override
-    public void put(User user, char[] password) {
-        HeldUsers.Change change = held.change(user, password);
+    protected void store(Change change) {
         writeLock.lock();
         try {
-            StoredUser existing = held.stored().get(user.name());
-            StoredUser stored = change.over(existing);
-            Map<String, StoredUser> next = new TreeMap<>(held.stored());
-            next.put(user.name(), stored);
-            save(next);
-            held.publish(stored);
+            StoredUser existing = stored().get(change.user().name());
+            StoredUser next = change.over(existing);
+            Map<String, StoredUser> all = new TreeMap<>(stored());
+            all.put(next.user().name(), next);
+            save(all);
+            publish(next);
             change.log(LOG, existing);
         } finally {
             writeLock.unlock();
@@ -75,13 +63,13 @@ public final class FileUserDirectory implements UserDirectory {
     public boolean remove(String name) {
         writeLock.lock();
         try {
-            if (name == null || !held.stored().containsKey(name)) {
+            if (name == null || !stored().containsKey(name)) {
                 return false;
             }
-            Map<String, StoredUser> next = new TreeMap<>(held.stored());
-            next.remove(name);
-            save(next);
-            held.forget(name);
+            Map<String, StoredUser> all = new TreeMap<>(stored());
+            all.remove(name);
+            save(all);
+            forget(name);
             LOG.info("removed user {}", name);
             return true;
         } finally {
@@ -89,14 +77,9 @@ public final class FileUserDirectory implements UserDirectory {
         }
     }
 
-    @Override
-    public List<User> list() {
-        return held.list();
-    }
-
     /** The users with their password hashes, as kept; for copying them into a cluster (cluster-import). */
     public List<StoredUser> storedUsers() {
-        return List.copyOf(held.stored().values());
+        return List.copyOf(stored().values());
     }
 
     /** Writes {@code next} to disk; on failure nothing changes. */
@@ -106,14 +89,14 @@ public final class FileUserDirectory implements UserDirectory {
             records.add(e.record());
         }
         try {
-            AtomicFiles.write(file, json.writeValueAsBytes(new UsersFile(1, records)));
+            AtomicFiles.write(file, JSON.writeValueAsBytes(new UsersFile(1, records)));
             restrictToOwner();
             Path marker = file.resolveSibling(ADMINISTRATOR_MARKER);
             if (!Files.exists(marker) && next.values().stream().anyMatch(e -> e.user().roles().contains("administrator"))) {
                 AtomicFiles.write(marker, new byte[0]);
             }
         } catch (IOException e) {
-            throw HeldUsers.unsaved(LOG, "the user directory", e);
+            throw unsaved(LOG, "the user directory", e);
         }
     }
 
@@ -124,11 +107,11 @@ public final class FileUserDirectory implements UserDirectory {
         }
     }
 
-    private Map<String, StoredUser> load() throws IOException {
+    private static Map<String, StoredUser> load(Path file) throws IOException {
         if (!Files.exists(file)) {
             return Map.of();
         }
-        UsersFile stored = json.readValue(file.toFile(), UsersFile.class);
+        UsersFile stored = JSON.readValue(file.toFile(), UsersFile.class);
         Map<String, StoredUser> loaded = new TreeMap<>();
         for (StoredUser.UserRecord r : stored.users()) {
             StoredUser user = StoredUser.of(r, file.toString());

@@ -12,18 +12,19 @@ import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 
 /**
- * What every {@link UserDirectory} does alike, whatever it stores its users in: it holds them in
- * memory as an immutable map that reads take without a lock, checks passwords against it, and turns a
- * {@code put} into the user to store. The directory's storage publishes a change here once it is
+ * What every {@link UserDirectory} does alike, whatever it stores its users in, so that an
+ * implementation is only its storage: the users are held in memory as an immutable map that reads
+ * take without a lock, passwords are checked against it ({@link PasswordCheck}), and a {@code put}
+ * becomes a {@link Change} for the storage to store. The storage publishes a change here once it is
  * stored, so a change nobody could save is never seen.
  */
-public final class HeldUsers {
+public abstract class HeldUserDirectory implements UserDirectory {
 
     private final SecureRandom random = new SecureRandom();
     private final PasswordCheck check = new PasswordCheck(random);
     private volatile Map<String, StoredUser> users;
 
-    public HeldUsers(Map<String, StoredUser> users) {
+    protected HeldUserDirectory(Map<String, StoredUser> users) {
         this.users = Collections.unmodifiableMap(new TreeMap<>(users));
     }
 
@@ -48,48 +49,57 @@ public final class HeldUsers {
         }
     }
 
-    /** The change {@code put(user, password)} asks for, its password hashed (slowly: before any lock is taken). */
-    public Change change(User user, char[] password) {
-        return new Change(user, password == null ? null : PasswordHash.of(password, random));
-    }
-
-    /** The fault for a change its storage could not save, logged with {@code where} (nothing changed). */
-    public static NodeFault unsaved(Logger log, String where, IOException e) {
-        log.error("could not save {}; the change was not made", where, e);
-        return new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);
-    }
-
-    public Optional<User> find(String name) {
+    @Override
+    public final Optional<User> find(String name) {
         return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(StoredUser::user);
     }
 
-    public User authenticate(String name, char[] password) {
+    @Override
+    public final User authenticate(String name, char[] password) {
         return check.check(name == null ? null : users.get(name), password);
     }
 
-    /** Every user, ordered by name. */
-    public List<User> list() {
+    @Override
+    public final List<User> list() {
         return users.values().stream().map(StoredUser::user).toList();
     }
 
+    /** Hashes the password (slowly: before the storage takes any lock), then has the change stored. */
+    @Override
+    public final void put(User user, char[] password) {
+        store(new Change(user, password == null ? null : PasswordHash.of(password, random)));
+    }
+
+    /**
+     * Stores {@code change} over the user of that name as stored ({@link Change#over}), then
+     * {@link #publish}es it; a {@code NodeFault} when it cannot be saved.
+     */
+    protected abstract void store(Change change);
+
     /** The users with their hashes, by name, as held now (immutable). */
-    public Map<String, StoredUser> stored() {
+    protected final Map<String, StoredUser> stored() {
         return users;
     }
 
     /** Holds {@code user} from now on, in place of any user of that name. */
-    public synchronized void publish(StoredUser user) {
+    protected final synchronized void publish(StoredUser user) {
         Map<String, StoredUser> next = new TreeMap<>(users);
         next.put(user.user().name(), user);
         users = Collections.unmodifiableMap(next);
     }
 
     /** Holds the user named {@code name} no longer. */
-    public synchronized void forget(String name) {
+    protected final synchronized void forget(String name) {
         if (users.containsKey(name)) {
             Map<String, StoredUser> next = new TreeMap<>(users);
             next.remove(name);
             users = Collections.unmodifiableMap(next);
         }
+    }
+
+    /** The fault for a change its storage could not save, logged with {@code where} (nothing changed). */
+    protected static NodeFault unsaved(Logger log, String where, IOException e) {
+        log.error("could not save {}; the change was not made", where, e);
+        return new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);
     }
 }
