@@ -110,7 +110,7 @@ public final class DiscoveryReader {
                     case "RelatesTo" -> relatesTo = reader.getElementText().trim();
                     case "To" -> to = reader.getElementText().trim();
                     case "AppSequence" -> sequence = appSequence();
-                    default -> skip();
+                    default -> StreamedXml.skipElement(reader);
                 }
             }
         }
@@ -123,7 +123,7 @@ public final class DiscoveryReader {
             }
             AppSequence read = new AppSequence(Long.parseLong(instance.trim()), reader.getAttributeValue(null, "SequenceId"),
                     Long.parseLong(number.trim()));
-            skip();
+            StreamedXml.skipElement(reader);
             return read;
         }
 
@@ -172,7 +172,7 @@ public final class DiscoveryReader {
                         content.scopes.addAll(list());
                     }
                     case "EndpointReference" -> content.address = endpointReference();
-                    default -> skip();
+                    default -> StreamedXml.skipElement(reader);
                 }
             }
         }
@@ -191,7 +191,7 @@ public final class DiscoveryReader {
                     case "Scopes" -> scopes = list();
                     case "XAddrs" -> xaddrs = list();
                     case "MetadataVersion" -> metadataVersion = Long.parseLong(reader.getElementText().trim());
-                    default -> skip();
+                    default -> StreamedXml.skipElement(reader);
                 }
             }
             if (address == null || address.isEmpty()) {
@@ -206,7 +206,7 @@ public final class DiscoveryReader {
                 if ("Address".equals(reader.getLocalName())) {
                     address = reader.getElementText().trim();
                 } else {
-                    skip();
+                    StreamedXml.skipElement(reader);
                 }
             }
             return address;
@@ -242,10 +242,6 @@ public final class DiscoveryReader {
                 throw bad("a list of more than " + MAX_ITEMS + " items");
             }
             return List.of(items);
-        }
-
-        private void skip() throws XMLStreamException {
-            StreamedXml.skipElement(reader);
         }
     }
 

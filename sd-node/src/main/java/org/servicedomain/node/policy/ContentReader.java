@@ -23,17 +23,15 @@ public final class ContentReader {
     }
 
     public static Map<String, String> read(byte[] envelope, List<ContentCondition> conditions) {
-        Map<String, String> values = new HashMap<>();
         try {
-            StreamedXml.read(envelope, reader -> scan(reader, conditions, values));
+            return StreamedXml.read(envelope, reader -> scan(reader, conditions));
         } catch (XMLStreamException e) {
             throw new NodeFault(FaultCode.BadRequest, "the request could not be read for content rules: " + e.getMessage());
         }
-        return values;
     }
 
-    private static Map<String, String> scan(XMLStreamReader reader, List<ContentCondition> conditions, Map<String, String> values)
-            throws XMLStreamException {
+    private static Map<String, String> scan(XMLStreamReader reader, List<ContentCondition> conditions) throws XMLStreamException {
+        Map<String, String> values = new HashMap<>();
         List<QName> path = new ArrayList<>();
         long wanted = conditions.stream().map(ContentCondition::name).distinct().count();
         while (reader.hasNext() && values.size() < wanted) {
