@@ -4,12 +4,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
@@ -20,11 +16,9 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.session.PasswordCheck;
-import org.servicedomain.node.session.PasswordHash;
+import org.servicedomain.node.session.HeldUserDirectory;
 import org.servicedomain.node.session.StoredUser;
 import org.servicedomain.node.session.User;
-import org.servicedomain.node.session.UserDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,9 +26,10 @@ import org.slf4j.LoggerFactory;
  * The cluster's users: one znode {@value #USERS}/NAME per user holding the user and their password
  * hash (never a password), written with the version last read so that two members changing one user
  * at once cannot lose a change silently. Every member reads from a {@link CuratorCache}, so logins
- * check passwords without asking ZooKeeper.
+ * check passwords without asking ZooKeeper. Only the storage of a {@link HeldUserDirectory}: a change
+ * is published there at once, before the cache hears of it.
  */
-public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseable {
+public final class ZooKeeperUserDirectory extends HeldUserDirectory implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperUserDirectory.class);
     static final String USERS = "/users";
@@ -44,12 +39,10 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     private final CuratorFramework client;
     private final ClusterConnection connection;
     private final CuratorCache cache;
-    private final SecureRandom random = new SecureRandom();
-    private final PasswordCheck check = new PasswordCheck(random);
     private final List<Consumer<User>> listeners = new CopyOnWriteArrayList<>();
-    private volatile Map<String, StoredUser> users = Map.of();
 
     public ZooKeeperUserDirectory(ClusterConnection connection) throws IOException {
+        super(Map.of());
         this.client = connection.client();
         this.connection = connection;
         this.cache = CuratorCache.build(client, USERS);
@@ -58,7 +51,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                 .forDeletes(this::heardGone)
                 .build());
         CacheStart.await(cache, "the users");
-        LOG.info("shared user directory opened: {} users", users.size());
+        LOG.info("shared user directory opened: {} users", stored().size());
     }
 
     /** Hears of every user another member (or this one) adds or changes, e.g. to refresh open sessions. */
@@ -67,28 +60,15 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     }
 
     @Override
-    public Optional<User> find(String name) {
-        return name == null ? Optional.empty() : Optional.ofNullable(users.get(name)).map(StoredUser::user);
-    }
-
-    @Override
-    public User authenticate(String name, char[] password) {
-        return check.check(name == null ? null : users.get(name), password);
-    }
-
-    @Override
-    public void put(User user, char[] password) {
-        PasswordHash hash = password == null ? null : PasswordHash.of(password, random);
+    protected void store(Change change) {
+        User user = change.user();
         String path = path(user.name());
         try {
             connection.requireQuorum();
             for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
                 Stat stat = new Stat();
                 StoredUser existing = read(path, stat);
-                if (hash == null && existing == null) {
-                    throw new IllegalArgumentException("a new user needs a password: " + user.name());
-                }
-                StoredUser next = new StoredUser(user, hash == null ? existing.password() : hash);
+                StoredUser next = change.over(existing);
                 byte[] data = ZnodeLimit.check(JSON.writeValueAsBytes(next.record()), "user " + user.name());
                 try {
                     if (existing == null) {
@@ -102,8 +82,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
                     continue;
                 }
                 publish(next);
-                LOG.info("{} user {} at level {}{}", existing == null ? "added" : "changed", user.name(),
-                        user.userLevel(), hash == null ? "" : " with a new password");
+                change.log(LOG, existing);
                 return;
             }
         } catch (IOException e) {
@@ -140,11 +119,6 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         return true;
     }
 
-    @Override
-    public List<User> list() {
-        return users.values().stream().map(StoredUser::user).toList();
-    }
-
     private StoredUser read(String path, Stat stat) throws Exception {
         try {
             return decode(path, client.getData().storingStatIn(stat).forPath(path));
@@ -173,21 +147,6 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
         forget(nameOf(data.getPath()));
     }
 
-    private synchronized void forget(String name) {
-        if (users.containsKey(name)) {
-            Map<String, StoredUser> next = new TreeMap<>(users);
-            next.remove(name);
-            users = Collections.unmodifiableMap(next);
-        }
-    }
-
-    /** Makes {@code user} visible here at once, without waiting for the cache to hear of it. */
-    private synchronized void publish(StoredUser user) {
-        Map<String, StoredUser> next = new TreeMap<>(users);
-        next.put(user.user().name(), user);
-        users = Collections.unmodifiableMap(next);
-    }
-
     private static StoredUser decode(String path, byte[] data) throws IOException {
         if (data == null || data.length == 0) {
             throw new IOException(path + " is empty");
@@ -196,8 +155,7 @@ public final class ZooKeeperUserDirectory implements UserDirectory, AutoCloseabl
     }
 
     private static NodeFault unsaved(IOException e) {
-        LOG.error("could not save the shared users; the change was not made", e);
-        return new NodeFault(FaultCode.InternalError, "the node could not save its users: " + e.getMessage(), e);
+        return unsaved(LOG, "the shared users", e);
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.servicedomain.node.discovery;
 
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.XMLConstants;
@@ -11,7 +10,7 @@ import javax.xml.stream.XMLStreamReader;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 
 /**
  * Reads a WS-Discovery message from its bytes with the node's hardened StAX parser, in either
@@ -45,25 +44,10 @@ public final class DiscoveryReader {
         if (length > maxBytes) {
             throw bad("a discovery message may have at most " + maxBytes + " bytes but this one has " + length);
         }
-        XMLStreamReader reader = null;
         try {
-            reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(bytes, 0, length));
-            return new Parse(reader).envelope();
+            return StreamedXml.read(bytes, length, reader -> new Parse(reader).envelope());
         } catch (XMLStreamException | IllegalStateException | NumberFormatException e) {
             throw new NodeFault(FaultCode.BadRequest, "not a readable discovery message: " + e.getMessage(), e);
-        } finally {
-            close(reader);
-        }
-    }
-
-    private static void close(XMLStreamReader reader) {
-        if (reader == null) {
-            return;
-        }
-        try {
-            reader.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("could not close a parser over bytes in memory", e);
         }
     }
 
@@ -126,7 +110,7 @@ public final class DiscoveryReader {
                     case "RelatesTo" -> relatesTo = reader.getElementText().trim();
                     case "To" -> to = reader.getElementText().trim();
                     case "AppSequence" -> sequence = appSequence();
-                    default -> skip();
+                    default -> StreamedXml.skipElement(reader);
                 }
             }
         }
@@ -139,7 +123,7 @@ public final class DiscoveryReader {
             }
             AppSequence read = new AppSequence(Long.parseLong(instance.trim()), reader.getAttributeValue(null, "SequenceId"),
                     Long.parseLong(number.trim()));
-            skip();
+            StreamedXml.skipElement(reader);
             return read;
         }
 
@@ -188,7 +172,7 @@ public final class DiscoveryReader {
                         content.scopes.addAll(list());
                     }
                     case "EndpointReference" -> content.address = endpointReference();
-                    default -> skip();
+                    default -> StreamedXml.skipElement(reader);
                 }
             }
         }
@@ -207,7 +191,7 @@ public final class DiscoveryReader {
                     case "Scopes" -> scopes = list();
                     case "XAddrs" -> xaddrs = list();
                     case "MetadataVersion" -> metadataVersion = Long.parseLong(reader.getElementText().trim());
-                    default -> skip();
+                    default -> StreamedXml.skipElement(reader);
                 }
             }
             if (address == null || address.isEmpty()) {
@@ -222,7 +206,7 @@ public final class DiscoveryReader {
                 if ("Address".equals(reader.getLocalName())) {
                     address = reader.getElementText().trim();
                 } else {
-                    skip();
+                    StreamedXml.skipElement(reader);
                 }
             }
             return address;
@@ -258,19 +242,6 @@ public final class DiscoveryReader {
                 throw bad("a list of more than " + MAX_ITEMS + " items");
             }
             return List.of(items);
-        }
-
-        /** Skips the current element and everything in it. */
-        private void skip() throws XMLStreamException {
-            int depth = 1;
-            while (depth > 0) {
-                int event = reader.next();
-                if (event == XMLStreamConstants.START_ELEMENT) {
-                    depth++;
-                } else if (event == XMLStreamConstants.END_ELEMENT) {
-                    depth--;
-                }
-            }
         }
     }
 

@@ -54,8 +54,8 @@ public final class MemberSessionServlet extends HttpServlet {
         TimedSignature.Verdict verdict = node.cluster().memberProof().verify(request.getHeader(MemberProof.HEADER), user,
                 node.cluster().memberId(), request.getRequestURI(), Instant.now());
         if (!verdict.valid()) {
-            LOG.warn("refused to open a session asked for by {}: no valid {} and {} headers for this member and path ({})",
-                    request.getRemoteAddr(), MemberProof.HEADER, MemberProof.USER_HEADER, verdict);
+            verdict.logRefusal(LOG, "the " + MemberProof.HEADER + " and " + MemberProof.USER_HEADER + " of a session asked for by "
+                    + request.getRemoteAddr());
             ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_FORBIDDEN, "sessions are opened here for members only");
             return;
         }

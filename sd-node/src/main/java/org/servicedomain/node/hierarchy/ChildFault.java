@@ -1,6 +1,5 @@
 package org.servicedomain.node.hierarchy;
 
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +8,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,22 +27,21 @@ public record ChildFault(String code, String message, List<NodeFault.Attempt> at
     /** The node fault in {@code body}, or null when it holds none (e.g. a provider's own fault passed up). */
     public static ChildFault read(byte[] body) {
         try {
-            XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(body));
-            try {
-                while (reader.hasNext()) {
-                    if (reader.next() == XMLStreamConstants.START_ELEMENT && ContextHeader.NAMESPACE.equals(reader.getNamespaceURI())
-                            && "fault".equals(reader.getLocalName())) {
-                        return fault(reader);
-                    }
-                }
-                return null;
-            } finally {
-                reader.close();
-            }
+            return StreamedXml.read(body, ChildFault::firstFault);
         } catch (XMLStreamException e) {
             LOG.debug("a child's error reply is not XML", e);
             return null;
         }
+    }
+
+    private static ChildFault firstFault(XMLStreamReader reader) throws XMLStreamException {
+        while (reader.hasNext()) {
+            if (reader.next() == XMLStreamConstants.START_ELEMENT && ContextHeader.NAMESPACE.equals(reader.getNamespaceURI())
+                    && "fault".equals(reader.getLocalName())) {
+                return fault(reader);
+            }
+        }
+        return null;
     }
 
     private static ChildFault fault(XMLStreamReader reader) throws XMLStreamException {

@@ -1,6 +1,5 @@
 package org.servicedomain.node.hierarchy;
 
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,7 +11,7 @@ import javax.xml.stream.XMLStreamReader;
 import org.codehaus.stax2.XMLStreamReader2;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 import org.servicedomain.node.xml.Utf8Offsets;
 
 /**
@@ -34,12 +33,7 @@ public final class ContextHeaderReader {
     /** The header, or null when the envelope has none. */
     public static Found read(byte[] envelope) {
         try {
-            XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(envelope));
-            try {
-                return scan(reader, envelope);
-            } finally {
-                reader.close();
-            }
+            return StreamedXml.read(envelope, reader -> scan(reader, envelope));
         } catch (XMLStreamException e) {
             throw new NodeFault(FaultCode.BadRequest, "the request's headers could not be read: " + e.getMessage());
         }

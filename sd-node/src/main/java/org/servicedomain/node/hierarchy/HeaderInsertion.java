@@ -1,6 +1,5 @@
 package org.servicedomain.node.hierarchy;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,7 +10,7 @@ import javax.xml.stream.XMLStreamReader;
 import org.codehaus.stax2.XMLStreamReader2;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 import org.servicedomain.node.xml.Utf8Offsets;
 
 /**
@@ -71,12 +70,7 @@ public final class HeaderInsertion {
     /** Where a first header goes in {@code envelope}, or null when it is not a UTF-8 envelope it can be put in. */
     public static Site site(byte[] envelope) {
         try {
-            XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(envelope));
-            try {
-                return site(reader, envelope);
-            } finally {
-                reader.close();
-            }
+            return StreamedXml.read(envelope, reader -> site(reader, envelope));
         } catch (XMLStreamException e) {
             throw new NodeFault(FaultCode.BadRequest, "the request could not be read to add the context header: "
                     + e.getMessage());

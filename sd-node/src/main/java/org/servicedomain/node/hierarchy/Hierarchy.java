@@ -230,11 +230,7 @@ public final class Hierarchy implements AutoCloseable {
             return false;
         }
         TimedSignature.Verdict verdict = fromParent.verify(proof, ParentProof.claim(method, path, authority), Instant.now());
-        if (verdict.warns()) {
-            LOG.warn("parent proof for {} {} at {} refused: {}", method, path, authority, verdict);
-        } else if (!verdict.valid()) {
-            LOG.debug("parent proof for {} {} at {} refused: {}", method, path, authority, verdict);
-        }
+        verdict.logRefusal(LOG, "parent proof for " + method + " " + path + " at " + authority);
         return verdict.valid();
     }
 
@@ -265,24 +261,14 @@ public final class Hierarchy implements AutoCloseable {
         TimedSignature.Verdict verdict = user == null || bodyDigest == null ? TimedSignature.Verdict.MALFORMED
                 : fromParent.verify(AdminProof.token(proof), new AdminProof.Call(nodeId, target, user, bodyDigest).claim(),
                         Instant.now());
-        switch (verdict) {
-            case VALID -> {
-                return;
-            }
-            case REPLAYED -> throw refused(verdict, "the parent proof was already used, or made before this node started; a forwarded"
-                    + " call is taken once");
-            default -> throw refused(verdict, "the parent proof does not verify for this request (" + verdict + ": wrong secret, "
-                    + "another request's proof, or made more than " + TimedSignature.WINDOW.toSeconds() + " s from now)");
+        if (verdict.valid()) {
+            return;
         }
-    }
-
-    private static NodeFault refused(TimedSignature.Verdict verdict, String why) {
-        if (verdict.warns()) {
-            LOG.warn("forwarded call refused: {}", why);
-        } else {
-            LOG.debug("forwarded call refused: {}", why);
-        }
-        return new NodeFault(FaultCode.NotAuthorized, why);
+        verdict.logRefusal(LOG, "parent proof of a forwarded call");
+        throw new NodeFault(FaultCode.NotAuthorized, verdict == TimedSignature.Verdict.REPLAYED
+                ? "the parent proof was already used, or made before this node started; a forwarded call is taken once"
+                : "the parent proof does not verify for this request (" + verdict + ": wrong secret, another request's proof,"
+                        + " or made more than " + TimedSignature.WINDOW.toSeconds() + " s from now)");
     }
 
     /**
@@ -302,11 +288,7 @@ public final class Hierarchy implements AutoCloseable {
         TimedSignature.Claim claim = ContextHeader.claim(found.context(), port, soapAction, nodeId, TimedSignature.digest(found.withoutHeader()));
         TimedSignature.Verdict verdict = fromParent.verify(found.proof(), claim, Instant.now());
         if (!verdict.valid()) {
-            if (verdict.warns()) {
-                LOG.warn("sd:context header for port {} refused: {}", port, verdict);
-            } else {
-                LOG.debug("sd:context header for port {} refused: {}", port, verdict);
-            }
+            verdict.logRefusal(LOG, "sd:context header for port " + port);
             throw new NodeFault(FaultCode.NotAuthorized, "the sd:context header is not signed by this node's parent for this"
                     + " node, port, SOAPAction and request body (a header moved to another request is refused), was issued more than "
                     + TimedSignature.WINDOW.toSeconds() + " s from now, or was used before (" + verdict + ")");

@@ -1,6 +1,5 @@
 package org.servicedomain.node.policy;
 
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,7 +10,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 
 /**
  * Reads the message values content rules need, in one streaming pass over the payload and only
@@ -24,22 +23,15 @@ public final class ContentReader {
     }
 
     public static Map<String, String> read(byte[] envelope, List<ContentCondition> conditions) {
-        Map<String, String> values = new HashMap<>();
         try {
-            XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(envelope));
-            try {
-                scan(reader, conditions, values);
-            } finally {
-                reader.close();
-            }
+            return StreamedXml.read(envelope, reader -> scan(reader, conditions));
         } catch (XMLStreamException e) {
             throw new NodeFault(FaultCode.BadRequest, "the request could not be read for content rules: " + e.getMessage());
         }
-        return values;
     }
 
-    private static void scan(XMLStreamReader reader, List<ContentCondition> conditions, Map<String, String> values)
-            throws XMLStreamException {
+    private static Map<String, String> scan(XMLStreamReader reader, List<ContentCondition> conditions) throws XMLStreamException {
+        Map<String, String> values = new HashMap<>();
         List<QName> path = new ArrayList<>();
         long wanted = conditions.stream().map(ContentCondition::name).distinct().count();
         while (reader.hasNext() && values.size() < wanted) {
@@ -50,7 +42,7 @@ public final class ContentReader {
                 path.add(reader.getName());
                 ContentCondition hit = firstUnsatisfied(conditions, values, path);
                 if (hit != null) {
-                    String text = textOf(reader);
+                    String text = StreamedXml.allText(reader);
                     path.remove(path.size() - 1);
                     for (ContentCondition c : conditions) {
                         if (!values.containsKey(c.name()) && reaches(c.path(), path, reader.getName())) {
@@ -60,23 +52,7 @@ public final class ContentReader {
                 }
             }
         }
-    }
-
-    /** The element's text, its descendants' text included, leaving the reader at its end tag. */
-    private static String textOf(XMLStreamReader reader) throws XMLStreamException {
-        StringBuilder text = new StringBuilder();
-        int depth = 1;
-        while (depth > 0) {
-            int event = reader.next();
-            if (event == XMLStreamConstants.START_ELEMENT) {
-                depth++;
-            } else if (event == XMLStreamConstants.END_ELEMENT) {
-                depth--;
-            } else if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
-                text.append(reader.getText());
-            }
-        }
-        return text.toString().trim();
+        return values;
     }
 
     private static ContentCondition firstUnsatisfied(List<ContentCondition> conditions, Map<String, String> values,

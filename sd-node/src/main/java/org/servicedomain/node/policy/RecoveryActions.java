@@ -1,13 +1,11 @@
 package org.servicedomain.node.policy;
 
-import java.io.StringReader;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 import org.servicedomain.policy.v1.BackOut;
 import org.servicedomain.policy.v1.BackOutValue;
 import org.servicedomain.policy.v1.Idempotent;
@@ -72,14 +70,12 @@ final class RecoveryActions {
 
     private static void checkWellFormed(BackOut element, String payload) {
         try {
-            XMLStreamReader reader = SecureXml.inputFactory().createXMLStreamReader(new StringReader(payload));
-            try {
+            StreamedXml.read(payload, reader -> {
                 while (reader.hasNext()) {
                     reader.next();
                 }
-            } finally {
-                reader.close();
-            }
+                return null;
+            });
         } catch (XMLStreamException e) {
             throw PolicyErrors.at(element, "the back-out payload is not one well-formed XML element: " + e.getMessage());
         }

@@ -11,6 +11,7 @@ import java.util.Base64;
 import java.util.Objects;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.slf4j.Logger;
 
 /**
  * The one HMAC-SHA256 proof the nodes give each other: a token {@code <millis>:<nonce>:<mac>} that
@@ -77,6 +78,15 @@ public final class TimedSignature {
          */
         public boolean warns() {
             return this == REPLAYED;
+        }
+
+        /** Logs that the proof of {@code what} was refused, at the level {@link #warns()} asks; a valid verdict logs nothing. */
+        public void logRefusal(Logger log, String what) {
+            if (warns()) {
+                log.warn("{} refused: {}", what, this);
+            } else if (!valid()) {
+                log.debug("{} refused: {}", what, this);
+            }
         }
     }
 

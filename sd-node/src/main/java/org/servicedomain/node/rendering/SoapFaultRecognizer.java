@@ -1,11 +1,10 @@
 package org.servicedomain.node.rendering;
 
-import java.io.ByteArrayInputStream;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.servicedomain.node.core.SoapVersion;
-import org.servicedomain.node.xml.SecureXml;
+import org.servicedomain.node.xml.StreamedXml;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,45 +20,45 @@ final class SoapFaultRecognizer {
     }
 
     static boolean isSoapFault(byte[] body) {
-        XMLStreamReader reader = null;
         try {
-            reader = SecureXml.inputFactory().createXMLStreamReader(new ByteArrayInputStream(body));
-            int depth = 0;
-            String envelopeNs = null;
-            boolean inBody = false;
-            while (reader.hasNext()) {
-                int event = reader.next();
-                if (event == XMLStreamConstants.DTD) {
-                    return false;
-                }
-                if (event == XMLStreamConstants.END_ELEMENT) {
-                    depth--;
-                    continue;
-                }
-                if (event != XMLStreamConstants.START_ELEMENT) {
-                    continue;
-                }
-                depth++;
-                String ns = reader.getNamespaceURI();
-                String local = reader.getLocalName();
-                if (depth == 1) {
-                    if (!"Envelope".equals(local) || !isEnvelopeNamespace(ns)) {
-                        return false;
-                    }
-                    envelopeNs = ns;
-                } else if (depth == 2) {
-                    inBody = "Body".equals(local) && envelopeNs.equals(ns);
-                } else if (depth == 3 && inBody) {
-                    return "Fault".equals(local) && envelopeNs.equals(ns);
-                }
-            }
-            return false;
+            return StreamedXml.read(body, SoapFaultRecognizer::firstInBodyIsFault);
         } catch (XMLStreamException e) {
             LOG.debug("error body is not XML, so not a SOAP fault", e);
             return false;
-        } finally {
-            close(reader);
         }
+    }
+
+    private static boolean firstInBodyIsFault(XMLStreamReader reader) throws XMLStreamException {
+        int depth = 0;
+        String envelopeNs = null;
+        boolean inBody = false;
+        while (reader.hasNext()) {
+            int event = reader.next();
+            if (event == XMLStreamConstants.DTD) {
+                return false;
+            }
+            if (event == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+                continue;
+            }
+            if (event != XMLStreamConstants.START_ELEMENT) {
+                continue;
+            }
+            depth++;
+            String ns = reader.getNamespaceURI();
+            String local = reader.getLocalName();
+            if (depth == 1) {
+                if (!"Envelope".equals(local) || !isEnvelopeNamespace(ns)) {
+                    return false;
+                }
+                envelopeNs = ns;
+            } else if (depth == 2) {
+                inBody = "Body".equals(local) && envelopeNs.equals(ns);
+            } else if (depth == 3 && inBody) {
+                return "Fault".equals(local) && envelopeNs.equals(ns);
+            }
+        }
+        return false;
     }
 
     private static boolean isEnvelopeNamespace(String ns) {
@@ -69,16 +68,5 @@ final class SoapFaultRecognizer {
             }
         }
         return false;
-    }
-
-    private static void close(XMLStreamReader reader) {
-        if (reader == null) {
-            return;
-        }
-        try {
-            reader.close();
-        } catch (XMLStreamException e) {
-            LOG.debug("closing a StAX reader failed", e);
-        }
     }
 }

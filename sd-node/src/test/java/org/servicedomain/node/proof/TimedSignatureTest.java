@@ -1,12 +1,17 @@
 package org.servicedomain.node.proof;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.proof.TimedSignature.Claim;
 import org.servicedomain.node.proof.TimedSignature.Verdict;
+import org.slf4j.Logger;
 
 /** The one proof the nodes give each other: bound to its request, inside a short window, taken once. */
 class TimedSignatureTest {
@@ -51,6 +56,45 @@ class TimedSignatureTest {
         String token = TimedSignature.of(SECRET).sign(Claim.of("poll", "POST", "/a", "b:1"), NOW);
 
         assertThat(verifier().verify(token, Claim.of("poll", "POST", "/a;b", ":1"), NOW)).isEqualTo(Verdict.WRONG_SIGNATURE);
+    }
+
+    @Test
+    void noTwoAdjacentFieldsReadTheSameWhenTextMovesAcrossTheirBoundary() {
+        TimedSignature signer = TimedSignature.of(SECRET);
+        byte[] none = new byte[0];
+
+        assertThat(verifier().verify(signer.sign(new Claim("poll", "POST", "ab", "c", "", none), NOW),
+                new Claim("poll", "POST", "a", "bc", "", none), NOW)).as("path | target").isEqualTo(Verdict.WRONG_SIGNATURE);
+        assertThat(verifier().verify(signer.sign(new Claim("poll", "POST", "/p", "ab", "c", none), NOW),
+                new Claim("poll", "POST", "/p", "a", "bc", none), NOW)).as("target | subject").isEqualTo(Verdict.WRONG_SIGNATURE);
+        assertThat(verifier().verify(signer.sign(new Claim("ab", "c", "/p", "t", "", none), NOW),
+                new Claim("a", "bc", "/p", "t", "", none), NOW)).as("purpose | method").isEqualTo(Verdict.WRONG_SIGNATURE);
+        assertThat(verifier().verify(signer.sign(new Claim("poll", "POST", "/p", "t", "", none), NOW),
+                new Claim("poll", "POST", "/p", "t", "", new byte[1]), NOW)).as("an empty body | a body").isEqualTo(Verdict.WRONG_SIGNATURE);
+    }
+
+    @Test
+    void aProofDatedFurtherAheadThanTheWindowIsRefusedLikeAnExpiredOne() {
+        Instant ahead = NOW.plus(TimedSignature.WINDOW).plusSeconds(1);
+
+        assertThat(verifier().verify(TimedSignature.of(SECRET).sign(CLAIM, ahead), CLAIM, NOW)).isEqualTo(Verdict.OUTSIDE_WINDOW);
+        assertThat(verifier().verify(TimedSignature.of(SECRET).sign(CLAIM, NOW.plus(TimedSignature.WINDOW)), CLAIM, NOW))
+                .as("at the window's edge").isEqualTo(Verdict.VALID);
+    }
+
+    @Test
+    void aRefusalAnyCallerCanSendIsLoggedAtDebugAReplayAtWarnAndAValidProofNotAtAll() {
+        Logger log = mock(Logger.class);
+
+        Verdict.VALID.logRefusal(log, "poll proof");
+        verifyNoInteractions(log);
+        for (Verdict quiet : new Verdict[] {Verdict.MALFORMED, Verdict.OUTSIDE_WINDOW, Verdict.WRONG_SIGNATURE}) {
+            quiet.logRefusal(log, "poll proof");
+            verify(log).debug("{} refused: {}", "poll proof", quiet);
+        }
+        Verdict.REPLAYED.logRefusal(log, "poll proof");
+        verify(log).warn("{} refused: {}", "poll proof", Verdict.REPLAYED);
+        verifyNoMoreInteractions(log);
     }
 
     @Test
