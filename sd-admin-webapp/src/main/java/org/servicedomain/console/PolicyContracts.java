@@ -8,9 +8,9 @@ import org.w3c.dom.Node;
 
 /**
  * Service levels, service maps and packages read from and written into a policy document, and the
- * fees' currency and organisations read from it. Edits
- * keep the rest of the document (rules, comments) as it was and put new elements where the
- * policy's schema wants them; the node validates the result when it is set.
+ * fees' currency and organisations read from it. Edits keep the rest of the document (rules,
+ * comments) as it was and put new elements where the policy's schema wants them; the node validates
+ * the result when it is set.
  */
 final class PolicyContracts {
 

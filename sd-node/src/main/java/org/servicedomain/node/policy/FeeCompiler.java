@@ -20,9 +20,9 @@ import org.servicedomain.policy.v1.Policy;
 
 /**
  * Compiles {@code fees} into a {@link FeeSchedule}, refusing with its line what the schema lets
- * through but cannot be billed: an unknown currency, user or supplier level, package or window, an operation
- * without its port, a level given both ways, two fees that match the same calls, an organisation
- * named twice.
+ * through but cannot be billed: an unknown currency, user or supplier level, package or window, an
+ * operation without its port, a level given both ways, two fees that match the same calls, an
+ * organisation named twice.
  */
 final class FeeCompiler {
 

@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One record per invocation (time, user, user level, port, operation, instance, outcome, duration,
- * bytes, the instance's supplier levels), the basis for usage-based fees: appended by a background thread to a daily file under
- * {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}
+ * bytes, the instance's supplier levels), the basis for usage-based fees: appended by a background
+ * thread to a daily file under {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}
  * (totals that survive a restart: see {@link MeteringTotals}).
  * Requests never wait for the file nor take a lock; records beyond a full queue are counted as dropped.
  */
@@ -68,8 +68,7 @@ public final class Metering implements AutoCloseable {
 
         /** Level names hold no white space, so one space separates them; sorted, so equal sets read alike. */
         private static String levels(Set<String> levels) {
-            return levels.isEmpty() ? "-" : levels.size() == 1 ? levels.iterator().next()
-                    : String.join(" ", new TreeSet<>(levels));
+            return levels.isEmpty() ? "-" : String.join(" ", new TreeSet<>(levels));
         }
 
         private static String dash(String value) {

@@ -70,7 +70,7 @@ public final class MeteringRecords {
         try {
             return new Metering.Record(Instant.parse(f[0]), f[1], undash(f[2]), f[3], f[4], undash(f[5]), f[6],
                     Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
-                    f.length == FIELDS ? Instance.levelsOf(List.of(f[10].equals("-") ? "" : f[10])) : Set.of());
+                    f.length == FIELDS && !"-".equals(f[10]) ? Instance.levelsOf(List.of(f[10])) : Set.of());
         } catch (DateTimeParseException | NumberFormatException e) {
             return null;
         }
