@@ -38,7 +38,7 @@ window.sdPolicySchemaInfo = {
     discovery: { attrs: { maxHellosPerSecond: null }, children: ["admit"] },
     admit: { attrs: { networks: null, scope: null, supplierLevel: null }, children: [] },
     fees: { attrs: { currency: null }, children: ["fee", "organisation"] },
-    fee: { attrs: { operation: null, package: null, perCall: null, userLevel: null, virtualPort: null, window: null }, children: [] },
+    fee: { attrs: { operation: null, package: null, perCall: null, supplierLevel: null, userLevel: null, virtualPort: null, window: null }, children: [] },
     organisation: { attrs: { name: null }, children: ["member"] },
     member: { attrs: { user: null }, children: [] }
 };

@@ -14,6 +14,7 @@ final class PageAccess {
             "/contracts", Need.ADMINISTRATOR,
             "/topology", Need.ADMINISTRATOR,
             "/domain", Need.ADMINISTRATOR,
+            "/bills", Need.ADMINISTRATOR,
             "/instances", Need.PROVIDER);
 
     private PageAccess() {

@@ -7,9 +7,10 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * Service levels, service maps and packages read from and written into a policy document. Edits
- * keep the rest of the document (rules, comments) as it was and put new elements where the
- * policy's schema wants them; the node validates the result when it is set.
+ * Service levels, service maps and packages read from and written into a policy document, and the
+ * fees' currency and organisations read from it. Edits keep the rest of the document (rules,
+ * comments) as it was and put new elements where the policy's schema wants them; the node validates
+ * the result when it is set.
  */
 final class PolicyContracts {
 
@@ -40,7 +41,23 @@ final class PolicyContracts {
         public List<PackageView> getPackages() { return packages; }
     }
 
+    /** What the Bills page needs of a policy's fees: their currency and the organisations billed together. */
+    public record Fees(String currency, List<String> organisations) {
+        public String getCurrency() { return currency; }
+        public List<String> getOrganisations() { return organisations; }
+    }
+
     private PolicyContracts() {
+    }
+
+    /** The policy's fees, or null when it sets none (and the node can make no bill). */
+    static Fees fees(String policy) {
+        List<Element> fees = children(ConsoleXml.parse(policy).getDocumentElement(), "fees");
+        if (fees.isEmpty()) {
+            return null;
+        }
+        return new Fees(fees.get(0).getAttribute("currency"),
+                children(fees.get(0), "organisation").stream().map(o -> o.getAttribute("name")).toList());
     }
 
     static Contracts read(String policy) {

@@ -12,7 +12,7 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.Statistics;
 
-/** The console's pieces without I/O: policy contracts, launch forms, charts. */
+/** The console's pieces without I/O: policy contracts, launch forms, charts, bill forms. */
 class ConsoleModelTest {
 
     private static final String POLICY = """
@@ -38,6 +38,40 @@ class ConsoleModelTest {
         assertThat(contracts.userLevels()).containsExactly("customer", "trial");
         assertThat(edited.indexOf("<serviceMap")).isBetween(edited.indexOf("</package>"), edited.indexOf("<virtualPort"));
         assertThat(PolicyContracts.read(PolicyContracts.removePackage(edited, "quotes")).packages()).isEmpty();
+    }
+
+    @Test
+    void theFeesOfAPolicyGiveItsCurrencyAndOrganisationsAndAPolicyWithoutFeesHasNone() {
+        PolicyContracts.Fees fees = PolicyContracts.fees("""
+                <policy xmlns="urn:sd:policy:1"><fees currency="EUR"><fee perCall="0.01"/>
+                  <organisation name="acme"><member user="bea"/></organisation>
+                  <organisation name="globex"><member user="hank"/></organisation></fees></policy>""");
+
+        assertThat(fees.currency()).isEqualTo("EUR");
+        assertThat(fees.organisations()).containsExactly("acme", "globex");
+        assertThat(PolicyContracts.fees(POLICY)).isNull();
+    }
+
+    @Test
+    void aBillFormWithoutDatesAsksForTheCurrentMonthInUtc() {
+        // 23:30 on 31 December at UTC-2 is already January in UTC
+        Clock newYear = Clock.fixed(Instant.parse("2027-01-01T01:30:00Z"), ZoneOffset.ofHours(-2));
+        BillForm form = BillForm.of(new TaskServletHarness(null).param("name", "bea").request, newYear);
+
+        assertThat(form.from()).isEqualTo("2027-01-01");
+        assertThat(form.to()).isEqualTo("2027-02-01");
+        assertThat(form.isOrganisation()).isFalse();
+        assertThat(form.fromInstant()).isEqualTo(Instant.parse("2027-01-01T00:00:00Z"));
+    }
+
+    @Test
+    void aBillFormSaysWhichDateItCannotReadAndAFileNameKeepsOnlySafeCharacters() {
+        BillForm form = new BillForm(BillForm.ORGANISATION, "o'neil & \"sons\"/x", "2026-11-01", "01/12/2026");
+
+        assertThatThrownBy(form::toInstant).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("To must be a date such as 2026-12-01, but was 01/12/2026");
+        assertThat(form.fileName("csv")).isEqualTo("bill-organisation-o_neil____sons__x-2026-11-01-01_12_2026.csv");
+        assertThat(form.getQuery()).isEqualTo("subject=organisation&name=o%27neil+%26+%22sons%22%2Fx&from=2026-11-01&to=01%2F12%2F2026");
     }
 
     @Test

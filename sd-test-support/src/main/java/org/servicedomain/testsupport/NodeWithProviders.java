@@ -129,8 +129,12 @@ public final class NodeWithProviders implements BeforeEachCallback, AfterEachCal
      * (several separated by spaces), as the model's BLAST example files its servers.
      */
     public Registration blastServer(String name, String levels, String... databases) throws HomeFault {
-        return setup().provider(providers().start(ProviderOptions.builder(SampleService.BLAST, name)
-                .databases(List.of(databases)).build()), levels);
+        return setup().provider(blastProvider(name, databases), levels);
+    }
+
+    /** Starts a sample BLAST server holding {@code databases}, for a test to register as it needs. */
+    public SampleProvider blastProvider(String name, String... databases) {
+        return providers().start(ProviderOptions.builder(SampleService.BLAST, name).databases(List.of(databases)).build());
     }
 
     /** The node's data directory, kept for the whole test (also over restarts). */

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.Bill;
 import org.servicedomain.home.v1.BillLine;
 import org.servicedomain.home.v1.GetBillResponse;
+import org.servicedomain.home.v1.Registration;
 import org.servicedomain.testsupport.BlastCalls;
 import org.servicedomain.testsupport.MeteredRecords;
 import org.servicedomain.testsupport.MovableClock;
@@ -34,8 +36,9 @@ import org.servicedomain.testsupport.SoapReply;
 
 /**
  * Bills from a real node's metering records, priced by the fees of samples/policies/fees-and-bills.xml
- * (any call 0.01 EUR, gold 0.0125, runBlue 0.05, runBlue for gold 0.0375, run at Paris peak 0.02),
- * asked for through the home port and sdctl and compared with amounts worked out by hand.
+ * (any call 0.01 EUR, gold 0.0125, answered by a ServerGreen server 0.015, runBlue 0.05, runBlue for
+ * gold 0.0375, run at Paris peak 0.02), asked for through the home port and sdctl and compared with
+ * amounts worked out by hand.
  */
 class BillingTest {
 
@@ -46,6 +49,8 @@ class BillingTest {
     private static final Instant OFF_PEAK = ZonedDateTime.of(2026, 11, 30, 18, 0, 0, 0, PARIS).toInstant();
     private static final Instant FROM = Instant.parse("2026-11-30T00:00:00Z");
     private static final Instant TO = Instant.parse("2026-12-01T00:00:00Z");
+    /** Tuesday 1 December 2026, 18:00 in Paris: off-peak, the day after the calls of every test. */
+    private static final Instant TUESDAY_EVENING = ZonedDateTime.of(2026, 12, 1, 18, 0, 0, 0, PARIS).toInstant();
     /** Every call below, billed or not, each one metering record. */
     private static final int CALLS = 11;
 
@@ -55,10 +60,12 @@ class BillingTest {
     final NodeWithProviders domain = NodeWithProviders.emptyFleet().configured(config -> config.clock(clock));
 
     private NodeClient administrator;
+    /** BLAST server A, holding database1, in supplier level ServerBlue. */
+    private Registration serverA;
 
     @BeforeEach
     void twoUsersCallBlastAtPeakAndOffPeak() throws Exception {
-        domain.blastServer("A", "ServerBlue", "database1");
+        serverA = domain.blastServer("A", "ServerBlue", "database1");
         domain.setup().policy(Resources.text("policies/fees-and-bills.xml"));
         domain.setup().user("bea", "bea-pw", "gold").user("gus", "gus-pw", "basic");
 
@@ -76,9 +83,15 @@ class BillingTest {
         answered(3, () -> BlastCalls.run(port(), "database1", gusLater));
 
         await().atMost(Duration.ofSeconds(10)).until(() -> MeteredRecords.count(domain.dataDir()) == CALLS);
+        NodeClient.connect(domain.node().baseUri())
+                .setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
+        administrator = signedIn("root", "root-pw");
+    }
+
+    /** A client of the home port in a new session of {@code user} (sessions end when the clock moves a day on). */
+    private NodeClient signedIn(String user, String password) {
         NodeClient anonymous = NodeClient.connect(domain.node().baseUri());
-        anonymous.setUser(new NodeClient.UserEntry("root", "root-pw", "staff", List.of(), List.of("administrator")));
-        administrator = anonymous.withSession(anonymous.login("root", "root-pw").sessionId());
+        return anonymous.withSession(anonymous.login(user, password).sessionId());
     }
 
     @Test
@@ -120,9 +133,34 @@ class BillingTest {
     }
 
     @Test
+    void aCallIsPricedByTheSupplierLevelItsServerHadWhenItAnsweredSoLinesDifferByLevel() throws Exception {
+        clock.set(TUESDAY_EVENING);
+        administrator = signedIn("root", "root-pw");
+        String gus = domain.setup().login("gus", "gus-pw");
+        answeredBy("A", 2, () -> BlastCalls.run(port(), "database1", gus));
+        Registration serverB = administrator.register(domain.blastProvider("B", "database1").wsdlAddress().toString(),
+                "ServerGreen", null, Map.of()).get(0);
+        administrator.unregister(serverA.getInstanceId());
+        answeredBy("B", 3, () -> BlastCalls.run(port(), "database1", gus));
+        administrator.setServiceInfo(serverB.getInstanceId(), null, null, Map.of(), "ServerBlue");
+        answeredBy("B", 1, () -> BlastCalls.run(port(), "database1", gus));
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeteredRecords.count(domain.dataDir()) == CALLS + 6);
+
+        Bill bill = administrator.bill("gus", false, TO, TO.plus(Duration.ofDays(1)), null).getBill();
+
+        // by hand: the 2 calls A answered in ServerBlue and the 1 B answered once moved there, default
+        // 3 x 0.01 = 0.03; the 3 calls B answered in ServerGreen 3 x 0.015 = 0.045; 0.075 rounds half-even to 0.08
+        assertThat(bill.getLine()).extracting(BillLine::getFee, BillLine::getUnitPrice, BillLine::getCalls,
+                l -> l.getAmount().toPlainString()).containsExactly(
+                        tuple("default", new BigDecimal("0.01"), 3L, "0.03"),
+                        tuple("supplierLevel=ServerGreen", new BigDecimal("0.015"), 3L, "0.045"));
+        assertThat(bill.getSubtotal()).isEqualByComparingTo("0.075");
+        assertThat(bill.getTotal()).isEqualTo(new BigDecimal("0.08"));
+    }
+
+    @Test
     void aUserMayAskForTheirOwnBillButNotForAnothers() {
-        NodeClient bea = NodeClient.connect(domain.node().baseUri()).withSession(
-                NodeClient.connect(domain.node().baseUri()).login("bea", "bea-pw").sessionId());
+        NodeClient bea = signedIn("bea", "bea-pw");
 
         assertThat(bea.bill("bea", false, FROM, TO, null).getBill().getTotal()).isEqualTo(new BigDecimal("0.16"));
         assertThat(catchThrowableOfType(NodeClientException.class, () -> bea.bill("gus", false, FROM, TO, null)).code())
@@ -159,6 +197,13 @@ class BillingTest {
 
     private URI port() {
         return domain.node().virtualPortAddress("BlastPortType");
+    }
+
+    /** Makes {@code call} {@code times} times, each answered by BLAST server {@code server}. */
+    private static void answeredBy(String server, int times, Supplier<SoapReply> call) {
+        for (int i = 0; i < times; i++) {
+            assertThat(BlastCalls.servedBy(call.get())).isEqualTo(server);
+        }
     }
 
     private static void answered(int times, Supplier<SoapReply> call) {

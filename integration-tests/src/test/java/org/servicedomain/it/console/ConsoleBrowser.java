@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.Alert;
@@ -166,6 +167,23 @@ final class ConsoleBrowser implements AutoCloseable, AfterAllCallback {
                         + ".then(function (r) { done(r.status); }).catch(function (e) { done(-1); });",
                 console + path, body);
         return (Long) status;
+    }
+
+    /** What a GET answered: its status, content type, content disposition (null when none) and body. */
+    record Fetched(long status, String contentType, String disposition, String body) {
+    }
+
+    /** GETs {@code href} from the page with the browser's own cookies, as following a download link does, without saving a file. */
+    Fetched fetch(String href) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> got = (Map<String, Object>) ((JavascriptExecutor) driver).executeAsyncScript(
+                "var done = arguments[arguments.length - 1];"
+                        + "fetch(arguments[0], {credentials: 'same-origin'}).then(function (r) { return r.text().then(function (t) {"
+                        + " done({status: r.status, type: r.headers.get('Content-Type'),"
+                        + " disposition: r.headers.get('Content-Disposition'), body: t}); }); })"
+                        + ".catch(function (e) { done({status: -1, body: String(e)}); });", href);
+        return new Fetched((Long) got.get("status"), (String) got.get("type"), (String) got.get("disposition"),
+                (String) got.get("body"));
     }
 
     /** Saves the page as {@code target/screenshots/NAME.png}. */

@@ -13,11 +13,12 @@ import org.servicedomain.node.engine.monitor.Metering;
  * @param order its place in the document, which breaks ties between fees of equal {@link #rank()}
  * @param level how the policy named the level: {@code userLevel=gold} or {@code package=premium}; null for any
  * @param userLevels the user levels the level stands for; null for any
+ * @param supplierLevel the supplier level the instance that answered must belong to (as metered at the call); null for any
  * @param window the time window's name; null for any time
  * @param during whether a call's local time is in the window
  */
 public record FeeRule(int order, String virtualPort, String operation, String level, Set<String> userLevels,
-        String window, Predicate<ZonedDateTime> during, BigDecimal perCall) {
+        String supplierLevel, String window, Predicate<ZonedDateTime> during, BigDecimal perCall) {
 
     public FeeRule {
         Objects.requireNonNull(perCall, "perCall");
@@ -32,12 +33,13 @@ public record FeeRule(int order, String virtualPort, String operation, String le
     }
 
     /**
-     * How specific the fee is; the highest-ranked fee that matches a call prices it: an operation (8)
-     * beats a level (4), which beats a virtual port (2); a window (1) only beats the same fee without one.
+     * How specific the fee is; the highest-ranked fee that matches a call prices it: an operation (16)
+     * beats a user level or package (8), which beats a supplier level (4), which beats a virtual port (2);
+     * a window (1) only beats the same fee without one. Each weighs more than all below it together.
      */
     public int rank() {
-        return (operation != null ? 8 : 0) + (userLevels != null ? 4 : 0) + (virtualPort != null ? 2 : 0)
-                + (window != null ? 1 : 0);
+        return (operation != null ? 16 : 0) + (userLevels != null ? 8 : 0) + (supplierLevel != null ? 4 : 0)
+                + (virtualPort != null ? 2 : 0) + (window != null ? 1 : 0);
     }
 
     /** Whether this fee prices {@code call}, made at {@code localTime} in the policy's time zone. */
@@ -45,6 +47,7 @@ public record FeeRule(int order, String virtualPort, String operation, String le
         return (virtualPort == null || virtualPort.equals(call.virtualPort()))
                 && (operation == null || operation.equals(call.operation()))
                 && (userLevels == null || (call.userLevel() != null && userLevels.contains(call.userLevel())))
+                && (supplierLevel == null || call.supplierLevels().contains(supplierLevel))
                 && (window == null || during.test(localTime));
     }
 
@@ -56,6 +59,7 @@ public record FeeRule(int order, String virtualPort, String operation, String le
         if (level != null) {
             text.append(text.isEmpty() ? "" : " ").append(level);
         }
+        append(text, "supplierLevel", supplierLevel);
         append(text, "window", window);
         return text.isEmpty() ? "default" : text.toString();
     }

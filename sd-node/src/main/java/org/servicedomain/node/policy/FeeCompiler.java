@@ -20,16 +20,23 @@ import org.servicedomain.policy.v1.Policy;
 
 /**
  * Compiles {@code fees} into a {@link FeeSchedule}, refusing with its line what the schema lets
- * through but cannot be billed: an unknown currency, level, package or window, an operation
- * without its port, a level given both ways, two fees that match the same calls, an organisation
- * named twice.
+ * through but cannot be billed: an unknown currency, user or supplier level, package or window, an
+ * operation without its port, a level given both ways, two fees that match the same calls, an
+ * organisation named twice.
  */
 final class FeeCompiler {
 
     private FeeCompiler() {
     }
 
-    static FeeSchedule compile(Policy policy, Map<String, TimeWindow> windows, ZoneId timeZone, Set<String> userLevels) {
+    /**
+     * The policy's fees as a schedule, {@link FeeSchedule#NONE} without them.
+     *
+     * @param userLevels the declared user levels, or null when the policy declares none and so does not check them
+     * @param supplierLevels the declared supplier levels, likewise
+     */
+    static FeeSchedule compile(Policy policy, Map<String, TimeWindow> windows, ZoneId timeZone, Set<String> userLevels,
+            Set<String> supplierLevels) {
         Fees fees = policy.getFees();
         if (fees == null) {
             return FeeSchedule.NONE;
@@ -38,8 +45,9 @@ final class FeeCompiler {
         List<FeeRule> rules = new ArrayList<>();
         Map<List<String>, Fee> seen = new HashMap<>();
         for (Fee fee : fees.getFee()) {
-            FeeRule rule = rule(fee, rules.size(), policy, windows, userLevels);
-            List<String> key = Arrays.asList(rule.virtualPort(), rule.operation(), rule.level(), rule.window());
+            FeeRule rule = rule(fee, rules.size(), policy, windows, userLevels, supplierLevels);
+            List<String> key = Arrays.asList(rule.virtualPort(), rule.operation(), rule.level(), rule.supplierLevel(),
+                    rule.window());
             Fee earlier = seen.putIfAbsent(key, fee);
             if (earlier != null) {
                 throw PolicyErrors.at(fee, "this fee matches the same calls as the fee at " + PolicyErrors.location(earlier)
@@ -63,7 +71,8 @@ final class FeeCompiler {
         return currency;
     }
 
-    private static FeeRule rule(Fee fee, int order, Policy policy, Map<String, TimeWindow> windows, Set<String> userLevels) {
+    private static FeeRule rule(Fee fee, int order, Policy policy, Map<String, TimeWindow> windows, Set<String> userLevels,
+            Set<String> supplierLevels) {
         String port = fee.getVirtualPort() == null ? null : fee.getVirtualPort().trim();
         if (fee.getOperation() != null && port == null) {
             throw PolicyErrors.at(fee, "a fee for operation '" + fee.getOperation() + "' must name its virtualPort");
@@ -81,13 +90,17 @@ final class FeeCompiler {
             level = "package=" + fee.getPackage();
             levels = Set.copyOf(packageLevels(fee, policy));
         }
+        if (fee.getSupplierLevel() != null) {
+            RuleCompiler.declared(fee, List.of(fee.getSupplierLevel()), supplierLevels, "supplier level");
+        }
         // AllDay always holds: a fee limited to it is a fee without a window
         String windowName = TimeWindow.ALL_DAY_NAME.equals(fee.getWindow()) ? null : fee.getWindow();
         TimeWindow window = windowName == null ? TimeWindow.ALL_DAY : windows.get(windowName);
         if (window == null) {
             throw PolicyErrors.at(fee, "unknown time window '" + windowName + "'");
         }
-        return new FeeRule(order, port, fee.getOperation(), level, levels, windowName, window::contains, fee.getPerCall());
+        return new FeeRule(order, port, fee.getOperation(), level, levels, fee.getSupplierLevel(), windowName, window::contains,
+                fee.getPerCall());
     }
 
     private static List<String> packageLevels(Fee fee, Policy policy) {

@@ -84,7 +84,7 @@ public final class PolicyCompiler {
                 policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
                 rules.warnings(), PriorityClassCompiler.compile(policy, rules, userLevels),
                 DiscoveryCompiler.rule(policy.getDiscovery(), supplierLevels),
-                FeeCompiler.compile(policy, windows, zone(policy), userLevels));
+                FeeCompiler.compile(policy, windows, zone(policy), userLevels, supplierLevels));
     }
 
     /**

@@ -13,14 +13,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.engine.monitor.Metering;
 
 /**
  * Bills against amounts worked out by hand from the fees of {@link FeeScheduleTest#POLICY}
  * (default 0.010, BlastPortType 0.02, gold 0.005, runBlue 0.05, runBlue for gold 0.04, run at peak
- * 0.03, EUR): lines exact, the total rounded half-even to the cent, only answered calls of the
- * period billed.
+ * 0.03, answered by a platinum instance 0.015, BlastPortType answered by a bronze instance 0.012,
+ * EUR): lines exact, the total rounded half-even to the cent, only answered calls of the period billed.
  */
 class BillCalculatorTest {
 
@@ -83,6 +84,32 @@ class BillCalculatorTest {
         assertThat(bill.subject()).isEqualTo(Bill.USER);
         assertThat(bill.from()).isEqualTo(FROM);
         assertThat(bill.to()).isEqualTo(TO);
+    }
+
+    @Test
+    void aCallIsPricedByTheSupplierLevelItsInstanceHadSoLinesDifferByLevel() {
+        List<Metering.Record> calls = new ArrayList<>();
+        calls.addAll(Collections.nCopies(4, call("ivy", "basic", "BlastPortType", "run", OFF_PEAK, "served", Set.of("bronze"))));
+        calls.addAll(Collections.nCopies(3, call("ivy", "basic", "BlastPortType", "run", OFF_PEAK, "served", Set.of("platinum"))));
+        calls.addAll(Collections.nCopies(2, call("ivy", "basic", "BlastPortType", "run", OFF_PEAK, "served", Set.of())));
+        calls.add(call("ivy", "basic", "StockQuotePortType", "getQuote", OFF_PEAK, "provider_fault", Set.of("platinum")));
+
+        Bill bill = calculator.ofUser("ivy", FROM, TO, calls.stream());
+
+        // by hand: run from platinum 3 x 0.015 = 0.045, from an instance of no level 2 x 0.02 (port) = 0.04,
+        // from bronze 4 x 0.012 = 0.048; getQuote from platinum 1 x 0.015; 0.148 rounds half-even to 0.15
+        assertThat(bill.lines()).containsExactly(
+                new BillLine("ivy", "BlastPortType", "run", "supplierLevel=platinum", new BigDecimal("0.015"), 3,
+                        new BigDecimal("0.045")),
+                new BillLine("ivy", "BlastPortType", "run", "virtualPort=BlastPortType", new BigDecimal("0.02"), 2,
+                        new BigDecimal("0.04")),
+                new BillLine("ivy", "BlastPortType", "run", "virtualPort=BlastPortType supplierLevel=bronze",
+                        new BigDecimal("0.012"), 4, new BigDecimal("0.048")),
+                new BillLine("ivy", "StockQuotePortType", "getQuote", "supplierLevel=platinum", new BigDecimal("0.015"), 1,
+                        new BigDecimal("0.015")));
+        assertThat(bill.calls()).isEqualTo(10);
+        assertThat(bill.subtotal()).isEqualByComparingTo("0.148");
+        assertThat(bill.total()).isEqualTo(new BigDecimal("0.15"));
     }
 
     @Test

@@ -6,13 +6,15 @@ import static org.servicedomain.node.policy.TestPolicies.refusal;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.engine.monitor.Metering;
 
 /**
  * The fees of a policy, compiled once into a schedule: the most specific fee that matches a call
- * prices it (operation, then level or package, then port, then window), ties go to the first in the
- * document, and what cannot be billed is refused with its line.
+ * prices it (operation, then user level or package, then the answering instance's supplier level,
+ * then port, then window), ties go to the first in the document, and what cannot be billed is refused
+ * with its line.
  */
 class FeeScheduleTest {
 
@@ -27,6 +29,8 @@ class FeeScheduleTest {
               <serviceLevels>
                 <userLevel name="gold"/>
                 <userLevel name="basic"/>
+                <supplierLevel name="platinum"/>
+                <supplierLevel name="bronze"/>
               </serviceLevels>
               <timeWindow name="peak">
                 <period days="MON TUE WED THU FRI" from="09:00:00" to="17:00:00"/>
@@ -42,6 +46,9 @@ class FeeScheduleTest {
                 <fee virtualPort="BlastPortType" operation="runBlue" perCall="0.05"/>
                 <fee virtualPort="BlastPortType" operation="runBlue" userLevel="gold" perCall="0.04"/>
                 <fee virtualPort="BlastPortType" operation="run" window="peak" perCall="0.03"/>
+                <fee supplierLevel="platinum" perCall="0.015"/>
+                <fee virtualPort="BlastPortType" supplierLevel="bronze" perCall="0.012"/>
+                <fee userLevel="gold" supplierLevel="platinum" perCall="0.008"/>
                 <organisation name="acme">
                   <member user="bea"/>
                   <member user="gus"/>
@@ -64,6 +71,42 @@ class FeeScheduleTest {
         assertThat(price("basic", "BlastPortType", "run", OFF_PEAK)).isEqualByComparingTo("0.02");
         assertThat(price("basic", "StockQuotePortType", "getQuote", OFF_PEAK)).isEqualByComparingTo("0.010");
         assertThat(price(null, "StockQuotePortType", "getQuote", OFF_PEAK)).isEqualByComparingTo("0.010");
+    }
+
+    @Test
+    void aSupplierLevelFeePricesTheCallsAnInstanceOfThatLevelAnswered() {
+        assertThat(price("basic", "StockQuotePortType", "getQuote", OFF_PEAK, "platinum")).isEqualByComparingTo("0.015");
+        assertThat(price("basic", "StockQuotePortType", "getQuote", OFF_PEAK, "bronze")).isEqualByComparingTo("0.010");
+        assertThat(price("basic", "BlastPortType", "run", OFF_PEAK, "bronze")).isEqualByComparingTo("0.012");
+        // an instance of no level, or a record written before records held levels: no supplier-level fee
+        assertThat(price("basic", "BlastPortType", "run", OFF_PEAK)).isEqualByComparingTo("0.02");
+        assertThat(fees.feeOf(call("user-basic", "basic", "BlastPortType", "run", OFF_PEAK, "served", Set.of("bronze")))
+                .orElseThrow().label()).isEqualTo("virtualPort=BlastPortType supplierLevel=bronze");
+    }
+
+    @Test
+    void aSupplierLevelFeeBeatsAPortFeeButNotAUserLevelOrOperationFee() {
+        assertThat(price("basic", "BlastPortType", "run", OFF_PEAK, "platinum")).isEqualByComparingTo("0.015");
+        assertThat(price("gold", "StockQuotePortType", "getQuote", OFF_PEAK, "bronze")).isEqualByComparingTo("0.005");
+        assertThat(price("basic", "BlastPortType", "runBlue", OFF_PEAK, "platinum")).isEqualByComparingTo("0.05");
+        assertThat(price("basic", "BlastPortType", "run", PEAK, "bronze")).isEqualByComparingTo("0.03");
+    }
+
+    @Test
+    void aFeeNamingAUserLevelAndASupplierLevelBeatsAFeeNamingEither() {
+        assertThat(price("gold", "StockQuotePortType", "getQuote", OFF_PEAK, "platinum")).isEqualByComparingTo("0.008");
+        assertThat(price("gold", "BlastPortType", "run", OFF_PEAK, "bronze", "platinum")).isEqualByComparingTo("0.008");
+    }
+
+    @Test
+    void anInstanceOfTwoLevelsIsPricedByTheFirstOfTheirEquallySpecificFees() {
+        FeeSchedule twoLevels = compile(POLICY.replace("""
+                <fee supplierLevel="platinum" perCall="0.015"/>""", """
+                <fee supplierLevel="bronze" perCall="0.011"/>
+                    <fee supplierLevel="platinum" perCall="0.015"/>""")).fees();
+
+        assertThat(twoLevels.feeOf(call("user-basic", "basic", "StockQuotePortType", "getQuote", OFF_PEAK, "served",
+                Set.of("platinum", "bronze"))).orElseThrow().perCall()).isEqualByComparingTo("0.011");
     }
 
     @Test
@@ -161,8 +204,22 @@ class FeeScheduleTest {
                 .getMessage()).contains("organisation 'acme' is declared twice");
     }
 
-    private BigDecimal price(String userLevel, String port, String operation, Instant time) {
-        return fees.feeOf(call(userLevel, port, operation, time)).orElseThrow().perCall();
+    @Test
+    void anUndeclaredSupplierLevelOrTwoFeesOfTheSameSupplierLevelAreRefused() {
+        assertThat(refusal(POLICY.replace("<fee perCall=\"0.010\"/>", "<fee supplierLevel=\"silver\" perCall=\"1\"/>"))
+                .getMessage()).contains("unknown supplier level 'silver'").contains("platinum");
+        assertThat(refusal(POLICY.replace("<fee perCall=\"0.010\"/>", "<fee supplierLevel=\"gold\" perCall=\"1\"/>"))
+                .getMessage()).as("a user level is not a supplier level").contains("unknown supplier level 'gold'");
+        assertThat(refusal(POLICY.replace("<fee perCall=\"0.010\"/>", "<fee supplierLevel=\"platinum\" perCall=\"1\"/>"))
+                .getMessage()).contains("matches the same calls as the fee at line").contains("supplierLevel=platinum");
+        assertThat(refusal(POLICY.replace("<fee perCall=\"0.010\"/>", "<fee supplierLevel=\"two words\" perCall=\"1\"/>"))
+                .getMessage()).contains("two words");
+    }
+
+    /** The price of a call answered by an instance of {@code supplierLevels}. */
+    private BigDecimal price(String userLevel, String port, String operation, Instant time, String... supplierLevels) {
+        return fees.feeOf(call("user-" + userLevel, userLevel, port, operation, time, "served", Set.of(supplierLevels)))
+                .orElseThrow().perCall();
     }
 
     /** A call answered by a provider, as metered. */
@@ -171,6 +228,12 @@ class FeeScheduleTest {
     }
 
     static Metering.Record call(String user, String userLevel, String port, String operation, Instant time, String outcome) {
-        return new Metering.Record(time, user, userLevel, port, operation, "instance-1", outcome, 1_000, 200, 300);
+        return call(user, userLevel, port, operation, time, outcome, Set.of());
+    }
+
+    /** A call answered by an instance that belonged to {@code supplierLevels} at the time. */
+    static Metering.Record call(String user, String userLevel, String port, String operation, Instant time, String outcome,
+            Set<String> supplierLevels) {
+        return new Metering.Record(time, user, userLevel, port, operation, "instance-1", outcome, 1_000, 200, 300, supplierLevels);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.TestInstances;
@@ -27,7 +28,7 @@ class ImpactPreviewTest {
 
     private static Metering.Record call(String user, String level) {
         return new Metering.Record(NOW.minusSeconds(60), user, level, "StockQuotePortType", "GetQuote", "gold-1", "served",
-                1_000, 100, 100);
+                1_000, 100, 100, Set.of("Gold"));
     }
 
     @Test

@@ -190,7 +190,7 @@ public final class Failover {
             long nanos, ProviderReply reply, Throwable error) {
         if (error == null) {
             listener.dispatched(request, instance, nanos);
-            return reply.servedBy(instance.id());
+            return reply.servedBy(instance);
         }
         Throwable cause = Completions.cause(error);
         if (!(cause instanceof DispatchException failure)) {

@@ -163,7 +163,7 @@ public final class ScatterGather {
                     + request.operation() + " of virtual port " + request.virtualPort().name() + ": " + e, e);
         }
         byte[] body = ComposedAnswer.envelope(first.answer(), composed, outcomes.size(), failures);
-        return new ProviderReply(200, contentType(first.contentType()), body, first.instance().id());
+        return new ProviderReply(200, contentType(first.contentType()), body).servedBy(first.instance());
     }
 
     /** The composed envelope is written in UTF-8, whatever charset the first answer had. */

@@ -17,6 +17,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,8 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One record per invocation (time, user, user level, port, operation, instance, outcome, duration,
- * bytes), the basis for usage-based fees: appended by a background thread to a daily file under
- * {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}
+ * bytes, the instance's supplier levels), the basis for usage-based fees: appended by a background
+ * thread to a daily file under {@code metering/} in the data directory, and added up per user and port for {@code getServiceInfo}
  * (totals that survive a restart: see {@link MeteringTotals}).
  * Requests never wait for the file nor take a lock; records beyond a full queue are counted as dropped.
  */
@@ -42,15 +44,31 @@ public final class Metering implements AutoCloseable {
     private static final Duration TOTALS_INTERVAL = Duration.ofSeconds(5);
     private static final String ANONYMOUS = "(anonymous)";
 
-    /** One invocation as metered. */
+    /**
+     * One invocation as metered.
+     *
+     * @param supplierLevels the supplier levels of the instance that answered, as they were at the call
+     *     (so a bill does not change when the catalog does); empty when none answered, it had none, or
+     *     the record comes from a file written before records held them
+     */
     public record Record(Instant time, String user, String userLevel, String virtualPort, String operation,
-            String instanceId, String outcome, long micros, long requestBytes, long replyBytes) {
+            String instanceId, String outcome, long micros, long requestBytes, long replyBytes, Set<String> supplierLevels) {
 
+        public Record {
+            supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
+        }
+
+        /** The record as one line of a daily file; the levels come last, so lines of older files (ten fields) stay readable. */
         String line() {
             return new StringBuilder(128).append(time).append('\t').append(user).append('\t').append(dash(userLevel))
                     .append('\t').append(virtualPort).append('\t').append(operation).append('\t').append(dash(instanceId))
                     .append('\t').append(outcome).append('\t').append(micros).append('\t').append(requestBytes)
-                    .append('\t').append(replyBytes).toString();
+                    .append('\t').append(replyBytes).append('\t').append(levels(supplierLevels)).toString();
+        }
+
+        /** Level names hold no white space, so one space separates them; sorted, so equal sets read alike. */
+        private static String levels(Set<String> levels) {
+            return levels.isEmpty() ? "-" : String.join(" ", new TreeSet<>(levels));
         }
 
         private static String dash(String value) {
@@ -130,9 +148,12 @@ public final class Metering implements AutoCloseable {
         writer.start();
     }
 
-    /** Meters one invocation; {@code user} null is an anonymous call, {@code served} whether the provider answered. */
+    /**
+     * Meters one invocation; {@code user} null is an anonymous call, {@code served} whether the provider
+     * answered, {@code supplierLevels} those of the instance that answered (empty when none did).
+     */
     public void record(String user, String userLevel, String virtualPort, String operation, String instanceId,
-            String outcome, boolean served, long nanos, long requestBytes, long replyBytes) {
+            Set<String> supplierLevels, String outcome, boolean served, long nanos, long requestBytes, long replyBytes) {
         String who = user == null ? ANONYMOUS : user;
         Key key = new Key(who, virtualPort);
         Totals found = totals.get(key);
@@ -144,7 +165,7 @@ public final class Metering implements AutoCloseable {
         t.requestBytes.add(requestBytes);
         t.replyBytes.add(replyBytes);
         Record record = new Record(clock.instant(), who, userLevel, virtualPort, operation, instanceId, outcome,
-                nanos / 1_000, requestBytes, replyBytes);
+                nanos / 1_000, requestBytes, replyBytes, supplierLevels);
         if (queued.incrementAndGet() > QUEUE) {
             queued.decrementAndGet();
             dropped.increment();

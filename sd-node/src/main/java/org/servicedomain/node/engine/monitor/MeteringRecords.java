@@ -11,15 +11,19 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
+import org.servicedomain.node.core.Instance;
 
 /**
- * Reads back the metering records of a recent period from the daily files, for replaying traffic
- * (the policy impact preview). A line cut short or otherwise unreadable is skipped, not fatal.
+ * Reads back the metering records of a period from the daily files, for replaying traffic (the
+ * policy impact preview) and for bills. A line cut short or otherwise unreadable is skipped, not fatal.
  */
 public final class MeteringRecords {
 
-    private static final int FIELDS = 10;
+    /** The fields of a line; files written before records held the instance's supplier levels have one fewer. */
+    private static final int FIELDS = 11;
 
     private MeteringRecords() {
     }
@@ -60,12 +64,13 @@ public final class MeteringRecords {
     /** One line as {@code Metering.Record.line()} wrote it, or null when it is not one. */
     static Metering.Record parse(String line) {
         String[] f = line.split("\t", -1);
-        if (f.length != FIELDS) {
+        if (f.length != FIELDS && f.length != FIELDS - 1) {
             return null;
         }
         try {
             return new Metering.Record(Instant.parse(f[0]), f[1], undash(f[2]), f[3], f[4], undash(f[5]), f[6],
-                    Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]));
+                    Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
+                    f.length == FIELDS && !"-".equals(f[10]) ? Instance.levelsOf(List.of(f[10])) : Set.of());
         } catch (DateTimeParseException | NumberFormatException e) {
             return null;
         }

@@ -1,5 +1,6 @@
 package org.servicedomain.node.engine.monitor;
 
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -33,20 +34,20 @@ public final class MeteringStage implements Stage {
             long nanos = System.nanoTime() - start;
             traffic.requestEnded(port, nanos, error == null);
             if (error == null) {
-                record(request, reply.instanceId(), reply.status() < 300 ? "served" : "provider_fault", true, nanos,
-                        reply.body().length);
+                record(request, reply.instanceId(), reply.supplierLevels(), reply.status() < 300 ? "served" : "provider_fault",
+                        true, nanos, reply.body().length);
                 AccessLog.answered(request, reply.instanceId(), reply.status(), nanos);
             } else {
                 FaultCode code = Completions.cause(error) instanceof NodeFault fault ? fault.code() : FaultCode.InternalError;
-                record(request, null, code.name(), false, nanos, 0);
+                record(request, null, Set.of(), code.name(), false, nanos, 0);
                 AccessLog.faulted(request, code.name(), nanos);
             }
         });
     }
 
-    private void record(RequestContext request, String instanceId, String outcome, boolean served, long nanos,
-            long replyBytes) {
+    private void record(RequestContext request, String instanceId, Set<String> supplierLevels, String outcome, boolean served,
+            long nanos, long replyBytes) {
         metering.record(request.caller().user(), request.caller().userLevel(), request.virtualPort().name(),
-                request.operation(), instanceId, outcome, served, nanos, request.body().length, replyBytes);
+                request.operation(), instanceId, supplierLevels, outcome, served, nanos, request.body().length, replyBytes);
     }
 }

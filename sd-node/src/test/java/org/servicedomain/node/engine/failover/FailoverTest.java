@@ -153,6 +153,18 @@ class FailoverTest {
     }
 
     @Test
+    void theReplyCarriesTheIdAndSupplierLevelsOfTheInstanceThatAnswered() {
+        dispatcher.failing("ubc1");
+        List<Instance> candidates = List.of(levelled("ubc1", "UBC"),
+                TestPolicies.instanceInLevels("ubc2", Set.of("UBC", "UPM"), Map.of()));
+
+        ProviderReply reply = failover(candidates).dispatch(request(), limitedTo("UBC"), recovery(2, null));
+
+        assertThat(reply.instanceId()).isEqualTo("ubc2");
+        assertThat(reply.supplierLevels()).containsExactlyInAnyOrder("UBC", "UPM");
+    }
+
+    @Test
     void skipsUntriedInstancesSharingTheFailedOnesAttribute() {
         dispatcher.failing("a", "c");
         List<Instance> candidates = List.of(on("a", "rack1"), on("b", "rack1"), on("c", "rack2"), on("d", "rack2"));

@@ -29,6 +29,7 @@ import org.servicedomain.node.engine.selection.RoundRobinSelector;
 import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.RecoveryRule;
+import org.servicedomain.node.policy.TestPolicies;
 import org.servicedomain.node.rendering.InstanceDispatcher;
 
 /** A composed call: asked at once, answers merged, failures named and counted, no instance tried twice. */
@@ -48,6 +49,17 @@ class ScatterGatherTest {
         assertThat(quotes(reply)).containsExactly("a", "b", "c");
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.instanceId()).isEqualTo("a");
+    }
+
+    @Test
+    void theComposedAnswerIsMeteredAsTheFirstAnsweringInstancesWithItsSupplierLevels() {
+        failures.put("a", new DispatchException(DispatchException.Kind.CONNECTION, "connection to a refused", null));
+
+        ProviderReply reply = compose(List.of(TestPolicies.instance("a", "gold", Map.of()),
+                TestPolicies.instance("b", "bronze", Map.of()), TestPolicies.instance("c", "gold", Map.of())), 0);
+
+        assertThat(reply.instanceId()).isEqualTo("b");
+        assertThat(reply.supplierLevels()).containsExactly("bronze");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.session.TestClock;
@@ -30,7 +31,7 @@ class MeteringLimitsTest {
         Files.write(dir.resolve("metering-2026-01-02.tsv"), new byte[600]);
 
         try (Metering metering = new Metering(dataDir, clock, 400, 1_000)) {
-            metering.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
+            metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
             await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(dir.resolve("metering-2026-01-05.tsv")));
         }
 
@@ -45,7 +46,7 @@ class MeteringLimitsTest {
         Files.write(today, new byte[2_000]);
 
         try (Metering metering = new Metering(dataDir, clock, 400, 1_000)) {
-            metering.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
+            metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
             await().atMost(Duration.ofSeconds(10)).until(() -> metering.dropped() == 1);
         }
 
@@ -59,7 +60,7 @@ class MeteringLimitsTest {
         Files.writeString(today, "2026-01-05T08:00:00Z\tann\tgold\t" + PORT + "\tgetQu", StandardCharsets.UTF_8);
 
         try (Metering metering = new Metering(dataDir, clock, 400)) {
-            metering.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
+            metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
             await().atMost(Duration.ofSeconds(10)).until(() -> Files.readAllLines(today).size() == 2);
         }
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +18,7 @@ class MeteringRecordsTest {
     Path dataDir;
 
     private static String line(String time, String user) {
-        return new Metering.Record(Instant.parse(time), user, null, "P", "op", null, "served", 5, 1, 2).line() + "\n";
+        return new Metering.Record(Instant.parse(time), user, null, "P", "op", null, "served", 5, 1, 2, Set.of()).line() + "\n";
     }
 
     @Test
@@ -39,6 +40,29 @@ class MeteringRecordsTest {
         assertThat(records).extracting(Metering.Record::user).containsExactly("before-midnight", "after-midnight");
         assertThat(records.get(0).userLevel()).isNull();
         assertThat(records.get(1).micros()).isEqualTo(5);
+    }
+
+    @Test
+    void aRecordKeepsTheSupplierLevelsItsInstanceHadAndALineOfAnOlderFileHasNone() throws Exception {
+        Path dir = Files.createDirectories(dataDir.resolve("metering"));
+        Metering.Record twoLevels = new Metering.Record(Instant.parse("2026-12-01T10:00:00Z"), "bea", "gold", "P", "op", "i-1",
+                "served", 5, 1, 2, Set.of("ServerGreen", "ServerBlue"));
+        Metering.Record noLevel = new Metering.Record(Instant.parse("2026-12-01T10:01:00Z"), "bea", "gold", "P", "op", "i-2",
+                "served", 5, 1, 2, Set.of());
+        String writtenBeforeLevels = "2026-12-01T10:02:00Z\tgus\tbasic\tP\top\ti-3\tserved\t5\t1\t2\n";
+        Files.writeString(dir.resolve("metering-2026-12-01.tsv"), twoLevels.line() + "\n" + noLevel.line() + "\n"
+                + writtenBeforeLevels, StandardCharsets.UTF_8);
+
+        List<Metering.Record> records;
+        try (Stream<Metering.Record> read = MeteringRecords.between(dataDir, Instant.parse("2026-12-01T00:00:00Z"),
+                Instant.parse("2026-12-02T00:00:00Z"))) {
+            records = read.toList();
+        }
+
+        assertThat(twoLevels.line()).endsWith("\tServerBlue ServerGreen");
+        assertThat(records).extracting(Metering.Record::instanceId).containsExactly("i-1", "i-2", "i-3");
+        assertThat(records).extracting(Metering.Record::supplierLevels)
+                .containsExactly(Set.of("ServerBlue", "ServerGreen"), Set.of(), Set.of());
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +36,7 @@ class MeteringTotalsTest {
 
         try (Metering reopened = new Metering(dataDir, clock, 30)) {
             assertThat(sorted(reopened.usage(null))).isEqualTo(before);
-            reopened.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
+            reopened.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
             assertThat(reopened.usage(PORT)).filteredOn(u -> u.user().equals("joe"))
                     .extracting(Metering.Usage::requests).containsExactly(4L);
         }
@@ -74,7 +75,7 @@ class MeteringTotalsTest {
         Path first = onlyMeteringFile();
         clock.advance(Duration.ofDays(5));
         try (Metering later = new Metering(dataDir, clock, 2)) {
-            later.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
+            later.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
         }
         assertThat(first).doesNotExist();
         try (Metering reopened = new Metering(dataDir, clock, 2)) {
@@ -85,10 +86,10 @@ class MeteringTotalsTest {
 
     /** joe: 2 served and 1 refused; anonymous: 1 provider fault. */
     private static void meterSome(Metering metering) {
-        metering.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
-        metering.record("joe", "gold", PORT, "getQuote", "q-1", "served", true, 1_000, 10, 20);
-        metering.record("joe", "gold", PORT, "getQuote", null, "NoInstanceAvailable", false, 1_000, 10, 0);
-        metering.record(null, null, PORT, "getQuote", "q-1", "provider_fault", true, 1_000, 10, 30);
+        metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
+        metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
+        metering.record("joe", "gold", PORT, "getQuote", null, Set.of(), "NoInstanceAvailable", false, 1_000, 10, 0);
+        metering.record(null, null, PORT, "getQuote", "q-1", Set.of(), "provider_fault", true, 1_000, 10, 30);
     }
 
     private Path onlyMeteringFile() throws IOException {
