@@ -133,6 +133,15 @@ public final class NodeWithProviders implements BeforeEachCallback, AfterEachCal
                 .databases(List.of(databases)).build()), levels);
     }
 
+    /**
+     * Starts a stock-quote provider whose {@code monitorStocks} quotes only {@code symbols}, an exchange
+     * of the model's stock monitor, and registers it with no supplier level.
+     */
+    public Registration exchange(String name, String... symbols) throws HomeFault {
+        return setup().provider(providers().start(ProviderOptions.builder(SampleService.STOCKQUOTE, name)
+                .symbols(List.of(symbols)).build()), null);
+    }
+
     /** The node's data directory, kept for the whole test (also over restarts). */
     public Path dataDir() {
         return dataDir;

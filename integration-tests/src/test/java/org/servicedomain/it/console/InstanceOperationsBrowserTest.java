@@ -48,7 +48,7 @@ class InstanceOperationsBrowserTest {
         browser.open("/instances");
 
         assertThat(browser.text(operationsCell(fullId))).isEqualTo("all");
-        assertThat(browser.text(operationsCell(quotesOnlyId))).isEqualTo("getQuote");
+        assertThat(browser.text(operationsCell(quotesOnlyId))).isEqualTo("getQuote, monitorStocks");
         browser.screenshot("17-instance-operations");
     }
 
@@ -57,7 +57,7 @@ class InstanceOperationsBrowserTest {
         browser.open("/services");
 
         assertThat(browser.text(By.cssSelector("ul.served-by li[data-instance='" + quotesOnlyId + "'] .instance-operations")))
-                .isEqualTo("only getQuote");
+                .isEqualTo("only getQuote, monitorStocks");
         assertThat(browser.findAll(By.cssSelector("ul.served-by li[data-instance='" + fullId + "'] .instance-operations")))
                 .isEmpty();
     }

@@ -84,13 +84,13 @@ class OperationsPerInstanceTest {
         GetServiceInfoResponse info = domain.node().home().getServiceInfo(new GetServiceInfo());
 
         assertThat(info.getVirtualPort()).singleElement().satisfies(port ->
-                assertThat(port.getOperation()).containsExactly("buy", "getQuote"));
+                assertThat(port.getOperation()).containsExactly("buy", "getQuote", "monitorStocks"));
         InstanceInfo fullInfo = instanceNamed(info, "full");
         assertThat(fullInfo.isAllOperations()).isTrue();
         assertThat(fullInfo.getOperation()).isEmpty();
         InstanceInfo quotesOnlyInfo = instanceNamed(info, "quotes-only");
         assertThat(quotesOnlyInfo.isAllOperations()).isFalse();
-        assertThat(quotesOnlyInfo.getOperation()).containsExactly("getQuote");
+        assertThat(quotesOnlyInfo.getOperation()).containsExactly("getQuote", "monitorStocks");
     }
 
     private static InstanceInfo instanceNamed(GetServiceInfoResponse info, String name) {

@@ -65,7 +65,7 @@ class SdctlInstanceOperationsTest {
         assertThat(table.exitCode()).as(table.toString()).isZero();
         assertThat(table.out()).containsPattern("(?m)^ *NAME +INSTANCE +PORT +STATE +LEVELS +OPERATIONS ")
                 .containsPattern("(?m)^full +" + Pattern.quote(full.getInstanceId()) + " .* all +http")
-                .containsPattern("(?m)^quotes-only +" + Pattern.quote(quotesOnly.getInstanceId()) + " .* getQuote +http");
+                .containsPattern("(?m)^quotes-only +" + Pattern.quote(quotesOnly.getInstanceId()) + " .* getQuote,monitorStocks +http");
         assertThat(json.exitCode()).as(json.toString()).isZero();
         List<String> seen = new ArrayList<>();
         for (JsonNode row : new ObjectMapper().readTree(json.out())) {
@@ -73,7 +73,7 @@ class SdctlInstanceOperationsTest {
             assertThat(row.get("allOperations").asBoolean()).isEqualTo(isFull);
             List<String> operations = new ArrayList<>();
             row.get("operations").forEach(o -> operations.add(o.asText()));
-            assertThat(operations).isEqualTo(isFull ? List.of() : List.of("getQuote"));
+            assertThat(operations).isEqualTo(isFull ? List.of() : List.of("getQuote", "monitorStocks"));
             seen.add(row.get("name").asText());
         }
         assertThat(seen).containsExactlyInAnyOrder("full", "quotes-only");
