@@ -25,7 +25,6 @@ import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
@@ -59,8 +58,6 @@ class ComposedAnswersScenarioTest {
         assertThat(reply.status()).as(reply.text()).isEqualTo(200);
         assertThat(StockQuoteCalls.quotesIn(reply)).containsExactlyInAnyOrder(quote("IBM", "nyse"), quote("GE", "nyse"),
                 quote("BP", "lse"), quote("SONY", "tse"));
-        Element answer = (Element) reply.parse().getElementsByTagNameNS(StockQuoteCalls.NS, "monitorStocksResponse").item(0);
-        assertThat(childNames(answer)).containsOnly("quote");
         Element tally = tally(reply);
         assertThat(tally.getAttribute("asked")).isEqualTo("3");
         assertThat(tally.getAttribute("answered")).isEqualTo("3");
@@ -174,16 +171,6 @@ class ComposedAnswersScenarioTest {
             instances.add(((Element) failed.item(i)).getAttribute("instance"));
         }
         return instances;
-    }
-
-    private static List<String> childNames(Element parent) {
-        List<String> names = new ArrayList<>();
-        for (Node child = parent.getFirstChild(); child != null; child = child.getNextSibling()) {
-            if (child instanceof Element element) {
-                names.add(element.getLocalName());
-            }
-        }
-        return names;
     }
 
     private URI port() {

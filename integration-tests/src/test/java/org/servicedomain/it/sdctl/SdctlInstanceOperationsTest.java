@@ -13,7 +13,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.testsupport.NarrowedWsdl;
 import org.servicedomain.testsupport.NodeWithProviders;
@@ -44,12 +43,7 @@ class SdctlInstanceOperationsTest {
         full = Registrations.register(domain.node().home(), domain.provider("full"));
         withoutBuy = NarrowedWsdl.of(domain.provider("quotes-only"), "buy");
         quotesOnly = withoutBuy.register(domain.node().home());
-        NodeClient.connect(domain.node().baseUri())
-                .setUser(new NodeClient.UserEntry("root", ADMIN_PASSWORD, "staff", List.of(), List.of("administrator")));
-        sdctl = new SdctlRun(configHome);
-        SdctlRun.Result login = sdctl.runWithInput(ADMIN_PASSWORD + "\n", "--node", domain.node().baseUri().toString(),
-                "--user", "root", "login");
-        assertThat(login.exitCode()).as(login.toString()).isZero();
+        sdctl = SdctlRun.signedInAsAdministrator(configHome, domain.node().baseUri(), ADMIN_PASSWORD);
     }
 
     @AfterEach

@@ -15,8 +15,9 @@ import org.xml.sax.SAXException;
 /**
  * Puts the domain information into a virtual port's WSDL, and the home port's: a {@code
  * wsdl:documentation} as the first child of each {@code wsdl:service}, the element the node writes
- * itself, so the provider's own documentation stays as it was. The text is written by the DOM, so markup in it arrives as text;
- * wsimport and other generators carry it into the generated service class's comment.
+ * itself, so the provider's own documentation stays as it was. The text is written by the DOM, so
+ * markup in it arrives as text; wsimport and other generators carry it into the generated service
+ * class's comment.
  */
 public final class DomainDocumentationWsdl {
 

@@ -28,14 +28,12 @@ import org.servicedomain.node.session.StoredUser;
 /**
  * Copies a stopped standalone node's shared state (catalog, cached WSDLs, the kept policy versions with
  * the active one, users with their password hashes, child nodes, the domain information) from its data
- * directory into a cluster
- * that has none yet (docs/cluster.md, Moving to a cluster), in one ZooKeeper transaction: the cluster
- * holds all of it or none of it. A domain whose transaction would exceed ZooKeeper's request limit
- * ({@code jute.maxbuffer}) is refused before anything is sent, rather than split. Policy versions keep
- * their numbers. A cluster that already has a catalog, a policy, users, child nodes or domain information
- * is refused: merging
- * two domains has no single right answer, and replacing a live cluster's state would unregister its
- * members' instances under them.
+ * directory into a cluster that has none yet (docs/cluster.md, Moving to a cluster), in one ZooKeeper
+ * transaction: the cluster holds all of it or none of it. A domain whose transaction would exceed
+ * ZooKeeper's request limit ({@code jute.maxbuffer}) is refused before anything is sent, rather than
+ * split. Policy versions keep their numbers. A cluster that already has a catalog, a policy, users,
+ * child nodes or domain information is refused: merging two domains has no single right answer, and
+ * replacing a live cluster's state would unregister its members' instances under them.
  */
 public final class ClusterImport {
 
