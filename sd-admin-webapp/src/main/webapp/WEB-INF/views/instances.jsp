@@ -17,12 +17,13 @@
 <c:if test="${empty instances}"><p id="no-instances">No instances.</p></c:if>
 <c:if test="${not empty instances}">
 <table class="instances" id="instance-table">
-  <thead><tr><th>instance</th><th>virtual port</th><th>endpoint</th><th>supplier levels</th><c:if test="${user.administrator}"><th>owner</th></c:if><th>state</th><th>attributes and timeout</th><th></th></tr></thead>
+  <thead><tr><th>instance</th><th>virtual port</th><th>operations</th><th>endpoint</th><th>supplier levels</th><c:if test="${user.administrator}"><th>owner</th></c:if><th>state</th><th>attributes and timeout</th><th></th></tr></thead>
   <tbody>
   <c:forEach var="i" items="${instances}">
     <tr data-instance="${fn:escapeXml(i.row.instanceId)}">
       <td><span class="instance-name"><c:out value="${i.row.name}"/></span><div class="instance-id"><c:out value="${i.row.instanceId}"/></div></td>
       <td><c:out value="${i.virtualPort}"/></td>
+      <td class="instance-operations${i.row.allOperations ? ' all-operations' : ''}"><c:out value="${i.row.operations}"/></td>
       <td><c:out value="${i.row.endpointAddress}"/></td>
       <td><c:out value="${i.row.supplierLevel}"/></td>
       <c:if test="${user.administrator}"><td><c:out value="${i.row.owner}"/></td></c:if>

@@ -12,7 +12,7 @@
   <c:if test="${not empty port.instances}">
   <ul class="served-by">
   <c:forEach var="i" items="${port.instances}">
-    <li data-instance="${fn:escapeXml(i.instanceId)}"><span class="instance-name"><c:out value="${i.name}"/></span><c:if test="${not i.namedByAddress}"> <span class="instance-id instance-address"><c:out value="${i.hostPort}"/></span></c:if></li>
+    <li data-instance="${fn:escapeXml(i.instanceId)}"><span class="instance-name"><c:out value="${i.name}"/></span><c:if test="${not i.namedByAddress}"> <span class="instance-id instance-address"><c:out value="${i.hostPort}"/></span></c:if><c:if test="${not i.allOperations}"> <span class="instance-operations">only <c:out value="${i.operations}"/></span></c:if></li>
   </c:forEach>
   </ul>
   </c:if>

@@ -24,6 +24,7 @@ public final class CommandLine {
             + "online-trading|personal-loans|investment-banking|commodity-trading|backout",
             "                                --name NAME --port N [--host ADDRESS] [--delay-ms D] [--fail-rate F] [--workers N] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",
+            "                                [--symbols A,B]      (stockquote only: the symbols monitorStocks answers; default all)",
             "                                [--announce [--announce-interface lo] [--announce-port 3702]",
             "                                 [--announce-proxy http://host:8080/sd/services/discovery] [--announce-scopes URI,...]",
             "                                 [--announce-signing-keystore FILE.p12 [--announce-signing-keystore-password PW]]]",
@@ -40,7 +41,7 @@ public final class CommandLine {
 
     private static final Set<String> PROVIDER_OPTIONS =
             Set.of("--service", "--name", "--port", "--host", "--delay-ms", "--fail-rate", "--workers", "--soap12", "--databases",
-                    "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes",
+                    "--symbols", "--announce", "--announce-interface", "--announce-port", "--announce-proxy", "--announce-scopes",
                     "--announce-signing-keystore", "--announce-signing-keystore-password");
     private static final Set<String> DEMO_OPTIONS = Set.of("--node", "--base-port", "--host", "--announce");
     private static final Set<String> GRID_OPTIONS = Set.of("--uf", "--ubc", "--upm", "--wfs", "--base-port");
@@ -67,8 +68,6 @@ public final class CommandLine {
 
     private static Command provider(Map<String, String> o) {
         try {
-            List<String> databases = o.containsKey("--databases")
-                    ? List.of(o.get("--databases").split(",")) : List.of();
             ProviderOptions options = ProviderOptions
                     .builder(SampleService.fromName(required(o, "--service")), required(o, "--name"))
                     .port(parseInt(required(o, "--port"), "--port"))
@@ -77,7 +76,8 @@ public final class CommandLine {
                     .workers(o.containsKey("--workers") ? parseInt(o.get("--workers"), "--workers") : 0)
                     .soap12(o.containsKey("--soap12"))
                     .host(o.get("--host"))
-                    .databases(databases.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
+                    .databases(list(o.get("--databases")))
+                    .symbols(list(o.get("--symbols")))
                     .build();
             return new Command.RunProvider(options, announcement(o));
         } catch (UsageException e) {
@@ -85,6 +85,12 @@ public final class CommandLine {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
+    }
+
+    /** A comma-separated option's values, trimmed, without empty ones; none when the option is absent. */
+    private static List<String> list(String value) {
+        return value == null ? List.of()
+                : Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
     /** The provider's WS-Discovery announcement, or null without {@code --announce}. */
@@ -101,9 +107,7 @@ public final class CommandLine {
         int port = o.containsKey("--announce-port") ? parseInt(o.get("--announce-port"), "--announce-port")
                 : DiscoveryNetwork.STANDARD_PORT;
         URI proxy = o.containsKey("--announce-proxy") ? nodeUrl(o.get("--announce-proxy"), "--announce-proxy") : null;
-        List<String> scopes = o.containsKey("--announce-scopes")
-                ? Arrays.stream(o.get("--announce-scopes").split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList()
-                : List.of();
+        List<String> scopes = list(o.get("--announce-scopes"));
         return new ProviderAnnouncement(DiscoveryNetwork.on(o.get("--announce-interface"), port), proxy, scopes, signatures(o));
     }
 

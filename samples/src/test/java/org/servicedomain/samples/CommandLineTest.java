@@ -34,6 +34,17 @@ class CommandLineTest {
     }
 
     @Test
+    void symbolsOptionListsTheSymbolsOfAStockQuoteProvidersExchangeAndIsAUsageErrorForOtherServices() {
+        Command command = CommandLine.parse("provider", "--service", "stockquote", "--name", "nyse", "--port", "9001",
+                "--symbols", "IBM, GE");
+
+        assertThat(((Command.RunProvider) command).options().symbols()).containsExactly("IBM", "GE");
+        assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "creditcheck", "--name", "c", "--port", "1",
+                "--symbols", "IBM")).isInstanceOf(UsageException.class)
+                .hasMessage("symbols apply only to the stockquote service but were given for creditcheck");
+    }
+
+    @Test
     void databasesOptionIsAUsageErrorForThePerDatabaseBlastServices() {
         assertThatThrownBy(() -> CommandLine.parse("provider", "--service", "blast-blue", "--name", "b", "--port", "1",
                 "--databases", "database1")).isInstanceOf(UsageException.class)

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.servicedomain.client.InstanceNames;
+import org.servicedomain.client.InstanceOperations;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.Statistics;
@@ -19,7 +20,8 @@ public final class PortStatistics {
 
     /** One instance's row on the dashboard. */
     public record InstanceRow(String instanceId, String name, String endpointAddress, String state, String supplierLevel,
-            String owner, long requests, long failures, double meanLatencyMs, Double p95LatencyMs, String capacity) {
+            String owner, long requests, long failures, double meanLatencyMs, Double p95LatencyMs, String capacity,
+            String operations) {
 
         public String getInstanceId() { return instanceId; }
         public String getName() { return name; }
@@ -33,6 +35,10 @@ public final class PortStatistics {
         public String getP95Latency() { return p95LatencyMs == null ? "\u2014" : String.format("%.1f", p95LatencyMs); }
         /** Requests per second it can serve, "≈" when the node estimated it; a dash when unknown. */
         public String getCapacity() { return capacity; }
+        /** The port's operations the instance implements, separated by ", ", or "all". */
+        public String getOperations() { return operations; }
+        /** Whether the instance implements every operation of its port. */
+        public boolean isAllOperations() { return InstanceOperations.ALL.equals(operations); }
         /** The endpoint's host:port, shown as secondary detail under the name. */
         public String getHostPort() { return InstanceNames.hostPort(endpointAddress); }
         /** Whether the name is the address itself (the instance has no name), so the address need not be repeated under it. */
@@ -106,7 +112,8 @@ public final class PortStatistics {
 
     static InstanceRow row(InstanceInfo i) {
         return new InstanceRow(i.getInstanceId(), InstanceNames.of(i), i.getEndpointAddress(), i.getState().value(), String.join(" ", i.getSupplierLevel()),
-                owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()), capacity(i));
+                owner(i), i.getRequests(), i.getFailures(), i.getMeanLatencyMs(), p95(i.getTotal()), capacity(i),
+                InstanceOperations.shown(i, ", "));
     }
 
     private static String capacity(InstanceInfo i) {

@@ -146,7 +146,7 @@ class ConsoleModelTest {
     private static PortStatistics.PortRow port(long requests, double meanMs) {
         return new PortStatistics.PortRow("Q", "http://n/sd/services/ports/Q", "http://n/sd/services/ports/Q?wsdl",
                 List.of(new PortStatistics.InstanceRow("Q-1", "p", "http://p", "operational", null, null, requests, 0, meanMs, null,
-                        "\u2014")),
+                        "\u2014", "all")),
                 List.of(), List.of());
     }
 

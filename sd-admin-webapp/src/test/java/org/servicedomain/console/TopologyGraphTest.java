@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class TopologyGraphTest {
 
     private static PortStatistics.InstanceRow instance(String name, String endpoint) {
-        return new PortStatistics.InstanceRow("Q-1", name, endpoint, "operational", "Gold", null, 0, 0, 0, null, "\u2014");
+        return new PortStatistics.InstanceRow("Q-1", name, endpoint, "operational", "Gold", null, 0, 0, 0, null, "\u2014", "all");
     }
 
     @Test

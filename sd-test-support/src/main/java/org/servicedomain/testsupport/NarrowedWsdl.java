@@ -12,6 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.HomePortType;
+import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.Registration;
 import org.servicedomain.node.xml.SecureXml;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.w3c.dom.Document;
@@ -29,9 +33,11 @@ public final class NarrowedWsdl implements AutoCloseable {
     private static final String WSDL_NS = "http://schemas.xmlsoap.org/wsdl/";
 
     private final HttpServer server;
+    private final SampleProvider provider;
 
-    private NarrowedWsdl(HttpServer server) {
+    private NarrowedWsdl(HttpServer server, SampleProvider provider) {
         this.server = server;
+        this.provider = provider;
     }
 
     /** Serves {@code provider}'s WSDL without the operations named {@code removed}. */
@@ -46,7 +52,7 @@ public final class NarrowedWsdl implements AutoCloseable {
                 exchange.close();
             });
             server.start();
-            return new NarrowedWsdl(server);
+            return new NarrowedWsdl(server, provider);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -55,6 +61,14 @@ public final class NarrowedWsdl implements AutoCloseable {
     /** Where the narrowed WSDL is served, for {@code register}'s wsdlLocation. */
     public URI address() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/narrowed.wsdl");
+    }
+
+    /** Registers the provider from the narrowed WSDL, named after it as {@link Registrations} names providers. */
+    public Registration register(HomePortType home) throws HomeFault {
+        Register request = new Register();
+        request.setWsdlLocation(address().toString());
+        request.getAttribute().add(Registrations.attribute("name", provider.name()));
+        return home.register(request).getRegistration().get(0);
     }
 
     @Override

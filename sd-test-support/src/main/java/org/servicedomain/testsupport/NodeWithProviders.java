@@ -137,6 +137,15 @@ public final class NodeWithProviders implements BeforeEachCallback, AfterEachCal
         return providers().start(ProviderOptions.builder(SampleService.BLAST, name).databases(List.of(databases)).build());
     }
 
+    /**
+     * Starts a stock-quote provider whose {@code monitorStocks} quotes only {@code symbols}, an exchange
+     * of the model's stock monitor, and registers it with no supplier level.
+     */
+    public Registration exchange(String name, String... symbols) throws HomeFault {
+        return setup().provider(providers().start(ProviderOptions.builder(SampleService.STOCKQUOTE, name)
+                .symbols(List.of(symbols)).build()), null);
+    }
+
     /** The node's data directory, kept for the whole test (also over restarts). */
     public Path dataDir() {
         return dataDir;

@@ -5,11 +5,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.cli.Sdctl;
 
 /**
@@ -42,6 +45,20 @@ public final class SdctlRun {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A run in {@code configHome} whose operator is signed in to the node at {@code node} as {@code root},
+     * an administrator this makes with {@code password} (on a node without users, as its first).
+     */
+    public static SdctlRun signedInAsAdministrator(Path configHome, URI node, String password) {
+        NodeClient.connect(node).setUser(new NodeClient.UserEntry("root", password, "staff", List.of(), List.of("administrator")));
+        SdctlRun sdctl = new SdctlRun(configHome);
+        Result login = sdctl.runWithInput(password + "\n", "--node", node.toString(), "--user", "root", "login");
+        if (login.exitCode() != 0) {
+            throw new AssertionError("sdctl login failed: " + login);
+        }
+        return sdctl;
     }
 
     /** The directory sdctl keeps its sessions in. */

@@ -2,8 +2,11 @@ package org.servicedomain.testsupport;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /** Hand-written stock-quote requests, for tests that drive a virtual port over raw HTTP. */
 public final class StockQuoteCalls {
@@ -50,10 +53,38 @@ public final class StockQuoteCalls {
                         + symbol + "</q:symbol><q:quantity>" + quantity + "</q:quantity></q:buy>"));
     }
 
+    public static final String MONITOR_STOCKS_ACTION = "\"" + NS + "#monitorStocks\"";
+
+    /** One quote of a {@code monitorStocks} answer: its symbol and the provider that quoted it. */
+    public record Quote(String symbol, String provider) {
+    }
+
+    /** Sends monitorStocks(symbols) over SOAP 1.1 to {@code address}, anonymously. */
+    public static SoapReply monitorStocks(URI address, String... symbols) {
+        StringBuilder body = new StringBuilder("<q:monitorStocks xmlns:q=\"" + NS + "\">");
+        for (String symbol : symbols) {
+            body.append("<q:symbol>").append(symbol).append("</q:symbol>");
+        }
+        return SoapExchange.post(address, "text/xml; charset=UTF-8", MONITOR_STOCKS_ACTION,
+                SoapExchange.soap11(null, body.append("</q:monitorStocks>").toString()));
+    }
+
+    /** The quotes of a monitorStocks answer, in document order. */
+    public static List<Quote> quotesIn(SoapReply reply) {
+        NodeList found = reply.parse().getElementsByTagNameNS(NS, "quote");
+        List<Quote> quotes = new ArrayList<>();
+        for (int i = 0; i < found.getLength(); i++) {
+            Element quote = (Element) found.item(i);
+            quotes.add(new Quote(quote.getElementsByTagNameNS(NS, "symbol").item(0).getTextContent(),
+                    quote.getElementsByTagNameNS(NS, "provider").item(0).getTextContent()));
+        }
+        return quotes;
+    }
+
     /** Every provider named in a getQuote answer, in document order: several in a composed answer. */
     public static List<String> providersIn(SoapReply reply) {
-        org.w3c.dom.NodeList found = reply.parse().getElementsByTagNameNS(NS, "provider");
-        List<String> providers = new java.util.ArrayList<>();
+        NodeList found = reply.parse().getElementsByTagNameNS(NS, "provider");
+        List<String> providers = new ArrayList<>();
         for (int i = 0; i < found.getLength(); i++) {
             providers.add(found.item(i).getTextContent());
         }

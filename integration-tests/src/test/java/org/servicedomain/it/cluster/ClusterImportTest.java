@@ -14,6 +14,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.client.NodeClient;
+import org.servicedomain.home.v1.DomainInfo;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
@@ -23,10 +25,12 @@ import org.servicedomain.testsupport.ProviderFleet;
 import org.servicedomain.testsupport.RunningNode;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
+import org.servicedomain.testsupport.WsdlDocumentation;
 
 /**
  * {@code cluster-import} (docs/cluster.md, Moving to a cluster): a standalone node's registration and
- * policy, copied from its data directory once it stopped, are served by a member of the new cluster;
+ * policy (and its domain information), copied from its data directory once it stopped, are served by a
+ * member of the new cluster;
  * a second import into that cluster is refused and copies nothing.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -87,6 +91,29 @@ class ClusterImportTest {
         assertThat(active.getVersion()).isEqualTo(version);
         assertThat(new DomainSetup(member.home()).login("alice", "alice-secret-1"))
                 .as("a session for the imported user, whose password hash came along").isNotBlank();
+    }
+
+    @Test
+    void theStandaloneNodesDomainInformationComesAlongAndTheMembersWsdlsCarryIt() throws Exception {
+        try (RunningNode standalone = RunningNode.start(standaloneDir)) {
+            new DomainSetup(standalone.home()).provider(providers.named("quote-a"), null);
+            NodeClient.connect(standalone.baseUri()).setDomainInfo(
+                    new NodeClient.DomainChange("Stock quotes of every exchange", "ACME Markets", null, null, null));
+        }
+
+        Run imported = importInto("described");
+
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        assertThat(imported.out()).contains("the domain information");
+        member = RunningNode.start(NodeConfig.builder(memberDir)
+                .cluster(new ClusterConfig(zookeeper.getConnectString(), "described", ZooKeeperEnsemble.CREDENTIAL)).build());
+        DomainInfo served = NodeClient.connect(member.baseUri()).domainInfo();
+        assertThat(served.getDescription()).isEqualTo("Stock quotes of every exchange");
+        assertThat(served.getOwner()).isEqualTo("ACME Markets");
+        String documentation = "Stock quotes of every exchange\nOwner: ACME Markets";
+        assertThat(WsdlDocumentation.ofTheServiceIn(member.homeAddress() + "?wsdl")).isEqualTo(documentation);
+        assertThat(WsdlDocumentation.ofTheServiceIn(member.virtualPortWsdl("StockQuotePortType").toString()))
+                .isEqualTo(documentation);
     }
 
     @Test

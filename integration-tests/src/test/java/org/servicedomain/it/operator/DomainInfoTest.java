@@ -10,10 +10,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.List;
-import javax.wsdl.Definition;
-import javax.wsdl.Service;
-import javax.wsdl.factory.WSDLFactory;
-import javax.wsdl.xml.WSDLReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.client.NodeClient;
@@ -23,11 +19,11 @@ import org.servicedomain.home.v1.DomainInfo;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
-import org.w3c.dom.Element;
+import org.servicedomain.testsupport.WsdlDocumentation;
 
 /**
  * The domain information over real SOAP on a real node: administrators set it, every caller reads it,
- * it survives a restart, every virtual port's WSDL carries it, and bad input or a non-administrator
+ * it survives a restart, every virtual port's WSDL and the home port's carry it, and bad input or a non-administrator
  * is refused with a fault code and an audit line.
  */
 class DomainInfoTest {
@@ -82,6 +78,21 @@ class DomainInfoTest {
         assertThat(serviceDocumentation("BlastPortType")).isEqualTo(expected);
         SoapReply domainWsdl = SoapExchange.get(URI.create(domain.node().baseUri() + "/services/domain?wsdl"));
         assertThat(domainWsdl.text()).contains("<wsdl:documentation>Quotes of &lt;every&gt; exchange &amp; ");
+    }
+
+    @Test
+    void theHomePortsWsdlCarriesTheDomainInformationInItsServiceDocumentationAsItIsNow() throws Exception {
+        assertThat(WsdlDocumentation.ofTheServiceIn(domain.node().homeAddress() + "?wsdl")).as("nothing set yet").isNull();
+        NodeClient root = administrator();
+
+        root.setDomainInfo(new DomainChange(DESCRIPTION, "ACME Markets", null, null, null));
+        String described = WsdlDocumentation.ofTheServiceIn(domain.node().homeAddress() + "?wsdl");
+        root.setDomainInfo(new DomainChange(null, "ACME Markets plc", null, null, null));
+        String changed = WsdlDocumentation.ofTheServiceIn(domain.node().homeAddress() + "?wsdl");
+
+        assertThat(described).isEqualTo(DESCRIPTION + "\nOwner: ACME Markets");
+        assertThat(changed).isEqualTo(DESCRIPTION + "\nOwner: ACME Markets plc");
+        assertThat(anonymous().domainInfo().getOwner()).as("the home port still serves calls").isEqualTo("ACME Markets plc");
     }
 
     @Test
@@ -142,14 +153,9 @@ class DomainInfoTest {
         return refused.getMessage();
     }
 
-    /** The text of the documentation of the one service in the port's WSDL, read as client generators read it (wsdl4j). */
+    /** The text of the documentation of the one service in the port's WSDL. */
     private String serviceDocumentation(String port) throws Exception {
-        WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
-        reader.setFeature("javax.wsdl.verbose", false);
-        Definition wsdl = reader.readWSDL(domain.node().virtualPortWsdl(port).toString());
-        assertThat(wsdl.getServices()).hasSize(1);
-        Element documentation = ((Service) wsdl.getServices().values().iterator().next()).getDocumentationElement();
-        return documentation == null ? null : documentation.getTextContent();
+        return WsdlDocumentation.ofTheServiceIn(domain.node().virtualPortWsdl(port).toString());
     }
 
     private List<JsonNode> auditLines() throws IOException {

@@ -39,12 +39,7 @@ class UndoTest {
     @BeforeEach
     void nodeWithTwoProvidersAndAnAdministratorLoggedInWithSdctl() throws Exception {
         registered = domain.registerAll();
-        NodeClient.connect(domain.node().baseUri())
-                .setUser(new NodeClient.UserEntry("root", ADMIN_PASSWORD, "staff", List.of(), List.of("administrator")));
-        sdctl = new SdctlRun(configHome);
-        SdctlRun.Result login = sdctl.runWithInput(ADMIN_PASSWORD + "\n", "--node", domain.node().baseUri().toString(),
-                "--user", "root", "login");
-        assertThat(login.exitCode()).as(login.toString()).isZero();
+        sdctl = SdctlRun.signedInAsAdministrator(configHome, domain.node().baseUri(), ADMIN_PASSWORD);
     }
 
     @Test

@@ -7,10 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.servicedomain.home.v1.Register;
+import org.servicedomain.home.v1.GetServiceInfo;
+import org.servicedomain.home.v1.GetServiceInfoResponse;
+import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.samples.provider.SampleProvider;
@@ -44,10 +47,7 @@ class OperationsPerInstanceTest {
         quotesOnly = domain.provider("quotes-only");
         withoutBuy = NarrowedWsdl.of(quotesOnly, "buy");
         fullRegistration = Registrations.register(domain.node().home(), full);
-        Register narrowed = new Register();
-        narrowed.setWsdlLocation(withoutBuy.address().toString());
-        narrowed.getAttribute().add(Registrations.attribute("name", quotesOnly.name()));
-        Registration registered = domain.node().home().register(narrowed).getRegistration().get(0);
+        Registration registered = withoutBuy.register(domain.node().home());
         assertThat(registered.getVirtualPort()).isEqualTo(fullRegistration.getVirtualPort()).isEqualTo(PORT);
         domain.setup().policy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"round-robin\"/>"
                 + "</defaults></policy>");
@@ -77,6 +77,24 @@ class OperationsPerInstanceTest {
             quotesServedBy.add(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port, "ACME")));
         }
         assertThat(quotesServedBy).contains("full", "quotes-only");
+    }
+
+    @Test
+    void getServiceInfoTellsTheOperationsOfThePortAndWhichOfThemEachInstanceImplements() throws Exception {
+        GetServiceInfoResponse info = domain.node().home().getServiceInfo(new GetServiceInfo());
+
+        assertThat(info.getVirtualPort()).singleElement().satisfies(port ->
+                assertThat(port.getOperation()).containsExactly("buy", "getQuote", "monitorStocks"));
+        InstanceInfo fullInfo = instanceNamed(info, "full");
+        assertThat(fullInfo.isAllOperations()).isTrue();
+        assertThat(fullInfo.getOperation()).isEmpty();
+        InstanceInfo quotesOnlyInfo = instanceNamed(info, "quotes-only");
+        assertThat(quotesOnlyInfo.isAllOperations()).isFalse();
+        assertThat(quotesOnlyInfo.getOperation()).containsExactly("getQuote", "monitorStocks");
+    }
+
+    private static InstanceInfo instanceNamed(GetServiceInfoResponse info, String name) {
+        return info.getInstance().stream().filter(i -> name.equals(i.getName())).findFirst().orElseThrow();
     }
 
     @ParameterizedTest

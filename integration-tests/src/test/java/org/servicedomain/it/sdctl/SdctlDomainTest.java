@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,16 +25,10 @@ class SdctlDomainTest {
     Path configHome;
 
     private SdctlRun sdctl;
-    private String node;
 
     @BeforeEach
     void nodeWithAnAdministratorAndALoggedInSdctl() {
-        NodeClient.connect(domain.node().baseUri())
-                .setUser(new NodeClient.UserEntry("root", ADMIN_PASSWORD, "staff", List.of(), List.of("administrator")));
-        node = domain.node().baseUri().toString();
-        sdctl = new SdctlRun(configHome);
-        SdctlRun.Result login = sdctl.runWithInput(ADMIN_PASSWORD + "\n", "--node", node, "--user", "root", "login");
-        assertThat(login.exitCode()).as(login.toString()).isZero();
+        sdctl = SdctlRun.signedInAsAdministrator(configHome, domain.node().baseUri(), ADMIN_PASSWORD);
     }
 
     @Test

@@ -20,9 +20,12 @@ import org.servicedomain.samples.blast.BlastDatabases;
  *                  options always hold their {@link SampleService#soleDatabase() sole database}
  * @param host      the address to listen on (e.g. {@code 127.0.0.1}), null for every interface; the
  *                  provider's own address names it, so a node reaches the provider where it listens
+ * @param symbols   the symbols a stock-quote provider's exchange lists, the only ones its
+ *                  {@code monitorStocks} answers (the model's stock monitor); empty for every symbol,
+ *                  and for other services
  */
 public record ProviderOptions(SampleService service, String name, int port, boolean soap12, long delayMs,
-                              double failRate, int workers, List<String> databases, String host) {
+                              double failRate, int workers, List<String> databases, String host, List<String> symbols) {
 
     public ProviderOptions {
         Objects.requireNonNull(service, "service");
@@ -55,6 +58,14 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         if (host != null && host.isBlank()) {
             host = null;
         }
+        symbols = List.copyOf(Objects.requireNonNull(symbols, "symbols"));
+        if (service != SampleService.STOCKQUOTE && !symbols.isEmpty()) {
+            throw new IllegalArgumentException("symbols apply only to the stockquote service but were given for "
+                    + service.path());
+        }
+        if (symbols.stream().anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("symbols must not be blank but were " + symbols);
+        }
     }
 
     /** Defaults: ephemeral port, SOAP 1.1, no delay, no failures, all databases for BLAST (its own for BLAST_BLUE etc.). */
@@ -69,7 +80,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
     /** A builder starting from these options, e.g. to restart a provider with another delay. */
     public Builder toBuilder() {
         return new Builder(service, name).port(port).soap12(soap12).delayMs(delayMs).failRate(failRate).workers(workers)
-                .databases(service == SampleService.BLAST ? databases : List.of()).host(host);
+                .databases(service == SampleService.BLAST ? databases : List.of()).host(host).symbols(symbols);
     }
 
     /** Builds {@link ProviderOptions}; validation happens in {@link #build()}. */
@@ -83,6 +94,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         private int workers;
         private List<String> databases = List.of();
         private String host;
+        private List<String> symbols = List.of();
 
         private Builder(SampleService service, String name) {
             this.service = service;
@@ -125,8 +137,14 @@ public record ProviderOptions(SampleService service, String name, int port, bool
             return this;
         }
 
+        /** The symbols a stock-quote provider's exchange lists (its {@code monitorStocks} answers only those); empty: all. */
+        public Builder symbols(List<String> symbols) {
+            this.symbols = symbols;
+            return this;
+        }
+
         public ProviderOptions build() {
-            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases, host);
+            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases, host, symbols);
         }
     }
 }

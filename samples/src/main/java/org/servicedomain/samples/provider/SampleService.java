@@ -73,7 +73,7 @@ public enum SampleService {
     /** A fresh JAX-WS implementor for one provider with these options. */
     Object createEndpoint(ProviderOptions options) {
         return switch (this) {
-            case STOCKQUOTE -> new StockQuoteEndpoint(options.name());
+            case STOCKQUOTE -> new StockQuoteEndpoint(options.name(), options.symbols());
             case CREDITCHECK -> new CreditCheckEndpoint(options.name());
             case BLAST -> new BlastEndpoint(options.name(), options.databases());
             case BLAST_BLUE -> new BlastDatabaseEndpoint.Blue(options.name());

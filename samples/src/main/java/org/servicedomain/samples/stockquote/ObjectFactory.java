@@ -26,6 +26,16 @@ public class ObjectFactory {
         return new JAXBElement<>(new QName(NS, "buy"), Buy.class, value);
     }
 
+    @XmlElementDecl(namespace = NS, name = "monitorStocks")
+    public JAXBElement<MonitorStocks> createMonitorStocks(MonitorStocks value) {
+        return new JAXBElement<>(new QName(NS, "monitorStocks"), MonitorStocks.class, value);
+    }
+
+    @XmlElementDecl(namespace = NS, name = "monitorStocksResponse")
+    public JAXBElement<MonitorStocksResponse> createMonitorStocksResponse(MonitorStocksResponse value) {
+        return new JAXBElement<>(new QName(NS, "monitorStocksResponse"), MonitorStocksResponse.class, value);
+    }
+
     @XmlElementDecl(namespace = NS, name = "buyResponse")
     public JAXBElement<BuyResponse> createBuyResponse(BuyResponse value) {
         return new JAXBElement<>(new QName(NS, "buyResponse"), BuyResponse.class, value);

@@ -21,6 +21,7 @@ public interface StockQuotePortType {
     String NAMESPACE = "urn:sd:samples:stockquote";
     String GET_QUOTE_ACTION = NAMESPACE + "#getQuote";
     String BUY_ACTION = NAMESPACE + "#buy";
+    String MONITOR_STOCKS_ACTION = NAMESPACE + "#monitorStocks";
 
     /** A deterministic quote for {@code symbol}, naming the provider that answered. */
     @WebMethod(operationName = "getQuote", action = GET_QUOTE_ACTION)
@@ -32,4 +33,13 @@ public interface StockQuotePortType {
     @WebMethod(operationName = "buy", action = BUY_ACTION)
     @WebResult(name = "buyResponse", targetNamespace = NAMESPACE, partName = "parameters")
     BuyResponse buy(@WebParam(name = "buy", targetNamespace = NAMESPACE, partName = "parameters") Buy request);
+
+    /**
+     * The model's stock monitor, as one exchange answers it: a quote for each asked symbol the
+     * provider lists, none for the others (a node composes several exchanges' answers into one).
+     */
+    @WebMethod(operationName = "monitorStocks", action = MONITOR_STOCKS_ACTION)
+    @WebResult(name = "monitorStocksResponse", targetNamespace = NAMESPACE, partName = "parameters")
+    MonitorStocksResponse monitorStocks(
+            @WebParam(name = "monitorStocks", targetNamespace = NAMESPACE, partName = "parameters") MonitorStocks request);
 }

@@ -18,6 +18,7 @@ class ProviderOptionsTest {
         assertThat(options.delayMs()).isZero();
         assertThat(options.failRate()).isZero();
         assertThat(options.databases()).isEmpty();
+        assertThat(options.symbols()).isEmpty();
     }
 
     @Test
@@ -54,11 +55,21 @@ class ProviderOptionsTest {
     }
 
     @Test
+    void symbolsAreRejectedForServicesOtherThanStockQuoteAndWhenBlank() {
+        assertThatThrownBy(() -> ProviderOptions.builder(SampleService.BLAST, "b").symbols(List.of("IBM")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stockquote");
+        assertThatThrownBy(() -> ProviderOptions.builder(SampleService.STOCKQUOTE, "q").symbols(List.of("IBM", " ")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blank");
+    }
+
+    @Test
     void toBuilderRoundTrips() {
         ProviderOptions options = ProviderOptions.builder(SampleService.BLAST, "b").port(9005).soap12(true)
                 .delayMs(20).failRate(0.25).databases(List.of("database2")).build();
 
         assertThat(options.toBuilder().build()).isEqualTo(options);
+        ProviderOptions exchange = ProviderOptions.builder(SampleService.STOCKQUOTE, "nyse").symbols(List.of("IBM")).build();
+        assertThat(exchange.toBuilder().build()).isEqualTo(exchange);
     }
 
     @Test

@@ -3,6 +3,8 @@ package org.servicedomain.samples.stockquote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.samples.SoapHttp;
@@ -12,6 +14,9 @@ import org.servicedomain.samples.LaunchedProvider;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 class StockQuoteProviderTest {
 
@@ -56,6 +61,54 @@ class StockQuoteProviderTest {
     }
 
     @Test
+    void monitorStocksQuotesOnlyTheAskedSymbolsItsExchangeListsEachOnce() throws Exception {
+        provider = launched.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "nyse")
+                .symbols(List.of("IBM", "GE")).build());
+
+        HttpResponse<String> response = http.post11(provider.address(), StockQuotePortType.MONITOR_STOCKS_ACTION,
+                "<q:monitorStocks xmlns:q='" + NS + "'><q:symbol>GE</q:symbol><q:symbol>SONY</q:symbol>"
+                        + "<q:symbol>IBM</q:symbol><q:symbol>GE</q:symbol></q:monitorStocks>");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        Element top = Xml.parse(response.body()).element(NS, "monitorStocksResponse");
+        assertThat(top).isNotNull();
+        assertThat(childNames(top)).containsExactly("quote", "quote");
+        assertThat(texts(top, "symbol")).containsExactly("GE", "IBM");
+        assertThat(texts(top, "provider")).containsExactly("nyse", "nyse");
+        assertThat(Double.parseDouble(texts(top, "price").get(1))).isEqualTo(StockQuoteEndpoint.priceOf("IBM"));
+    }
+
+    @Test
+    void monitorStocksOfAProviderWithoutListedSymbolsQuotesEveryAskedSymbol() throws Exception {
+        provider = launched.launch(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-all"));
+
+        Xml answer = Xml.parse(http.post11(provider.address(), StockQuotePortType.MONITOR_STOCKS_ACTION,
+                "<q:monitorStocks xmlns:q='" + NS + "'><q:symbol>ACME</q:symbol><q:symbol>SONY</q:symbol></q:monitorStocks>")
+                .body());
+
+        assertThat(texts(answer.root(), "symbol")).containsExactly("ACME", "SONY");
+    }
+
+    private static List<String> childNames(Element parent) {
+        List<String> names = new ArrayList<>();
+        for (Node child = parent.getFirstChild(); child != null; child = child.getNextSibling()) {
+            if (child instanceof Element element) {
+                names.add(element.getLocalName());
+            }
+        }
+        return names;
+    }
+
+    private static List<String> texts(Element within, String localName) {
+        NodeList found = within.getElementsByTagNameNS(NS, localName);
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < found.getLength(); i++) {
+            texts.add(found.item(i).getTextContent());
+        }
+        return texts;
+    }
+
+    @Test
     void soap12ProviderAnswersSoap12Requests() throws Exception {
         provider = launched.launch(ProviderOptions.builder(SampleService.STOCKQUOTE, "quote-12").soap12(true).build());
 
@@ -80,7 +133,8 @@ class StockQuoteProviderTest {
         Xml wsdl = Wsdls.assertSelfContained(response.body(), provider.address(), Wsdls.SOAP11_BINDING_NS);
         assertThat(wsdl.root().getAttribute("targetNamespace")).isEqualTo(NS);
         assertThat(Wsdls.soapActions(wsdl, Wsdls.SOAP11_BINDING_NS)).containsExactlyInAnyOrder(
-                "getQuote=urn:sd:samples:stockquote#getQuote", "buy=urn:sd:samples:stockquote#buy");
+                "getQuote=urn:sd:samples:stockquote#getQuote", "buy=urn:sd:samples:stockquote#buy",
+                "monitorStocks=urn:sd:samples:stockquote#monitorStocks");
         assertThat(response.body()).contains("name=\"StockQuotePortType\"", "name=\"StockQuoteService\"",
                 "name=\"StockQuotePort\"");
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.servicedomain.client.InstanceNames;
+import org.servicedomain.client.InstanceOperations;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
@@ -19,14 +20,16 @@ import picocli.CommandLine.Parameters;
         subcommands = {InstancesCommand.Register.class, InstancesCommand.Unregister.class, InstancesCommand.SetState.class})
 final class InstancesCommand extends NodeCommand {
 
+    /** One instance; {@code operations} are the port's it implements, empty when {@code allOperations}. */
     record InstanceRow(String instanceId, String name, String virtualPort, String state, List<String> supplierLevels,
-            String endpointAddress, long requests, long failures, double meanLatencyMs, Map<String, String> attributes) {
+            String endpointAddress, long requests, long failures, double meanLatencyMs, Map<String, String> attributes,
+            boolean allOperations, List<String> operations) {
         static InstanceRow of(InstanceInfo i) {
             Map<String, String> attributes = new LinkedHashMap<>();
             i.getAttribute().forEach(a -> attributes.put(a.getName(), a.getValue()));
             return new InstanceRow(i.getInstanceId(), InstanceNames.of(i), i.getVirtualPort(), i.getState() == null ? null : i.getState().value(),
                     List.copyOf(i.getSupplierLevel()), i.getEndpointAddress(), i.getRequests(), i.getFailures(),
-                    i.getMeanLatencyMs(), attributes);
+                    i.getMeanLatencyMs(), attributes, InstanceOperations.all(i), InstanceOperations.implemented(i));
         }
     }
 
@@ -36,17 +39,19 @@ final class InstancesCommand extends NodeCommand {
     @Override
     int run() throws Exception {
         NodeClient client = client();
-        List<InstanceRow> rows = new ArrayList<>();
-        (port == null ? client.getServiceInfo() : client.getServiceInfo(port)).getInstance()
-                .forEach(i -> rows.add(InstanceRow.of(i)));
+        List<InstanceInfo> infos = (port == null ? client.getServiceInfo() : client.getServiceInfo(port)).getInstance();
         if (json()) {
-            printJson(rows);
+            printJson(infos.stream().map(InstanceRow::of).toList());
             return 0;
         }
-        Table table = new Table("NAME", "INSTANCE", "PORT", "STATE", "LEVELS", "ENDPOINT", "REQUESTS", "FAILURES", "MEAN-MS");
-        rows.forEach(r -> table.row(r.name(), r.instanceId(), r.virtualPort(), r.state(),
-                r.supplierLevels().isEmpty() ? "-" : String.join(" ", r.supplierLevels()), r.endpointAddress(), r.requests(),
-                r.failures(), String.format("%.1f", r.meanLatencyMs())));
+        Table table = new Table("NAME", "INSTANCE", "PORT", "STATE", "LEVELS", "OPERATIONS", "ENDPOINT", "REQUESTS",
+                "FAILURES", "MEAN-MS");
+        infos.forEach(i -> {
+            InstanceRow r = InstanceRow.of(i);
+            table.row(r.name(), r.instanceId(), r.virtualPort(), r.state(),
+                    r.supplierLevels().isEmpty() ? "-" : String.join(" ", r.supplierLevels()), InstanceOperations.shown(i, ","),
+                    r.endpointAddress(), r.requests(), r.failures(), String.format("%.1f", r.meanLatencyMs()));
+        });
         table.print(out());
         return 0;
     }

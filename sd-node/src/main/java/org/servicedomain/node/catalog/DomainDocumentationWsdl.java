@@ -13,10 +13,11 @@ import org.w3c.dom.Element;
 import org.xml.sax.SAXException;
 
 /**
- * Puts the domain information into a virtual port's WSDL: a {@code wsdl:documentation} as the first
- * child of each {@code wsdl:service}, the element the node writes itself, so the provider's own
- * documentation stays as it was. The text is written by the DOM, so markup in it arrives as text;
- * wsimport and other generators carry it into the generated service class's comment.
+ * Puts the domain information into a virtual port's WSDL, and the home port's: a {@code
+ * wsdl:documentation} as the first child of each {@code wsdl:service}, the element the node writes
+ * itself, so the provider's own documentation stays as it was. The text is written by the DOM, so
+ * markup in it arrives as text; wsimport and other generators carry it into the generated service
+ * class's comment.
  */
 public final class DomainDocumentationWsdl {
 
@@ -29,6 +30,15 @@ public final class DomainDocumentationWsdl {
             return wsdl;
         }
         Document document = parse(wsdl);
+        add(document, documentation);
+        return SecureXml.write(document);
+    }
+
+    /** Adds {@code documentation} to the services of the WSDL {@code document}; nothing when it is empty. */
+    public static void add(Document document, String documentation) {
+        if (documentation == null || documentation.isEmpty()) {
+            return;
+        }
         List<Element> services = children(document.getDocumentElement(), WSDL_NS, "service");
         for (Element service : services) {
             String prefix = service.getPrefix();
@@ -36,7 +46,6 @@ public final class DomainDocumentationWsdl {
             element.setTextContent(documentation);
             service.insertBefore(element, service.getFirstChild());
         }
-        return SecureXml.write(document);
     }
 
     private static Document parse(String wsdl) {

@@ -15,6 +15,9 @@ import org.apache.zookeeper.data.Stat;
 import org.servicedomain.node.catalog.CatalogStore;
 import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.domain.DomainInfo;
+import org.servicedomain.node.domain.DomainInfoJson;
+import org.servicedomain.node.domain.FileDomainInfoStore;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.FileChildStore;
 import org.servicedomain.node.policy.FilePolicyStore;
@@ -24,13 +27,13 @@ import org.servicedomain.node.session.StoredUser;
 
 /**
  * Copies a stopped standalone node's shared state (catalog, cached WSDLs, the kept policy versions with
- * the active one, users with their password hashes, child nodes) from its data directory into a cluster
- * that has none yet (docs/cluster.md, Moving to a cluster), in one ZooKeeper transaction: the cluster
- * holds all of it or none of it. A domain whose transaction would exceed ZooKeeper's request limit
- * ({@code jute.maxbuffer}) is refused before anything is sent, rather than split. Policy versions keep
- * their numbers. A cluster that already has a catalog, a policy, users or child nodes is refused: merging
- * two domains has no single right answer, and replacing a live cluster's state would unregister its
- * members' instances under them.
+ * the active one, users with their password hashes, child nodes, the domain information) from its data
+ * directory into a cluster that has none yet (docs/cluster.md, Moving to a cluster), in one ZooKeeper
+ * transaction: the cluster holds all of it or none of it. A domain whose transaction would exceed
+ * ZooKeeper's request limit ({@code jute.maxbuffer}) is refused before anything is sent, rather than
+ * split. Policy versions keep their numbers. A cluster that already has a catalog, a policy, users,
+ * child nodes or domain information is refused: merging two domains has no single right answer, and
+ * replacing a live cluster's state would unregister its members' instances under them.
  */
 public final class ClusterImport {
 
@@ -39,7 +42,7 @@ public final class ClusterImport {
 
     /** What was copied. */
     public record Imported(int ports, int instances, int wsdls, List<Long> policyVersions, int users, int children,
-            long requestBytes) {
+            boolean domainInfo, long requestBytes) {
     }
 
     /** The cluster already holds state; nothing was copied. */
@@ -118,9 +121,11 @@ public final class ClusterImport {
         List<Long> versions = allVersions.subList(Math.max(0, allVersions.size() - PolicyStore.KEPT), allVersions.size());
         List<StoredUser> users = new FileUserDirectory(dataDir).storedUsers();
         List<ChildNode> children = new FileChildStore(dataDir).load();
-        if (catalog.ports().isEmpty() && versions.isEmpty() && users.isEmpty() && children.isEmpty()) {
+        DomainInfo domainInfo = FileDomainInfoStore.open(dataDir).current();
+        if (catalog.ports().isEmpty() && versions.isEmpty() && users.isEmpty() && children.isEmpty() && domainInfo.isEmpty()) {
             throw new NothingToImportException(dataDir.toAbsolutePath() + " holds no catalog (catalog.json), no policy"
-                    + " (policy/), no users (users.json) and no child nodes (children.json): there is nothing to import");
+                    + " (policy/), no users (users.json), no child nodes (children.json) and no domain information"
+                    + " (domain.json): there is nothing to import");
         }
         try (ClusterConnection connection = ClusterConnection.open(config);
                 ZooKeeperCatalogStore catalogStore = new ZooKeeperCatalogStore(connection);
@@ -166,6 +171,10 @@ public final class ClusterImport {
                     transaction.setData(ZooKeeperChildStore.CHILDREN, data, childrenVersion);
                 }
             }
+            if (!domainInfo.isEmpty()) {
+                transaction.create(ZooKeeperDomainInfoStore.DOMAIN,
+                        ZnodeLimit.check(DomainInfoJson.write(domainInfo), "the domain information"));
+            }
             long bytes = transaction.requestBytes();
             if (bytes > maxRequestBytes) {
                 throw new DomainTooLargeException("the domain in " + dataDir.toAbsolutePath() + " takes " + bytes
@@ -178,7 +187,7 @@ public final class ClusterImport {
             beforeCommit.run(client);
             commit(config, transaction);
             return new Imported(catalog.ports().size(), catalog.instances().size(), digests.size(), List.copyOf(versions),
-                    users.size(), children.size(), bytes);
+                    users.size(), children.size(), !domainInfo.isEmpty(), bytes);
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {
@@ -221,12 +230,14 @@ public final class ClusterImport {
         } catch (KeeperException.NoNodeException e) {
             childrenVersion = -1;
         }
-        if (!existing.ports().isEmpty() || !versions.isEmpty() || users > 0 || children > 0) {
+        boolean domainInfo = connection.client().checkExists().forPath(ZooKeeperDomainInfoStore.DOMAIN) != null;
+        if (!existing.ports().isEmpty() || !versions.isEmpty() || users > 0 || children > 0 || domainInfo) {
             throw new ClusterNotEmptyException("the cluster " + config.name() + " at " + config.zookeeper()
                     + " already has state (" + existing.ports().size() + " virtual ports, " + existing.instances().size()
                     + " instances, " + versions.size() + " policy versions, " + users + " users, " + children
-                    + " child nodes); cluster-import copies into a new cluster only. Choose a new cluster name, or stop"
-                    + " its members and delete " + config.root() + " in ZooKeeper first");
+                    + " child nodes" + (domainInfo ? ", domain information" : "") + "); cluster-import copies into a new"
+                    + " cluster only. Choose a new cluster name, or stop its members and delete " + config.root()
+                    + " in ZooKeeper first");
         }
         return childrenVersion;
     }

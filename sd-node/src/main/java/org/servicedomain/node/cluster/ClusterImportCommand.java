@@ -84,7 +84,8 @@ public final class ClusterImportCommand {
                     + " instances, " + imported.wsdls() + " WSDLs, policy versions " + imported.policyVersions()
                     + (imported.policyVersions().isEmpty() ? "" : " (active: "
                             + imported.policyVersions().get(imported.policyVersions().size() - 1) + ")")
-                    + ", " + imported.users() + " users, " + imported.children() + " child nodes");
+                    + ", " + imported.users() + " users, " + imported.children() + " child nodes"
+                    + (imported.domainInfo() ? ", the domain information" : ""));
             out.println("not imported: sessions, metering and transaction history (docs/cluster.md, Moving to a cluster)");
             audit(dataDir, config, AuditEntry.OK, imported.ports() + " virtual ports, " + imported.instances() + " instances, "
                     + imported.users() + " users", err);

@@ -222,7 +222,7 @@ public class HomePort implements HomePortType {
             Instance updated = node.catalog().update(HomeArguments.required(request.getInstanceId(), "instanceId"),
                     new Catalog.InstanceUpdate(state, request.getTimeoutMs(), attributes, stateData, levels));
             SetServiceInfoResponse response = new SetServiceInfoResponse();
-            response.setInstance(ServiceInfoView.of(updated, node.monitor(), node.health(), node.statistics(), node.priorityFlows()));
+            response.setInstance(ServiceInfoView.of(updated, node.catalog().snapshot(), node));
             return response;
         });
     }
@@ -249,8 +249,7 @@ public class HomePort implements HomePortType {
                         new NodeFault(FaultCode.UnknownInstance, "no instance has id " + instanceId));
                 response.getVirtualPort().add(ServiceInfoView.withOutcomes(ServiceInfoView.of(
                         snapshot.port(instance.virtualPort()).orElseThrow(), snapshot, addressOf, node.statistics()), node.outcomes()));
-                response.getInstance().add(ServiceInfoView.of(instance, node.monitor(), node.health(), node.statistics(),
-                        node.priorityFlows()));
+                response.getInstance().add(ServiceInfoView.of(instance, snapshot, node));
                 addSession(request, response);
                 return response;
             }
@@ -258,8 +257,7 @@ public class HomePort implements HomePortType {
                     .forEach(p -> response.getVirtualPort().add(ServiceInfoView.withOutcomes(
                             ServiceInfoView.of(p, snapshot, addressOf, node.statistics()), node.outcomes())));
             snapshot.instances().stream().filter(i -> portName == null || i.virtualPort().equals(portName))
-                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, node.monitor(), node.health(),
-                            node.statistics(), node.priorityFlows())));
+                    .forEach(i -> response.getInstance().add(ServiceInfoView.of(i, snapshot, node)));
             node.metering().usage(portName).stream()
                     .filter(u -> caller == null || caller.isAdministrator() || java.util.Objects.equals(u.user(), caller.user()))
                     .forEach(u -> response.getUsage().add(ServiceInfoView.of(u)));

@@ -7,14 +7,16 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
 import javax.xml.namespace.QName;
+import org.apache.cxf.frontend.WSDLGetUtils;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.servicedomain.node.Node;
 
 /**
  * CXF's servlet under {@code /services/*}, with the home port published at {@code /home} on its
- * bus. Virtual ports are not CXF endpoints: {@link VirtualPortServlet} serves them. A browser's
- * plain GET on the home port gets a short page saying what the endpoint is, as a virtual port does.
+ * bus; its {@code ?wsdl} carries the domain information ({@link HomeWsdlDocumentation}). Virtual
+ * ports are not CXF endpoints: {@link VirtualPortServlet} serves them. A browser's plain GET on the
+ * home port gets a short page saying what the endpoint is, as a virtual port does.
  */
 public final class NodeServlet extends CXFNonSpringServlet {
 
@@ -41,7 +43,8 @@ public final class NodeServlet extends CXFNonSpringServlet {
         home.setProperties(Map.of(
                 "org.apache.cxf.stax.maxTextLength", (int) Math.min(Integer.MAX_VALUE, node.config().maxMessageBytes()),
                 "org.apache.cxf.stax.maxElementCount", 100_000L,
-                "org.apache.cxf.stax.maxChildElements", 10_000));
+                "org.apache.cxf.stax.maxChildElements", 10_000,
+                WSDLGetUtils.class.getName(), new HomeWsdlDocumentation(node.domainInfo())));
         home.publish("/home");
     }
 

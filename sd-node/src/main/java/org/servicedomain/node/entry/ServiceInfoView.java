@@ -1,6 +1,5 @@
 package org.servicedomain.node.entry;
 
-
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.servicedomain.home.v1.Attribute;
@@ -9,6 +8,7 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.UsageInfo;
 import org.servicedomain.home.v1.VirtualPortInfo;
+import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceName;
@@ -18,7 +18,6 @@ import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
-import org.servicedomain.node.qos.PriorityFlows;
 
 /** How the home port shows catalog entries and their monitor figures to administrators. */
 final class ServiceInfoView {
@@ -36,6 +35,7 @@ final class ServiceInfoView {
         info.setAddress(address);
         info.setWsdlAddress(address + "?wsdl");
         info.setInstanceCount(snapshot.instancesOf(port.name()).size());
+        OperationsView.addTo(info, port);
         return info;
     }
 
@@ -73,11 +73,15 @@ final class ServiceInfoView {
         return info;
     }
 
-    /** As {@link #of(Instance, InstanceMonitor, InstanceHealth, TrafficStatistics)}, with the instance's capacity. */
-    static InstanceInfo of(Instance instance, InstanceMonitor monitor, InstanceHealth health, TrafficStatistics statistics,
-            PriorityFlows flows) {
-        InstanceInfo info = of(instance, monitor, health, statistics);
-        FlowInfoView.addCapacity(info, instance, flows);
+    /**
+     * The instance with the node's figures about it (as {@link #of(Instance, InstanceMonitor,
+     * InstanceHealth, TrafficStatistics)}), its capacity, and the operations of its port (in
+     * {@code snapshot}) it implements.
+     */
+    static InstanceInfo of(Instance instance, CatalogSnapshot snapshot, Node node) {
+        InstanceInfo info = of(instance, node.monitor(), node.health(), node.statistics());
+        FlowInfoView.addCapacity(info, instance, node.priorityFlows());
+        snapshot.port(instance.virtualPort()).ifPresent(port -> OperationsView.addTo(info, instance, port));
         return info;
     }
 
