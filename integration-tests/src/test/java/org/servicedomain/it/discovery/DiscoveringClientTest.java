@@ -96,7 +96,8 @@ class DiscoveringClientTest {
 
     @Test
     void theFirstCallGoesAtTheFirstAnswerWhileTheProbeGoesOnCollecting() throws Exception {
-        Duration wholeProbe = Duration.ofSeconds(4);
+        // long enough that a first call waiting for the whole probe could not pass for one that did not, on a busy machine
+        Duration wholeProbe = Duration.ofSeconds(10);
         StockQuotePortType client = DiscoveringClient.create(StockQuotePortType.class, plainPort(), probe(wholeProbe),
                 QUOTE, List.of());
 
