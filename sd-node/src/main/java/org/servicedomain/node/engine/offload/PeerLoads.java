@@ -21,6 +21,7 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.policy.PeerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,11 +58,7 @@ public final class PeerLoads implements AutoCloseable {
                         .setConnectionRequestTimeout(Timeout.of(timeout)).setResponseTimeout(Timeout.of(timeout)).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
                 .setUserAgent("sd-node-peers").build();
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-peer-loads");
-            t.setDaemon(true);
-            return t;
-        });
+        this.ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-peer-loads"));
         ticker.schedule(this::tick, 0, TimeUnit.MILLISECONDS);
     }
 
