@@ -3,7 +3,6 @@ package org.servicedomain.node.engine.offload;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -117,18 +116,7 @@ public final class PeerLoads implements AutoCloseable {
             if (proofValue != null) {
                 get.setHeader(PROOF_HEADER, proofValue);
             }
-            LoadReport report = http.execute(get, response -> {
-                if (response.getCode() != 200 || response.getEntity() == null) {
-                    throw new IOException("HTTP " + response.getCode() + " from " + address);
-                }
-                try (InputStream in = response.getEntity().getContent()) {
-                    byte[] body = in.readNBytes(MAX_REPORT_BYTES + 1);
-                    if (body.length > MAX_REPORT_BYTES) {
-                        throw new IOException("a report larger than " + MAX_REPORT_BYTES + " bytes from " + address);
-                    }
-                    return json.readValue(body, LoadReport.class);
-                }
-            });
+            LoadReport report = http.execute(get, PeerAnswer.json(json, LoadReport.class, MAX_REPORT_BYTES, "a report", address));
             return new PeerLoad(peer, base, report, System.nanoTime());
         } catch (IOException | IllegalArgumentException e) {
             noteFailure(peer, e.toString());
