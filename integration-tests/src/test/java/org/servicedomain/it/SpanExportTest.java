@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -200,17 +199,12 @@ class SpanExportTest {
 
     /** The span named {@code name} of trace {@code traceId}, once the collector has it. */
     private static ReceivedSpan awaitSpan(String traceId, String name) {
-        return awaitSpan(traceId, s -> s.name().equals(name));
+        return COLLECTOR.awaitSpan(traceId, s -> s.name().equals(name));
     }
 
     /** The server span of trace {@code traceId}, once the collector has it. */
     private static ReceivedSpan serverSpanOf(String traceId) {
-        return awaitSpan(traceId, s -> s.kind().equals("SPAN_KIND_SERVER"));
-    }
-
-    private static ReceivedSpan awaitSpan(String traceId, Predicate<ReceivedSpan> wanted) {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId)).anyMatch(wanted));
-        return COLLECTOR.spansOf(traceId).stream().filter(wanted).findFirst().orElseThrow();
+        return COLLECTOR.awaitServerSpan(traceId);
     }
 
     private static ReceivedSpan attemptTo(List<ReceivedSpan> spans, SampleProvider provider) {
