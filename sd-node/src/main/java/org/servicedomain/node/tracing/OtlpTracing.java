@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * Tracing exported through the OpenTelemetry SDK: one server span per sampled call, child spans for its
  * steps and dispatch attempts, sent in batches over OTLP/HTTP (protobuf) by a background thread,
  * so a request only records; a collector that is down costs dropped spans, never a request. A call
- * that is not sampled is only passed on, unsampled, as without an exporter, and costs no more.
+ * that is not sampled is only passed on, unsampled, as without an exporter: past the sampler's one
+ * unrecorded span it records nothing.
  */
 final class OtlpTracing implements Tracing {
 
