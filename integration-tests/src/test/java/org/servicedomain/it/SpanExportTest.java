@@ -47,11 +47,9 @@ class SpanExportTest {
         backup = domain.provider("backup");
         Registrations.register(domain.node().home(), primary);
         Registrations.register(domain.node().home(), backup);
-        SetPolicy policy = new SetPolicy();
-        policy.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
+        usePolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/>"
                 + "<recovery retries=\"1\" timeoutMs=\"5000\"><idempotent operation=\"getQuote\"/></recovery>"
                 + "</defaults></policy>");
-        domain.node().home().setPolicy(policy);
     }
 
     @AfterAll
@@ -63,8 +61,7 @@ class SpanExportTest {
     void aFailedOverCallIsExportedAsAServerSpanWithItsStagesAndBothAttempts() {
         primary.setFaultMode(FaultMode.HTTP_500_PLAIN);
 
-        SoapReply reply = StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"),
-                "ACME", Map.of("traceparent", "00-" + TRACE_ID + "-" + CLIENT_SPAN_ID + "-01"));
+        SoapReply reply = getQuoteInTrace(VirtualPortEntry.RELAY, TRACE_ID);
         assertThat(StockQuoteCalls.servedBy(reply)).isEqualTo("backup");
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(TRACE_ID))
@@ -107,8 +104,7 @@ class SpanExportTest {
     void theAdmissionCheckIsASpanSayingTheCallWasAdmitted() {
         String traceId = "5bf92f3577b34da6a3ce929d0e0e4736";
 
-        StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
-                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        getQuoteInTrace(VirtualPortEntry.RELAY, traceId);
 
         ReceivedSpan admission = awaitSpan(traceId, "admission");
         assertThat(admission.kind()).isEqualTo("SPAN_KIND_INTERNAL");
@@ -120,14 +116,11 @@ class SpanExportTest {
 
     @Test
     void aRefusedCallsAdmissionSpanCarriesTheFaultCodeUnderTheCallsNamedSpan() throws Exception {
-        SetPolicy closed = new SetPolicy();
-        closed.setDocument("<policy xmlns=\"urn:sd:policy:1\"><virtualPort name=\"StockQuotePortType\" anonymous=\"false\">"
+        usePolicy("<policy xmlns=\"urn:sd:policy:1\"><virtualPort name=\"StockQuotePortType\" anonymous=\"false\">"
                 + "<selection directive=\"first-available\"/></virtualPort></policy>");
-        domain.node().home().setPolicy(closed);
         String traceId = "6bf92f3577b34da6a3ce929d0e0e4736";
 
-        SoapReply refused = StockQuoteCalls.getQuoteWith(VirtualPortEntry.TOMCAT.address(domain.node(), "StockQuotePortType"),
-                "ACME", Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        SoapReply refused = getQuoteInTrace(VirtualPortEntry.TOMCAT, traceId);
         assertThat(refused.faultCode()).as(refused.text()).contains("NotAuthorized");
 
         ReceivedSpan admission = awaitSpan(traceId, "admission");
@@ -141,15 +134,12 @@ class SpanExportTest {
 
     @Test
     void withPriorityClassesTheTimeInTheQueueIsASpanNamingTheClass() throws Exception {
-        SetPolicy classes = new SetPolicy();
-        classes.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/></defaults>"
+        usePolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><selection directive=\"first-available\"/></defaults>"
                 + "<priorityClasses defaultTimeoutMs=\"30000\"><qos class=\"middle\" timeoutMs=\"10000\" operation=\"getQuote\"/>"
                 + "</priorityClasses></policy>");
-        domain.node().home().setPolicy(classes);
         String traceId = "7bf92f3577b34da6a3ce929d0e0e4736";
 
-        SoapReply reply = StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"),
-                "ACME", Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        SoapReply reply = getQuoteInTrace(VirtualPortEntry.RELAY, traceId);
         assertThat(reply.status()).as(reply.text()).isEqualTo(200);
 
         ReceivedSpan queue = awaitSpan(traceId, "queue");
@@ -160,14 +150,11 @@ class SpanExportTest {
 
     @Test
     void thePolicysDecisionIsASpanNamingTheRuleThatMatchedAndItsDirective() throws Exception {
-        SetPolicy rule = new SetPolicy();
-        rule.setDocument("<policy xmlns=\"urn:sd:policy:1\"><defaults><rule operation=\"getQuote\" directive=\"round-robin\"/>"
+        usePolicy("<policy xmlns=\"urn:sd:policy:1\"><defaults><rule operation=\"getQuote\" directive=\"round-robin\"/>"
                 + "<selection directive=\"first-available\"/></defaults></policy>");
-        domain.node().home().setPolicy(rule);
         String traceId = "9bf92f3577b34da6a3ce929d0e0e4736";
 
-        SoapReply reply = StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"),
-                "ACME", Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        SoapReply reply = getQuoteInTrace(VirtualPortEntry.RELAY, traceId);
         assertThat(reply.status()).as(reply.text()).isEqualTo(200);
 
         ReceivedSpan decision = awaitSpan(traceId, "decision");
@@ -182,8 +169,7 @@ class SpanExportTest {
     void withoutARuleTheDecisionSpanNamesThePortsDirective() {
         String traceId = "abf92f3577b34da6a3ce929d0e0e4736";
 
-        StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
-                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        getQuoteInTrace(VirtualPortEntry.RELAY, traceId);
 
         assertThat(awaitSpan(traceId, "decision").attributes()).containsEntry("sd.decision.directive", "first-available")
                 .doesNotContainKey("sd.decision.rule");
@@ -193,25 +179,32 @@ class SpanExportTest {
     void aStandaloneNodesSpansNameItAsTheServiceInstance() {
         String traceId = "8bf92f3577b34da6a3ce929d0e0e4736";
 
-        StockQuoteCalls.getQuoteWith(VirtualPortEntry.RELAY.address(domain.node(), "StockQuotePortType"), "ACME",
-                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+        getQuoteInTrace(VirtualPortEntry.RELAY, traceId);
 
         assertThat(serverSpanOf(traceId).resourceAttribute("service.instance.id"))
                 .isEqualTo(domain.node().config().hierarchy().nodeName());
     }
 
+    private void usePolicy(String document) throws Exception {
+        SetPolicy policy = new SetPolicy();
+        policy.setDocument(document);
+        domain.node().home().setPolicy(policy);
+    }
+
+    /** A getQuote through {@code entry} from the client span {@value #CLIENT_SPAN_ID} of trace {@code traceId}, sampled. */
+    private SoapReply getQuoteInTrace(VirtualPortEntry entry, String traceId) {
+        return StockQuoteCalls.getQuoteWith(entry.address(domain.node(), "StockQuotePortType"), "ACME",
+                Map.of("traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"));
+    }
+
     /** The span named {@code name} of trace {@code traceId}, once the collector has it. */
     private static ReceivedSpan awaitSpan(String traceId, String name) {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId))
-                .extracting(ReceivedSpan::name).contains(name));
-        return COLLECTOR.spansOf(traceId).stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        return COLLECTOR.awaitSpan(traceId, s -> s.name().equals(name));
     }
 
     /** The server span of trace {@code traceId}, once the collector has it. */
     private static ReceivedSpan serverSpanOf(String traceId) {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(COLLECTOR.spansOf(traceId))
-                .extracting(ReceivedSpan::kind).contains("SPAN_KIND_SERVER"));
-        return COLLECTOR.spansOf(traceId).stream().filter(s -> s.kind().equals("SPAN_KIND_SERVER")).findFirst().orElseThrow();
+        return COLLECTOR.awaitServerSpan(traceId);
     }
 
     private static ReceivedSpan attemptTo(List<ReceivedSpan> spans, SampleProvider provider) {

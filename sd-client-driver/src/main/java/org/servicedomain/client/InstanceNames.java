@@ -19,11 +19,19 @@ public final class InstanceNames {
             return instance.getName();
         }
         String address = instance.getEndpointAddress();
+        return address == null ? instance.getInstanceId() : fromAddress(address);
+    }
+
+    /**
+     * The host:port and path of an address, or the address itself when it is not a URI with a host. The node
+     * names unnamed instances this way too, so a client and the node show the same words.
+     */
+    public static String fromAddress(String address) {
         try {
             URI uri = URI.create(address);
-            return uri.getHost() == null ? address : hostPort(address) + (uri.getRawPath() == null ? "" : uri.getRawPath());
-        } catch (IllegalArgumentException | NullPointerException e) {
-            return address == null ? instance.getInstanceId() : address;
+            return uri.getHost() == null ? address : hostPort(uri) + (uri.getRawPath() == null ? "" : uri.getRawPath());
+        } catch (IllegalArgumentException e) {
+            return address;
         }
     }
 
@@ -34,9 +42,13 @@ public final class InstanceNames {
         }
         try {
             URI uri = URI.create(address);
-            return uri.getHost() == null ? address : uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+            return uri.getHost() == null ? address : hostPort(uri);
         } catch (IllegalArgumentException e) {
             return address;
         }
+    }
+
+    private static String hostPort(URI uri) {
+        return uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
     }
 }

@@ -164,7 +164,7 @@ public final class Node implements AutoCloseable {
         this.cluster = cluster;
         this.domainInfo = domainInfo;
         this.hierarchy = hierarchy;
-        this.tracing = Tracing.of(config.otlpEndpoint(), hierarchy.nodeName(),
+        this.tracing = Tracing.of(config.tracing(), hierarchy.nodeName(),
                 cluster != null ? cluster.memberId() : hierarchy.nodeName());
         this.startedAt = config.clock().instant();
         this.fixedChoices = fixedChoices;

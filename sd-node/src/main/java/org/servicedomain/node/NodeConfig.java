@@ -12,6 +12,7 @@ import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.session.LoginLimits;
 import org.servicedomain.node.storage.StatusStore;
+import org.servicedomain.node.tracing.TracingConfig;
 
 /**
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
@@ -48,8 +49,8 @@ import org.servicedomain.node.storage.StatusStore;
  * @param drain how the node stops: how long it keeps serving once it answers "not ready", and how long
  *     its in-flight requests get (the embedded launcher's stop; docs/cluster.md, "Leaving: draining")
  * @param audit where the audit trail of administrative actions is written (docs/operations.md, "Audit trail")
- * @param otlpEndpoint where spans are exported over OTLP/HTTP (docs/operations.md, "Tracing"); null: traces are
- *     propagated only, nothing is recorded
+ * @param tracing where spans are exported over OTLP/HTTP and which share of new traces is recorded
+ *     (docs/operations.md, "Tracing"); by default none: traces are propagated only, nothing is recorded
  * @param tomcatThreads the embedded Tomcat's request threads (the launcher's; a WAR's container has its own):
  *     few threads that stay busy cost far less per request than a large pool that wakes an idle thread for each
  */
@@ -81,7 +82,7 @@ public record NodeConfig(
         int relayMaxConnections,
         int relayMaxConnectionsPerSource,
         AuditConfig audit,
-        String otlpEndpoint,
+        TracingConfig tracing,
         int tomcatThreads) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
@@ -107,11 +108,9 @@ public record NodeConfig(
         Objects.requireNonNull(stateLimits, "stateLimits");
         Objects.requireNonNull(drain, "drain");
         Objects.requireNonNull(audit, "audit");
+        Objects.requireNonNull(tracing, "tracing");
         publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
         publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
-        if (otlpEndpoint != null) {
-            publicUrl("otlpEndpoint", otlpEndpoint);
-        }
         requirePositive("maxMessageBytes", maxMessageBytes);
         requirePositive("connectTimeout", connectTimeout.toMillis());
         requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
@@ -157,7 +156,7 @@ public record NodeConfig(
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
                 statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint, tomcatThreads);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, tracing, tomcatThreads);
     }
 
     private static void requirePositive(String name, long value) {
@@ -201,6 +200,7 @@ public record NodeConfig(
         private AuditConfig audit = AuditConfig.DEFAULT;
         private String otlpEndpoint;
         private int tomcatThreads = DEFAULT_TOMCAT_THREADS;
+        private double tracingSampleRatio = TracingConfig.DEFAULT.sampleRatio();
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -358,12 +358,19 @@ public record NodeConfig(
             return this;
         }
 
+        /** The share, from 0 to 1, of the traces the node starts that it records; 1 (all) unless set. */
+        public Builder tracingSampleRatio(double ratio) {
+            this.tracingSampleRatio = ratio;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
                     publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, otlpEndpoint, tomcatThreads);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, new TracingConfig(otlpEndpoint, tracingSampleRatio),
+                    tomcatThreads);
         }
     }
 }

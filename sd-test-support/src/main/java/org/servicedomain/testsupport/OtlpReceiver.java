@@ -1,5 +1,7 @@
 package org.servicedomain.testsupport;
 
+import static org.awaitility.Awaitility.await;
+
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.sun.net.httpserver.HttpServer;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -16,13 +18,17 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A stand-in for an OpenTelemetry collector: an OTLP/HTTP receiver on loopback that decodes every
@@ -126,6 +132,25 @@ public final class OtlpReceiver implements AutoCloseable {
     /** The spans received so far of trace {@code traceId}. */
     public List<ReceivedSpan> spansOf(String traceId) {
         return spans.stream().filter(s -> s.traceId().equals(traceId)).toList();
+    }
+
+    /**
+     * The first span of trace {@code traceId} that is {@code wanted}, once it has arrived: a node sends its
+     * spans in batches, every few seconds.
+     */
+    public ReceivedSpan awaitSpan(String traceId, Predicate<ReceivedSpan> wanted) {
+        try {
+            return await().atMost(Duration.ofSeconds(20))
+                    .until(() -> spansOf(traceId).stream().filter(wanted).findFirst(), Optional::isPresent).orElseThrow();
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("the span wanted of trace " + traceId + " did not arrive within 20 s; it has "
+                    + spansOf(traceId), e);
+        }
+    }
+
+    /** The server span of trace {@code traceId} (the call as the node saw it), once it has arrived. */
+    public ReceivedSpan awaitServerSpan(String traceId) {
+        return awaitSpan(traceId, s -> s.kind().equals("SPAN_KIND_SERVER"));
     }
 
     @Override

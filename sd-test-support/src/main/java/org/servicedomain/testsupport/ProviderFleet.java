@@ -2,12 +2,17 @@ package org.servicedomain.testsupport;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 
-/** Several real sample providers on ephemeral loopback ports, stopped together. */
-public final class ProviderFleet implements AutoCloseable {
+/**
+ * Several real sample providers on ephemeral loopback ports, stopped together: when closed, or after each
+ * test when registered as an extension ({@code @RegisterExtension final ProviderFleet providers = new ProviderFleet()}).
+ */
+public final class ProviderFleet implements AutoCloseable, AfterEachCallback {
 
     private final List<SampleProvider> providers = new ArrayList<>();
 
@@ -15,9 +20,14 @@ public final class ProviderFleet implements AutoCloseable {
     public static ProviderFleet stockQuotes(String... names) {
         ProviderFleet fleet = new ProviderFleet();
         for (String name : names) {
-            fleet.start(ProviderOptions.of(SampleService.STOCKQUOTE, name));
+            fleet.startStockQuote(name);
         }
         return fleet;
+    }
+
+    /** Starts one more stock-quote provider named {@code name}, SOAP 1.1. */
+    public SampleProvider startStockQuote(String name) {
+        return start(ProviderOptions.of(SampleService.STOCKQUOTE, name));
     }
 
     /** Starts one more provider with these options. */
@@ -43,5 +53,11 @@ public final class ProviderFleet implements AutoCloseable {
     @Override
     public void close() {
         providers.forEach(SampleProvider::close);
+        providers.clear();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 }

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,20 +24,13 @@ class ClusterDomainInfoTest {
     @RegisterExtension
     static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(1);
 
-    private ProviderFleet providers;
-
-    @AfterEach
-    void stopProviders() {
-        if (providers != null) {
-            providers.close();
-        }
-    }
+    @RegisterExtension
+    final ProviderFleet providers = new ProviderFleet();
 
     @Test
     void whatOneMemberSetsIsServedByTheOtherAndByAMemberThatJoinsLater() throws Exception {
         List<RunningNode> members = ZOOKEEPER.startMembers("domain", 2);
-        providers = ProviderFleet.stockQuotes("quote-a");
-        new DomainSetup(members.get(0).home()).provider(providers.named("quote-a"), null);
+        new DomainSetup(members.get(0).home()).provider(providers.startStockQuote("quote-a"), null);
 
         NodeClient.connect(members.get(0).baseUri()).setDomainInfo(
                 new DomainChange("Quotes & more, cluster-wide", "ACME Markets", null, null, null));

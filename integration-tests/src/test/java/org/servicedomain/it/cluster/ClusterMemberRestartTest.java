@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,22 +27,15 @@ class ClusterMemberRestartTest {
     static final ZooKeeperEnsemble ZOOKEEPER = new ZooKeeperEnsemble(1);
     private static final String PORT = "StockQuotePortType";
 
-    private ProviderFleet providers;
-
-    @AfterEach
-    void stopProviders() {
-        if (providers != null) {
-            providers.close();
-        }
-    }
+    @RegisterExtension
+    final ProviderFleet providers = new ProviderFleet();
 
     @Test
     void aMemberRestartedOverItsDataDirectoryKeepsItsIdAndServesTheSessionsItOpenedBefore() throws Exception {
         List<RunningNode> members = ZOOKEEPER.startMembers("restart", 2);
         RunningNode node1 = members.get(0);
         RunningNode node2 = members.get(1);
-        providers = ProviderFleet.stockQuotes("quote-a");
-        new DomainSetup(node1.home()).provider(providers.named("quote-a"), null);
+        new DomainSetup(node1.home()).provider(providers.startStockQuote("quote-a"), null);
         new DomainSetup(node1.home()).user("joe", "joe-pw", "gold");
         String memberBefore = node1.loadReport().cluster().member();
         String session = new DomainSetup(node1.home()).login("joe", "joe-pw");

@@ -11,6 +11,7 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.BoundedExponentialBackoffRetry;
 import org.apache.curator.utils.DebugUtils;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
@@ -186,8 +187,7 @@ public final class ClusterConnection implements AutoCloseable {
 
         @Override
         public Thread newThread(Runnable task) {
-            Thread made = new Thread(task, "sd-cluster-notify");
-            made.setDaemon(true);
+            Thread made = DaemonThreads.named("sd-cluster-notify").newThread(task);
             thread = made;
             return made;
         }

@@ -3,7 +3,6 @@ package org.servicedomain.node.cluster;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,6 +18,7 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.engine.offload.PeerAnswer;
 import org.servicedomain.node.engine.offload.PeerLoad;
 import org.servicedomain.node.session.Session;
 import org.servicedomain.node.session.SessionPlacement;
@@ -110,18 +110,7 @@ public final class LeastLoadedPlacement implements SessionPlacement, AutoCloseab
         post.setHeader(MemberProof.HEADER, proof.of(user, target.id(), address.getRawPath(), clock.instant()));
         post.setHeader(MemberProof.USER_HEADER, MemberProof.userHeader(user));
         post.setEntity(new ByteArrayEntity(JSON.writeValueAsBytes(new Request(user)), ContentType.APPLICATION_JSON));
-        Opened opened = http.execute(post, response -> {
-            if (response.getCode() != 200 || response.getEntity() == null) {
-                throw new IOException("HTTP " + response.getCode() + " from " + address);
-            }
-            try (InputStream in = response.getEntity().getContent()) {
-                byte[] body = in.readNBytes(MAX_ANSWER_BYTES + 1);
-                if (body.length > MAX_ANSWER_BYTES) {
-                    throw new IOException("an answer larger than " + MAX_ANSWER_BYTES + " bytes from " + address);
-                }
-                return JSON.readValue(body, Opened.class);
-            }
-        });
+        Opened opened = http.execute(post, PeerAnswer.json(JSON, Opened.class, MAX_ANSWER_BYTES, "an answer", address));
         if (opened.sessionId() == null || !opened.sessionId().startsWith(target.id() + ":") || opened.userLevel() == null) {
             throw new IOException("member " + target.id() + " answered no session of its own");
         }

@@ -16,6 +16,7 @@ import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.apache.zookeeper.CreateMode;
+import org.servicedomain.node.core.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,11 +47,7 @@ public final class Membership implements AutoCloseable {
         this.entry = new PersistentNode(connection.client(), CreateMode.EPHEMERAL, false, MEMBERS + "/" + self.id(),
                 encode(self));
         entry.start();
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-cluster-membership");
-            t.setDaemon(true);
-            return t;
-        });
+        this.ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-cluster-membership"));
         ticker.scheduleWithFixedDelay(this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
     }
 

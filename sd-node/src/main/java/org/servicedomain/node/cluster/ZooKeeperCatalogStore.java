@@ -20,6 +20,7 @@ import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 import org.servicedomain.node.catalog.CatalogStore;
+import org.servicedomain.node.core.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,11 +46,7 @@ public final class ZooKeeperCatalogStore implements CatalogStore, AutoCloseable 
     private final CuratorCache cache;
     private final CountDownLatch initialized = new CountDownLatch(1);
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
-    private final ExecutorService notifier = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "sd-catalog-changes");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService notifier = Executors.newSingleThreadExecutor(DaemonThreads.named("sd-catalog-changes"));
     private final AtomicBoolean notificationPending = new AtomicBoolean();
     /** Notified at every cache event, for saves waiting to see the cache catch up. */
     private final Object cacheEvents = new Object();

@@ -17,6 +17,7 @@ import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.zookeeper.KeeperException;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.session.SessionStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,11 +63,7 @@ public final class ZooKeeperSessionStore implements SessionStore, AutoCloseable 
     public ZooKeeperSessionStore(ClusterConnection connection, String memberId, Clock clock) throws IOException {
         this.client = connection.client();
         this.absent = new AbsentSessions(clock);
-        this.lookups = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "sd-session-lookup");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.lookups = Executors.newSingleThreadExecutor(DaemonThreads.named("sd-session-lookup"));
         this.reads = new SessionReads(client, lookups, absent);
         this.connection = connection;
         this.ids = new SessionIds(connection.config().credential());

@@ -1,14 +1,15 @@
 package org.servicedomain.node.core;
 
-import java.net.URI;
 import java.util.List;
+import org.servicedomain.client.InstanceNames;
 
 /**
  * The readable name of an instance, for people, wherever the node shows one (the home port, spans):
  * the name given at registration ({@value #GIVEN}), else a plain {@value #LEGACY} attribute as
  * registrations used to carry, else the name of the WSDL service it was registered from
- * ({@value #WSDL_SERVICE}, which the catalog files), else the endpoint's host:port and path. Kept in
- * attributes, so the catalog store needs no new field and older catalogs read unchanged.
+ * ({@value #WSDL_SERVICE}, which the catalog files), else the endpoint's host:port and path, worded
+ * as the home port's clients word it ({@link InstanceNames#fromAddress}). Kept in attributes, so the
+ * catalog store needs no new field and older catalogs read unchanged.
  */
 public final class InstanceName {
 
@@ -32,19 +33,6 @@ public final class InstanceName {
                 return named;
             }
         }
-        return fromAddress(instance.endpointAddress());
-    }
-
-    /** host:port and path of {@code address}; the address itself when it is not a URI. */
-    public static String fromAddress(String address) {
-        try {
-            URI uri = URI.create(address);
-            if (uri.getHost() == null) {
-                return address;
-            }
-            return uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + (uri.getRawPath() == null ? "" : uri.getRawPath());
-        } catch (IllegalArgumentException e) {
-            return address;
-        }
+        return InstanceNames.fromAddress(instance.endpointAddress());
     }
 }

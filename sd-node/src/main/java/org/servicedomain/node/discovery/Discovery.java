@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import javax.xml.namespace.QName;
 import org.servicedomain.client.discovery.CompactSignature;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -74,7 +75,7 @@ public final class Discovery implements AutoCloseable {
         this.udpAnswers = new UdpAnswers(config.limits(), writer, System::nanoTime);
         this.answerDelay = AnswerDelay.upTo(config.maxAnswerDelay());
         this.intakeWorker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(INTAKE_QUEUE),
-                r -> daemon(r, "sd-discovery-intake"), (task, pool) -> {
+                DaemonThreads.named("sd-discovery-intake"), (task, pool) -> {
                     if (pool.isShutdown()) {
                         LOG.debug("discovery is stopping; a Hello or Bye was not taken in");
                     } else {
@@ -85,7 +86,7 @@ public final class Discovery implements AutoCloseable {
                         }
                     }
                 });
-        this.announcer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sd-discovery-announce"));
+        this.announcer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-discovery-announce"));
     }
 
     /**
@@ -305,12 +306,6 @@ public final class Discovery implements AutoCloseable {
 
     private AppSequence nextSequence() {
         return new AppSequence(instanceId, null, messageNumber.incrementAndGet());
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 
     /** Says Bye for every virtual port announced, then closes the socket. */

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import org.servicedomain.node.core.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,8 +49,8 @@ final class MulticastChannel implements AutoCloseable {
         this.sender = sender;
         this.group = group;
         this.answerRepeats = answerRepeats;
-        this.repeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sd-discovery-repeat"));
-        this.receiver = daemon(() -> receive(handler, maxBytes), "sd-discovery-receive");
+        this.repeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-discovery-repeat"));
+        this.receiver = DaemonThreads.named("sd-discovery-receive").newThread(() -> receive(handler, maxBytes));
         receiver.start();
     }
 
@@ -168,12 +169,6 @@ final class MulticastChannel implements AutoCloseable {
                 LOG.warn("a discovery message could not be handled", e);
             }
         }
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 
     /** Waits for the repeats already scheduled, then closes the socket. */

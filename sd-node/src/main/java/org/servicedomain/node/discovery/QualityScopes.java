@@ -3,25 +3,23 @@ package org.servicedomain.node.discovery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalDouble;
+import org.servicedomain.client.discovery.Target;
 
 /**
  * Quality figures as scope URIs, {@code urn:sd:qos:load:0.3} and {@code urn:sd:qos:p95ms:20}, rounded
  * (load to a tenth, p95 up to the next step of 1, 2, 5, 10, 20, 50, ... ms) so that noise does not
- * raise the MetadataVersion; clients read them back with {@link #load} and {@link #p95Ms}.
+ * raise the MetadataVersion. The scopes' words are the client driver's, which reads them back
+ * ({@link Target#load}, {@link Target#p95Ms}).
  */
 public final class QualityScopes {
-
-    public static final String LOAD = "urn:sd:qos:load:";
-    public static final String P95_MS = "urn:sd:qos:p95ms:";
 
     private QualityScopes() {
     }
 
     public static List<String> of(double loadIndex, double p95Ms) {
         List<String> scopes = new ArrayList<>(2);
-        scopes.add(LOAD + String.format(Locale.ROOT, "%.1f", Math.round(loadIndex * 10) / 10.0));
-        scopes.add(P95_MS + step(p95Ms));
+        scopes.add(Target.LOAD_SCOPE + String.format(Locale.ROOT, "%.1f", Math.round(loadIndex * 10) / 10.0));
+        scopes.add(Target.P95_SCOPE + step(p95Ms));
         return scopes;
     }
 
@@ -42,26 +40,5 @@ public final class QualityScopes {
             }
             decade *= 10;
         }
-    }
-
-    public static OptionalDouble load(List<String> scopes) {
-        return value(scopes, LOAD);
-    }
-
-    public static OptionalDouble p95Ms(List<String> scopes) {
-        return value(scopes, P95_MS);
-    }
-
-    private static OptionalDouble value(List<String> scopes, String prefix) {
-        for (String scope : scopes) {
-            if (scope.startsWith(prefix)) {
-                try {
-                    return OptionalDouble.of(Double.parseDouble(scope.substring(prefix.length())));
-                } catch (NumberFormatException e) {
-                    return OptionalDouble.empty();
-                }
-            }
-        }
-        return OptionalDouble.empty();
     }
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.core.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,11 +25,7 @@ final class BodyWatch implements AutoCloseable {
 
     BodyWatch(BodyPolicy policy) {
         this.policy = policy;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-body-watch");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-body-watch"));
         timer.scheduleWithFixedDelay(this::check, 1, 1, TimeUnit.SECONDS);
     }
 

@@ -107,6 +107,10 @@ public final class NodeContextListener implements ServletContextListener {
                 secrets.read("sd.metricsToken")));
         config.publicBaseUrl(setting(context, "sd.publicBaseUrl", null));
         config.otlpEndpoint(setting(context, "sd.otlpEndpoint", null));
+        String sampleRatio = setting(context, "sd.tracingSampleRatio", null);
+        if (sampleRatio != null) {
+            config.tracingSampleRatio(Double.parseDouble(sampleRatio.trim()));
+        }
         config.providerNetworks(ProviderNetworks.of(setting(context, "sd.allowNetworks", null),
                 setting(context, "sd.denyNetworks", null), false));
         config.stateLimits(stateLimits(context));

@@ -19,6 +19,7 @@ import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
@@ -63,11 +64,7 @@ public final class Hierarchy implements AutoCloseable {
         this.client = client;
         this.discovery = new DiscoveryPoll(catalog);
         this.fromParent = config.parentSecret() == null ? null : TimedSignature.once(config.parentSecret(), Instant.now());
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-discovery-poll");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-discovery-poll"));
     }
 
     /**

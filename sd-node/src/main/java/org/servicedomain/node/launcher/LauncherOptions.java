@@ -22,6 +22,7 @@ import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.session.LoginLimits;
+import org.servicedomain.node.tracing.TracingConfig;
 
 /**
  * The launcher's options, from the command line, the environment ({@code SD_PORT}, ...) and a
@@ -36,7 +37,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
         DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
         Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource, String auditFile,
-        long auditMaxBytes, String otlpEndpoint, int tomcatThreads) {
+        long auditMaxBytes, TracingConfig tracing, int tomcatThreads) {
 
     /** The {@code --relay-port} value that serves the virtual ports on {@code --port} only. */
     static final String NO_RELAY = "off";
@@ -182,6 +183,10 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
             LauncherOption.value("otlp-endpoint", "URL", null,
                     "Export trace spans over OTLP/HTTP there (a collector's http://host:4318); W3C traceparent is passed on either way.",
                     (v, flag, value) -> v.otlpEndpoint = value),
+            LauncherOption.value("tracing-sample-ratio", "RATIO", TracingConfig.DEFAULT.sampleRatio(),
+                    "With --otlp-endpoint, the share (0 to 1) of the traces the node starts (calls without a valid traceparent)"
+                    + " that it records, chosen by trace id; a caller's sampled flag is followed either way.",
+                    (v, flag, value) -> v.tracingSampleRatio = ratio(flag, value)),
             LauncherOption.toggle("access-log", "Log every virtual-port call (request id, port, operation, instance, status, duration).",
                     (v, flag, value) -> v.accessLog = toggle(flag, value)),
             LauncherOption.value("discovery", "off|adhoc|managed", "off",
@@ -281,6 +286,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         long auditMaxBytes = AuditConfig.DEFAULT_MAX_BYTES;
         String otlpEndpoint;
         int tomcatThreads = NodeConfig.DEFAULT_TOMCAT_THREADS;
+        double tracingSampleRatio = TracingConfig.DEFAULT.sampleRatio();
 
         LauncherOptions freeze() {
             return new LauncherOptions(port, dataDir, host, maxBytes, window, stateData, retention, nodeName, pollMs, console,
@@ -289,7 +295,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
                     tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(),
                     new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
                     headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource, auditFile, auditMaxBytes,
-                    otlpEndpoint, tomcatThreads);
+                    new TracingConfig(otlpEndpoint, tracingSampleRatio), tomcatThreads);
         }
 
         private ClusterConfig clusterConfig() {
@@ -494,7 +500,7 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
         config.cluster(cluster);
         config.drain(drain);
         config.audit(new AuditConfig(auditFile == null ? null : Path.of(auditFile), auditMaxBytes));
-        config.otlpEndpoint(otlpEndpoint);
+        config.otlpEndpoint(tracing.otlpEndpoint()).tracingSampleRatio(tracing.sampleRatio());
         config.tomcatThreads(tomcatThreads);
         return config.build();
     }
@@ -534,6 +540,20 @@ record LauncherOptions(int port, String dataDir, String host, long maxMessageByt
     private static boolean toggle(String flag, String value) {
         String given = oneOf(flag, value.toLowerCase(Locale.ROOT), "true", "false", "on", "off");
         return given.equals("true") || given.equals("on");
+    }
+
+    /** A share from 0 to 1, such as {@code 0.05}. */
+    private static double ratio(String flag, String value) {
+        double ratio;
+        try {
+            ratio = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " needs a number from 0 to 1 but got " + value, e);
+        }
+        if (!(ratio >= 0 && ratio <= 1)) {
+            throw new IllegalArgumentException(flag + " must be between 0 and 1 but was " + value);
+        }
+        return ratio;
     }
 
     private static int number(String flag, String value, int min, int max) {

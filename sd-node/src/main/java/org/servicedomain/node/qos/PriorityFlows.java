@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import org.servicedomain.node.core.DaemonThreads;
 
 /**
  * The node's flows: one {@link FlowScheduler} per virtual port that has seen classed traffic, the
@@ -29,12 +29,7 @@ public final class PriorityFlows implements AutoCloseable {
 
     PriorityFlows(TimeMeter time) {
         this.time = time;
-        this.timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = Executors.defaultThreadFactory().newThread(r);
-            t.setName("sd-priority-queues");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("sd-priority-queues"));
         this.timer.setRemoveOnCancelPolicy(true);
     }
 

@@ -8,7 +8,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 
@@ -26,13 +26,9 @@ public final class Logins implements AutoCloseable {
     public Logins(SessionRegistry sessions, LoginLimits limits, Clock clock) {
         this.sessions = sessions;
         this.throttle = new LoginThrottle(limits, clock);
-        AtomicInteger n = new AtomicInteger();
         this.hashing = new ThreadPoolExecutor(limits.hashingThreads(), limits.hashingThreads(), 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(limits.hashingQueue()), r -> {
-                    Thread t = new Thread(r, "sd-login-" + n.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                }, new ThreadPoolExecutor.AbortPolicy());
+                new ArrayBlockingQueue<>(limits.hashingQueue()), DaemonThreads.numbered("sd-login"),
+                new ThreadPoolExecutor.AbortPolicy());
     }
 
     /** Opens a session for {@code user}, or refuses with {@code NotAuthorized}; {@code source} is the caller's address. */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.servicedomain.node.core.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,11 +83,7 @@ public final class StatusStore implements AutoCloseable {
         if (interval.toMillis() <= 0) {
             throw new IllegalArgumentException("the status save interval must be positive but was " + interval);
         }
-        schedule = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-status-save");
-            t.setDaemon(true);
-            return t;
-        });
+        schedule = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-status-save"));
         long ms = interval.toMillis();
         schedule.scheduleWithFixedDelay(this::save, ms, ms, TimeUnit.MILLISECONDS);
     }

@@ -14,13 +14,17 @@ import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Tracing exported through the OpenTelemetry SDK: one server span per call, child spans for its
+ * Tracing exported through the OpenTelemetry SDK: one server span per sampled call, child spans for its
  * steps and dispatch attempts, sent in batches over OTLP/HTTP (protobuf) by a background thread,
- * so a request only records; a collector that is down costs dropped spans, never a request.
+ * so a request only records; a collector that is down costs dropped spans, never a request. A call
+ * that is not sampled is only passed on, unsampled, as without an exporter: past the sampler's one
+ * unrecorded span it records nothing.
  */
 final class OtlpTracing implements Tracing {
 
@@ -34,14 +38,28 @@ final class OtlpTracing implements Tracing {
     private final SdkTracerProvider provider;
     private final Tracer tracer;
 
-    OtlpTracing(String endpoint, String serviceName, String instanceId) {
-        OtlpHttpSpanExporter exporter = OtlpHttpSpanExporter.builder().setEndpoint(tracesUrl(endpoint)).build();
+    OtlpTracing(String endpoint, String serviceName, String instanceId, double sampleRatio) {
+        this(OtlpHttpSpanExporter.builder().setEndpoint(tracesUrl(endpoint)).build(), serviceName, instanceId, sampleRatio);
+    }
+
+    /** Spans sent in batches to {@code exporter}. */
+    OtlpTracing(SpanExporter exporter, String serviceName, String instanceId, double sampleRatio) {
         this.provider = SdkTracerProvider.builder()
                 .setResource(Resource.getDefault().merge(Resource.create(Attributes.of(SERVICE_NAME, serviceName,
                         SERVICE_INSTANCE_ID, instanceId))))
+                .setSampler(sampler(sampleRatio))
                 .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
                 .build();
         this.tracer = provider.get(SCOPE);
+    }
+
+    /**
+     * OpenTelemetry's {@code ParentBased(TraceIdRatioBased(ratio))}: a caller's sampled flag decides; a trace the
+     * node starts is recorded when its id falls within the ratio, so every node that samples by the same ratio
+     * keeps the same traces whole.
+     */
+    static Sampler sampler(double ratio) {
+        return Sampler.parentBased(ratio >= 1 ? Sampler.alwaysOn() : Sampler.traceIdRatioBased(ratio));
     }
 
     /** {@code endpoint} as the URL of the traces signal: {@value #TRACES_PATH} added when it has no path. */
@@ -67,7 +85,14 @@ final class OtlpTracing implements Tracing {
                     parent.parentId(), parent.sampled() ? TraceFlags.getSampled() : TraceFlags.getDefault(),
                     TraceState.getDefault()))));
         }
-        return new OtlpCallTrace(tracer, server.startSpan(), parent == null ? null : TraceParent.forwardableState(tracestate));
+        Span span = server.startSpan();
+        String state = parent == null ? null : TraceParent.forwardableState(tracestate);
+        if (!span.isRecording()) {
+            SpanContext unsampled = span.getSpanContext();
+            return new UnrecordedTrace(unsampled.getTraceId(),
+                    TraceParent.format(unsampled.getTraceId(), unsampled.getSpanId(), false), state);
+        }
+        return new OtlpCallTrace(tracer, span, state);
     }
 
     /** Exports what is buffered (waiting up to ten seconds) and stops the exporter's thread. */

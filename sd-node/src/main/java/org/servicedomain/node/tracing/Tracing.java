@@ -18,11 +18,12 @@ public interface Tracing extends AutoCloseable {
     void close();
 
     /**
-     * Spans exported to {@code otlpEndpoint} (OTLP over HTTP) under service name {@code serviceName}
-     * from the service instance {@code instanceId} (a cluster member's id, else the node's name),
-     * or propagation only when the endpoint is null.
+     * Spans exported to {@code config}'s endpoint (OTLP over HTTP) under service name {@code serviceName}
+     * from the service instance {@code instanceId} (a cluster member's id, else the node's name), sampled
+     * at its ratio; propagation only when it names no endpoint.
      */
-    static Tracing of(String otlpEndpoint, String serviceName, String instanceId) {
-        return otlpEndpoint == null ? new PropagatingTracing() : new OtlpTracing(otlpEndpoint, serviceName, instanceId);
+    static Tracing of(TracingConfig config, String serviceName, String instanceId) {
+        return config.otlpEndpoint() == null ? new PropagatingTracing()
+                : new OtlpTracing(config.otlpEndpoint(), serviceName, instanceId, config.sampleRatio());
     }
 }

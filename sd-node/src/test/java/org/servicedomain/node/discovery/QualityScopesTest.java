@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.client.discovery.Target;
 
 class QualityScopesTest {
 
@@ -18,11 +19,11 @@ class QualityScopesTest {
     }
 
     @Test
-    void readsTheFiguresBackFromScopes() {
-        List<String> scopes = QualityScopes.of(1.5, 180);
+    void theClientDriverReadsTheFiguresBackFromTheScopes() {
+        Target announced = new Target("urn:uuid:port", List.of(), QualityScopes.of(1.5, 180), List.of(), 1);
 
-        assertThat(QualityScopes.load(scopes)).hasValue(1.5);
-        assertThat(QualityScopes.p95Ms(scopes)).hasValue(200);
-        assertThat(QualityScopes.load(List.of("http://example.org/x"))).isEmpty();
+        assertThat(announced.load()).hasValue(1.5);
+        assertThat(announced.p95Ms()).hasValue(200);
+        assertThat(new Target("urn:uuid:port", List.of(), List.of("http://example.org/x"), List.of(), 1).load()).isEmpty();
     }
 }

@@ -139,4 +139,26 @@ class LauncherOptionsTest {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--drain-delay-ms", "-1"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--drain-delay-ms must be between 0 and");
     }
+
+    @Test
+    void theTracingSampleRatioReachesTheNodesConfigBesideTheEndpointAndAllIsRecordedWhenItIsLeftOut() {
+        NodeConfig given = LauncherOptions.parse(new String[] {"--otlp-endpoint", "http://127.0.0.1:4318",
+                "--tracing-sample-ratio", "0.25"}).config(null);
+        NodeConfig left = LauncherOptions.parse(new String[] {"--otlp-endpoint", "http://127.0.0.1:4318"}).config(null);
+
+        assertThat(given.tracing().otlpEndpoint()).isEqualTo("http://127.0.0.1:4318");
+        assertThat(given.tracing().sampleRatio()).isEqualTo(0.25);
+        assertThat(left.tracing().sampleRatio()).isEqualTo(1.0);
+    }
+
+    @Test
+    void aTracingSampleRatioOutsideZeroToOneOrNotANumberIsRefused() {
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--tracing-sample-ratio", "1.5"}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--tracing-sample-ratio must be between 0 and 1 but was 1.5");
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--tracing-sample-ratio", "-0.1"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("between 0 and 1");
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--tracing-sample-ratio", "half"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a number from 0 to 1 but got half");
+    }
 }

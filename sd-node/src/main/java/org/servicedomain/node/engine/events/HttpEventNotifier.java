@@ -17,6 +17,7 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.core.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,11 +52,7 @@ public final class HttpEventNotifier implements NodeEventListener, AutoCloseable
                         .setResponseTimeout(Timeout.of(timeout)).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
                 .setUserAgent("sd-node-events").build();
-        this.sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE), r -> {
-            Thread t = new Thread(r, "sd-event-notifier");
-            t.setDaemon(true);
-            return t;
-        });
+        this.sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE), DaemonThreads.named("sd-event-notifier"));
     }
 
     @Override

@@ -236,6 +236,19 @@ public final class Failover {
         return instance.timeoutMs() != null ? Duration.ofMillis(instance.timeoutMs()) : recovery.instanceTimeout();
     }
 
+    /**
+     * Why no instance was asked: none is operational, or the decision (its rule, the caller's service map
+     * or the directive) admits none of the operational ones. Shared with {@link ScatterGather} so both say it alike.
+     */
+    static String noneMayServe(int operational, Decision decision) {
+        return operational == 0 ? ": none is operational"
+                : ": none of the " + operational + " operational instances may serve it under "
+                        + (decision.rule() != null ? decision.rule()
+                                : decision.supplierLevels() != null ? "the caller's service map"
+                                : "directive " + decision.directive())
+                        + (decision.supplierLevels() != null ? " (supplier levels " + decision.supplierLevels() + ")" : "");
+    }
+
     /** {@code Timeout} when every attempt timed out, else {@code NoInstanceAvailable}, naming each attempt. */
     private static NodeFault noInstanceAvailable(RequestContext request, Decision decision, Tries tries) {
         List<NodeFault.Attempt> attempts = tries.attempts;
@@ -244,12 +257,7 @@ public final class Failover {
         if (attempts.isEmpty() && tries.deadlinePassed) {
             message.append(": the client's deadline passed before any attempt");
         } else if (attempts.isEmpty()) {
-            message.append(tries.operational == 0 ? ": none is operational"
-                    : ": none of the " + tries.operational + " operational instances may serve it under "
-                            + (decision.rule() != null ? decision.rule()
-                                    : decision.supplierLevels() != null ? "the caller's service map"
-                                    : "directive " + decision.directive())
-                            + (decision.supplierLevels() != null ? " (supplier levels " + decision.supplierLevels() + ")" : ""));
+            message.append(noneMayServe(tries.operational, decision));
         } else {
             message.append("; tried ");
             for (int i = 0; i < attempts.size(); i++) {

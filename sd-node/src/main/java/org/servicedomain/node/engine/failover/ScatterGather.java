@@ -59,10 +59,8 @@ public final class ScatterGather {
             if (operational == 0) {
                 listener.noOperationalInstance(request);
             }
-            return CompletableFuture.failedFuture(new NodeFault(FaultCode.NoInstanceAvailable, prefix(request)
-                    + (operational == 0 ? ": none is operational"
-                            : ": none of the " + operational + " operational instances may serve it under "
-                                    + (decision.rule() != null ? decision.rule() : "directive " + decision.directive()))));
+            return CompletableFuture.failedFuture(new NodeFault(FaultCode.NoInstanceAvailable,
+                    prefix(request) + Failover.noneMayServe(operational, decision)));
         }
         if (request.deadline() != null && request.deadline().passed()) {
             return CompletableFuture.failedFuture(new NodeFault(FaultCode.Timeout,

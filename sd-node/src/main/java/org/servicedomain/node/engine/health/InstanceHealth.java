@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
@@ -87,11 +88,7 @@ public final class InstanceHealth implements EngineListener, EjectionBoard.Reade
         this.catalog = catalog;
         this.rules = rules;
         this.probe = probe;
-        this.probes = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-health-probes");
-            t.setDaemon(true);
-            return t;
-        });
+        this.probes = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-health-probes"));
     }
 
     public boolean isEjected(String instanceId) {

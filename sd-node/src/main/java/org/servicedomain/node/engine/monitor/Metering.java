@@ -24,6 +24,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.storage.OwnerOnly;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,8 +144,7 @@ public final class Metering implements AutoCloseable {
             t.requestBytes.add(sums.requestBytes);
             t.replyBytes.add(sums.replyBytes);
         });
-        this.writer = new Thread(this::writeLoop, "sd-metering");
-        writer.setDaemon(true);
+        this.writer = DaemonThreads.named("sd-metering").newThread(this::writeLoop);
         writer.start();
     }
 

@@ -3,7 +3,6 @@ package org.servicedomain.node.engine.offload;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.policy.PeerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,11 +57,7 @@ public final class PeerLoads implements AutoCloseable {
                         .setConnectionRequestTimeout(Timeout.of(timeout)).setResponseTimeout(Timeout.of(timeout)).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
                 .setUserAgent("sd-node-peers").build();
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sd-peer-loads");
-            t.setDaemon(true);
-            return t;
-        });
+        this.ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-peer-loads"));
         ticker.schedule(this::tick, 0, TimeUnit.MILLISECONDS);
     }
 
@@ -120,18 +116,7 @@ public final class PeerLoads implements AutoCloseable {
             if (proofValue != null) {
                 get.setHeader(PROOF_HEADER, proofValue);
             }
-            LoadReport report = http.execute(get, response -> {
-                if (response.getCode() != 200 || response.getEntity() == null) {
-                    throw new IOException("HTTP " + response.getCode() + " from " + address);
-                }
-                try (InputStream in = response.getEntity().getContent()) {
-                    byte[] body = in.readNBytes(MAX_REPORT_BYTES + 1);
-                    if (body.length > MAX_REPORT_BYTES) {
-                        throw new IOException("a report larger than " + MAX_REPORT_BYTES + " bytes from " + address);
-                    }
-                    return json.readValue(body, LoadReport.class);
-                }
-            });
+            LoadReport report = http.execute(get, PeerAnswer.json(json, LoadReport.class, MAX_REPORT_BYTES, "a report", address));
             return new PeerLoad(peer, base, report, System.nanoTime());
         } catch (IOException | IllegalArgumentException e) {
             noteFailure(peer, e.toString());
