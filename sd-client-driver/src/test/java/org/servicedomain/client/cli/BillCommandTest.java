@@ -3,27 +3,18 @@ package org.servicedomain.client.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Instant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.Bill;
 import org.servicedomain.home.v1.BillLine;
 
 /** {@code bill}: the period it asks the node to price, its table with exact amounts, and the node's exports as given. */
 class BillCommandTest {
 
-    @TempDir
-    Path configHome;
-
-    private final CannedNode node = new CannedNode();
-    private CannedSdctl sdctl;
-
-    @BeforeEach
-    void sdctl() {
-        sdctl = new CannedSdctl(node, configHome);
-    }
+    @RegisterExtension
+    final CannedSdctl sdctl = new CannedSdctl();
+    private final CannedNode node = sdctl.node();
 
     @Test
     void theBillIsATableOfItsLinesWithExactAmountsThenItsCallsSubtotalAndRoundedTotal() {

@@ -8,17 +8,24 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * sdctl run in-process, as its main would, against a {@link CannedNode}: one operator with a config
- * directory of their own ({@code XDG_CONFIG_HOME}), whose commands name the canned node with
- * {@code --node} unless the test says otherwise.
+ * directory of their own ({@code XDG_CONFIG_HOME}, made for each test and removed after it), whose
+ * commands name the canned node with {@code --node} unless the test says otherwise. Registered
+ * with {@code @RegisterExtension}.
  */
-final class CannedSdctl {
+final class CannedSdctl implements BeforeEachCallback, AfterEachCallback {
 
     /** What one command line gave. */
     record Result(int exitCode, String out, String err) {
@@ -46,12 +53,31 @@ final class CannedSdctl {
         }
     }
 
-    private final CannedNode node;
-    private final Path configHome;
+    private final CannedNode node = new CannedNode();
+    private Path configHome;
 
-    CannedSdctl(CannedNode node, Path configHome) {
-        this.node = node;
-        this.configHome = configHome;
+    @Override
+    public void beforeEach(ExtensionContext context) throws IOException {
+        configHome = Files.createTempDirectory("sdctl-config-");
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException {
+        try (Stream<Path> made = Files.walk(configHome)) {
+            for (Path p : made.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** The node this operator's commands reach. */
+    CannedNode node() {
+        return node;
+    }
+
+    /** Where this operator's config directory is. */
+    Path configHome() {
+        return configHome;
     }
 
     /** This operator with {@code user}'s session at the canned node kept, as a login leaves it. */

@@ -3,12 +3,11 @@ package org.servicedomain.client.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.util.List;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
@@ -19,15 +18,12 @@ class InstancesAndPortsCommandsTest {
 
     private static final String PORT = "StockQuotePortType";
 
-    @TempDir
-    Path configHome;
-
-    private final CannedNode node = new CannedNode();
-    private CannedSdctl sdctl;
+    @RegisterExtension
+    final CannedSdctl sdctl = new CannedSdctl();
+    private final CannedNode node = sdctl.node();
 
     @BeforeEach
     void aNodeWithTwoInstancesOfOnePort() {
-        sdctl = new CannedSdctl(node, configHome);
         node.serviceInfo.getInstance().add(instance("id-a", "quote-a", InstanceState.OPERATIONAL, List.of("Gold", "Silver"), 12.345));
         node.serviceInfo.getInstance().add(instance("id-b", null, InstanceState.DOWN, List.of(), 0));
         VirtualPortInfo port = new VirtualPortInfo();

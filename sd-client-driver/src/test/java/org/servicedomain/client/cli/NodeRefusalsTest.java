@@ -2,25 +2,23 @@ package org.servicedomain.client.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.client.NodeClientException;
 
 /** A call the node refuses exits 1 with the node's fault code and message, and says what to do when a kept session ended. */
 class NodeRefusalsTest {
 
-    @TempDir
-    Path configHome;
-
-    private final CannedNode node = new CannedNode();
+    @RegisterExtension
+    final CannedSdctl sdctl = new CannedSdctl();
+    private final CannedNode node = sdctl.node();
 
     @Test
     void aRefusalIsPrintedAsTheNodesFaultCodeAndMessageWithExitOne() {
         node.refusal = new NodeClientException("NotAuthorized", "only administrators may list users", List.of(), null);
 
-        CannedSdctl.Result result = new CannedSdctl(node, configHome).run("users", "list");
+        CannedSdctl.Result result = sdctl.run("users", "list");
 
         assertThat(result.exitCode()).isEqualTo(Sdctl.REFUSED);
         assertThat(result.err().strip()).isEqualTo("sdctl: NotAuthorized: only administrators may list users");
@@ -32,7 +30,7 @@ class NodeRefusalsTest {
         node.refusal = new NodeClientException("NotAuthorized", "unknown or expired session: log in again through the home port",
                 List.of(), null);
 
-        CannedSdctl.Result result = new CannedSdctl(node, configHome).keeping("root", "session-of-root").run("instances");
+        CannedSdctl.Result result = sdctl.keeping("root", "session-of-root").run("instances");
 
         assertThat(node.session).as("the call carried the kept session").isEqualTo("session-of-root");
         assertThat(result.exitCode()).isEqualTo(Sdctl.REFUSED);
@@ -44,7 +42,7 @@ class NodeRefusalsTest {
     void anotherRefusalOfAKeptSessionsCallGetsNoLoginHint() {
         node.refusal = new NodeClientException("NotAuthorized", "only administrators may list users", List.of(), null);
 
-        CannedSdctl.Result result = new CannedSdctl(node, configHome).keeping("joe", "session-of-joe").run("users", "list");
+        CannedSdctl.Result result = sdctl.keeping("joe", "session-of-joe").run("users", "list");
 
         assertThat(result.exitCode()).isEqualTo(Sdctl.REFUSED);
         assertThat(result.err()).doesNotContain("log in again").doesNotContain("has ended");
@@ -52,7 +50,7 @@ class NodeRefusalsTest {
 
     @Test
     void withAUserButNoKeptSessionOfThemNothingIsCalledAnonymously() {
-        CannedSdctl.Result result = new CannedSdctl(node, configHome).keeping("root", "session-of-root")
+        CannedSdctl.Result result = sdctl.keeping("root", "session-of-root")
                 .run("--user", "joe", "instances");
 
         assertThat(result.exitCode()).isEqualTo(2);

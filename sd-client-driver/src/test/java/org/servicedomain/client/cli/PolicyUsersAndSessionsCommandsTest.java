@@ -3,14 +3,11 @@ package org.servicedomain.client.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.OpenSessionInfo;
@@ -19,16 +16,9 @@ import org.servicedomain.home.v1.UserInfo;
 /** {@code policy}, {@code users} and {@code sessions}: what they send the node and how they print its answers. */
 class PolicyUsersAndSessionsCommandsTest {
 
-    @TempDir
-    Path configHome;
-
-    private final CannedNode node = new CannedNode();
-    private CannedSdctl sdctl;
-
-    @BeforeEach
-    void sdctl() {
-        sdctl = new CannedSdctl(node, configHome);
-    }
+    @RegisterExtension
+    final CannedSdctl sdctl = new CannedSdctl();
+    private final CannedNode node = sdctl.node();
 
     @Test
     void aPolicySetFromStandardInputPrintsItsVersionAndEachWarningOnALine() {

@@ -3,12 +3,10 @@ package org.servicedomain.client.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.servicedomain.client.NodeClient;
 import org.servicedomain.home.v1.EventInfo;
 import org.servicedomain.home.v1.NodeInfo;
@@ -18,16 +16,9 @@ class TopologyEventsAndDomainCommandsTest {
 
     private static final Instant AT = Instant.parse("2026-12-01T12:00:00Z");
 
-    @TempDir
-    Path configHome;
-
-    private final CannedNode node = new CannedNode();
-    private CannedSdctl sdctl;
-
-    @BeforeEach
-    void sdctl() {
-        sdctl = new CannedSdctl(node, configHome);
-    }
+    @RegisterExtension
+    final CannedSdctl sdctl = new CannedSdctl();
+    private final CannedNode node = sdctl.node();
 
     @Test
     void topologyDrawsEachChildBelowItsParentWithBranchesThatShowWhichComeLast() {

@@ -2,10 +2,9 @@ package org.servicedomain.client.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What sdctl refuses as a usage error (exit 2) before asking the node anything: no node to call,
@@ -15,23 +14,18 @@ class UsageErrorsTest {
 
     private static final int USAGE = 2;
 
-    @TempDir
-    Path configHome;
-
-    private final CannedNode node = new CannedNode();
+    @RegisterExtension
+    final CannedSdctl sdctl = new CannedSdctl();
+    private final CannedNode node = sdctl.node();
 
     @AfterEach
     void theNodeWasNeverAsked() {
         assertThat(node.asked).isEmpty();
     }
 
-    private CannedSdctl sdctl() {
-        return new CannedSdctl(node, configHome);
-    }
-
     @Test
     void withoutNodeOptionEnvironmentOrKeptSessionThereIsNoNodeToCall() {
-        CannedSdctl.Result result = sdctl().runAsTyped("", "status");
+        CannedSdctl.Result result = sdctl.runAsTyped("", "status");
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("no node given").contains("--node").contains(Sdctl.NODE_VARIABLE);
@@ -40,7 +34,7 @@ class UsageErrorsTest {
     @Test
     void anAddressThatIsNotAnHttpUrlIsNotANodesAddress() {
         for (String address : new String[] {"ftp://canned.node.example/sd", "canned.node.example/sd", "http://"}) {
-            CannedSdctl.Result result = sdctl().runAsTyped("", "--node", address, "status");
+            CannedSdctl.Result result = sdctl.runAsTyped("", "--node", address, "status");
 
             assertThat(result.exitCode()).as(address).isEqualTo(USAGE);
             assertThat(result.err()).as(address).contains("not a node address").contains(address);
@@ -49,8 +43,8 @@ class UsageErrorsTest {
 
     @Test
     void statsNeedsAPositiveIntervalAndACountOfAtLeastOne() {
-        assertThat(sdctl().run("stats", "--interval", "0").exitCode()).isEqualTo(USAGE);
-        CannedSdctl.Result noCount = sdctl().run("stats", "--watch", "--count", "0");
+        assertThat(sdctl.run("stats", "--interval", "0").exitCode()).isEqualTo(USAGE);
+        CannedSdctl.Result noCount = sdctl.run("stats", "--watch", "--count", "0");
 
         assertThat(noCount.exitCode()).isEqualTo(USAGE);
         assertThat(noCount.err()).contains("--count at least 1");
@@ -59,7 +53,7 @@ class UsageErrorsTest {
     @Test
     void eventsNeedPositiveBoundsAndASequenceOfZeroOrMore() {
         for (String[] bound : new String[][] {{"--interval", "0"}, {"--after", "-1"}, {"--count", "0"}, {"--max-seconds", "0"}}) {
-            CannedSdctl.Result result = sdctl().run("events", "--follow", bound[0], bound[1]);
+            CannedSdctl.Result result = sdctl.run("events", "--follow", bound[0], bound[1]);
 
             assertThat(result.exitCode()).as(String.join(" ", bound)).isEqualTo(USAGE);
             assertThat(result.err()).as(String.join(" ", bound)).contains(bound[0]);
@@ -68,7 +62,7 @@ class UsageErrorsTest {
 
     @Test
     void aBillExportIsCsvOrJsonOnly() {
-        CannedSdctl.Result result = sdctl().run("bill", "bea", "--from", "2026-12-01", "--export", "xml");
+        CannedSdctl.Result result = sdctl.run("bill", "bea", "--from", "2026-12-01", "--export", "xml");
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("--export must be csv or json but was xml");
@@ -76,9 +70,9 @@ class UsageErrorsTest {
 
     @Test
     void aBillPeriodNeedsItsStartAsAnInstantOrADate() {
-        CannedSdctl.Result noStart = sdctl().run("bill", "bea");
-        CannedSdctl.Result badStart = sdctl().run("bill", "bea", "--from", "yesterday");
-        CannedSdctl.Result badEnd = sdctl().run("bill", "bea", "--from", "2026-12-01", "--to", "12/31/2026");
+        CannedSdctl.Result noStart = sdctl.run("bill", "bea");
+        CannedSdctl.Result badStart = sdctl.run("bill", "bea", "--from", "yesterday");
+        CannedSdctl.Result badEnd = sdctl.run("bill", "bea", "--from", "2026-12-01", "--to", "12/31/2026");
 
         assertThat(noStart.exitCode()).isEqualTo(USAGE);
         assertThat(noStart.err()).contains("--from");
@@ -90,7 +84,7 @@ class UsageErrorsTest {
 
     @Test
     void settingTheDomainInformationNeedsAFieldToSet() {
-        CannedSdctl.Result result = sdctl().run("domain", "set");
+        CannedSdctl.Result result = sdctl.run("domain", "set");
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("--description").contains("--terms-url");
@@ -98,15 +92,15 @@ class UsageErrorsTest {
 
     @Test
     void aCommandGroupWithoutSubcommandNamesItsSubcommands() {
-        assertThat(sdctl().run("users").err()).contains("list, set, remove or passwd");
-        assertThat(sdctl().run("domain").err()).contains("show or set");
-        assertThat(sdctl().run("policy").err()).contains("get, set, validate, diff, rollback or impact");
-        assertThat(sdctl().run("users").exitCode()).isEqualTo(USAGE);
+        assertThat(sdctl.run("users").err()).contains("list, set, remove or passwd");
+        assertThat(sdctl.run("domain").err()).contains("show or set");
+        assertThat(sdctl.run("policy").err()).contains("get, set, validate, diff, rollback or impact");
+        assertThat(sdctl.run("users").exitCode()).isEqualTo(USAGE);
     }
 
     @Test
     void loginNeedsTheUsersName() {
-        CannedSdctl.Result result = sdctl().runWithInput("pw\n", "login");
+        CannedSdctl.Result result = sdctl.runWithInput("pw\n", "login");
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("login needs --user");
@@ -114,7 +108,7 @@ class UsageErrorsTest {
 
     @Test
     void logoutWithoutAKeptSessionForTheNodeHasNothingToEnd() {
-        CannedSdctl.Result result = sdctl().run("logout");
+        CannedSdctl.Result result = sdctl.run("logout");
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("no kept session for " + CannedNode.ADDRESS);
@@ -122,7 +116,7 @@ class UsageErrorsTest {
 
     @Test
     void aPasswordIsNeededOnStandardInputWhenThereIsNoTerminal() {
-        CannedSdctl.Result result = sdctl().runWithInput("", "--user", "root", "login");
+        CannedSdctl.Result result = sdctl.runWithInput("", "--user", "root", "login");
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("no password given");
@@ -130,9 +124,9 @@ class UsageErrorsTest {
 
     @Test
     void aPolicyFileThatDoesNotExistIsNamed() {
-        String missing = configHome.resolve("missing.xml").toString();
+        String missing = sdctl.configHome().resolve("missing.xml").toString();
 
-        CannedSdctl.Result result = sdctl().run("policy", "validate", missing);
+        CannedSdctl.Result result = sdctl.run("policy", "validate", missing);
 
         assertThat(result.exitCode()).isEqualTo(USAGE);
         assertThat(result.err()).contains("no such file: " + missing);
