@@ -137,11 +137,20 @@ public final class TestInstances {
 
     /** An anonymous GetQuote request on {@code port}. */
     public static RequestContext request(VirtualPort port) {
-        String envelope = "<Envelope xmlns=\"" + SoapVersion.SOAP_11.envelopeNamespace() + "\"><Body>"
-                + "<GetQuote xmlns=\"" + STOCK_QUOTE.getNamespaceURI() + "\"><symbol>ACME</symbol></GetQuote>"
-                + "</Body></Envelope>";
         return new RequestContext(port, "GetQuote", Caller.ANONYMOUS, Map.of(), "urn:example:stockquote:GetQuote",
-                "text/xml; charset=UTF-8", envelope.getBytes(StandardCharsets.UTF_8));
+                "text/xml; charset=UTF-8", soap11Envelope("", stockQuoteElement("GetQuote", "<symbol>ACME</symbol>")));
+    }
+
+    /** A SOAP 1.1 envelope, UTF-8, with {@code header} in its Header (none when empty) and {@code payload} in its Body. */
+    public static byte[] soap11Envelope(String header, String payload) {
+        return ("<Envelope xmlns=\"" + SoapVersion.SOAP_11.envelopeNamespace() + "\">"
+                + (header.isEmpty() ? "" : "<Header>" + header + "</Header>")
+                + "<Body>" + payload + "</Body></Envelope>").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** An element {@code localName} of the stock-quote namespace holding {@code content}, as a request's payload. */
+    public static String stockQuoteElement(String localName, String content) {
+        return "<" + localName + " xmlns=\"" + STOCK_QUOTE.getNamespaceURI() + "\">" + content + "</" + localName + ">";
     }
 
     /** Parses what the code under test produced, so tests can check its meaning rather than its text. */

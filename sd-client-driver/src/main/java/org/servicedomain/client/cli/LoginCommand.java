@@ -19,7 +19,7 @@ final class LoginCommand extends NodeCommand {
         }
         String node = nodeAddress();
         String password = readPassword("Password for " + user + " at " + node + ": ");
-        NodeClient.SignedIn signedIn = NodeClient.connect(uri(node)).login(user, password);
+        NodeClient.SignedIn signedIn = connect(node).login(user, password);
         sessions().put(new SessionFile.Saved(node, signedIn.user(), signedIn.sessionId(), signedIn.userLevel(),
                 signedIn.roles()));
         if (json()) {

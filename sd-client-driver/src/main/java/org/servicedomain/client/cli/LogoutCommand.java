@@ -1,7 +1,6 @@
 package org.servicedomain.client.cli;
 
 import java.util.Map;
-import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import picocli.CommandLine.Command;
 
@@ -14,7 +13,7 @@ final class LogoutCommand extends NodeCommand {
         String node = nodeAddress();
         SessionFile.Saved saved = session(node).orElseThrow(() -> usage("no kept session for " + node));
         try {
-            NodeClient.connect(uri(node)).logout(saved.sessionId());
+            connect(node).logout(saved.sessionId());
         } catch (NodeClientException e) {
             if (!"NotAuthorized".equals(e.code())) {
                 throw e; // an expired session is forgotten all the same

@@ -77,7 +77,7 @@ abstract class NodeCommand implements Callable<Integer> {
      */
     NodeClient client() {
         String node = nodeAddress();
-        NodeClient client = NodeClient.connect(uri(node));
+        NodeClient client = connect(node);
         Optional<SessionFile.Saved> kept = session(node);
         String user = root().user;
         if (kept.isEmpty() && user != null && !user.isBlank()) {
@@ -86,6 +86,11 @@ abstract class NodeCommand implements Callable<Integer> {
         }
         kept.ifPresent(s -> root().sessionInUse = s);
         return kept.map(s -> client.withSession(s.sessionId())).orElse(client);
+    }
+
+    /** A client of the node at {@code node}, without a session; a usage error when it is not a node's address. */
+    NodeClient connect(String node) {
+        return root().nodes.apply(uri(node));
     }
 
     URI uri(String node) {

@@ -9,10 +9,13 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import java.util.logging.Level;
+import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -61,6 +64,8 @@ public final class Sdctl {
     SessionFile.Saved sessionInUse;
     /** Whether standard input is the terminal's, so that passwords may be asked for without echo. */
     boolean interactive;
+    /** How a command reaches the node at an address: its home port's client (in tests, a canned node). */
+    Function<URI, NodeClient> nodes = NodeClient::connect;
     final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
@@ -90,7 +95,8 @@ public final class Sdctl {
         return execute(new Sdctl(o, e, in, env), args);
     }
 
-    private static int execute(Sdctl sdctl, String[] args) {
+    /** Runs one command line with {@code sdctl}'s streams, environment and way to the node; answers the exit code. */
+    static int execute(Sdctl sdctl, String[] args) {
         CommandLine cli = commandLine(sdctl);
         cli.setOut(sdctl.out).setErr(sdctl.err);
         int code = cli.execute(args);

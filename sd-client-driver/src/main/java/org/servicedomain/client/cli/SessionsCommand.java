@@ -2,7 +2,6 @@ package org.servicedomain.client.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.servicedomain.client.NodeClient;
 import org.servicedomain.client.NodeClientException;
 import org.servicedomain.home.v1.SessionInfo;
 import picocli.CommandLine.Command;
@@ -59,7 +58,7 @@ final class SessionsCommand extends NodeCommand {
             String state;
             Integer calls = null;
             try {
-                SessionInfo info = NodeClient.connect(uri(s.node())).withSession(s.sessionId()).sessionActivity(s.sessionId());
+                SessionInfo info = connect(s.node()).withSession(s.sessionId()).sessionActivity(s.sessionId());
                 state = "open";
                 calls = info == null ? 0 : info.getEntry().size();
             } catch (NodeClientException e) {

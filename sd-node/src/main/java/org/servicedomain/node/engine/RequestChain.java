@@ -66,15 +66,20 @@ public final class RequestChain {
     private final Tracing tracing;
 
     public RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Parts parts) {
-        this.stages = stages(parts, catalog);
+        this(catalog, policy, outcomes, parts.tracing(), stages(parts, catalog));
+    }
+
+    /** A runner of {@code stages} rather than the node's own: how the runner itself is tested. */
+    RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Tracing tracing, List<Stage> stages) {
+        this.stages = List.copyOf(stages);
         this.catalog = catalog;
         this.policy = policy;
         this.outcomes = outcomes;
-        this.tracing = parts.tracing();
+        this.tracing = tracing;
     }
 
     /** The stages of a virtual-port request, in the order a request meets them (a reply passes them backwards). */
-    private static List<Stage> stages(Parts p, Catalog catalog) {
+    static List<Stage> stages(Parts p, Catalog catalog) {
         return List.of(
                 new ReadBodyStage(),                          // the client's bytes, read without holding a thread
                 new EnvelopeHeadStage(),                      // SOAP version, operation element, session header

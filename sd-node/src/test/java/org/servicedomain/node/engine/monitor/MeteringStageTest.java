@@ -1,0 +1,111 @@
+package org.servicedomain.node.engine.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.RecordingChain;
+import org.servicedomain.node.TestInstances;
+import org.servicedomain.node.core.Caller;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.session.TestClock;
+
+/**
+ * Every request that reaches metering is metered once, as its reply or fault goes back: one
+ * record with its caller, operation, outcome and sizes, and the port's in-flight count and
+ * response time for the statistics.
+ */
+class MeteringStageTest {
+
+    private static final String PORT = "StockQuotePortType";
+    private static final Caller JOE = new Caller("session-joe", "joe", "platinum", List.of());
+
+    @TempDir
+    Path dataDir;
+
+    private final TestClock clock = new TestClock();
+    private final List<String> traffic = new CopyOnWriteArrayList<>();
+    private final PortTraffic heard = new PortTraffic() {
+        @Override
+        public void requestStarted(String virtualPort) {
+            traffic.add("started " + virtualPort);
+        }
+
+        @Override
+        public void requestEnded(String virtualPort, long nanos, boolean answered) {
+            traffic.add("ended " + virtualPort + (answered ? " answered" : " unanswered"));
+        }
+    };
+
+    @Test
+    void anAnsweredRequestIsMeteredWhenItsReplyGoesBackWithItsCallerOperationInstanceAndSizes() {
+        RequestContext request = TestInstances.request().withCaller(JOE);
+        CompletableFuture<ProviderReply> later = new CompletableFuture<>();
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            CompletableFuture<ProviderReply> reply = new MeteringStage(metering, heard).process(RecordingChain.awaiting(request, later));
+            assertThat(traffic).containsExactly("started " + PORT);
+            assertThat(metering.usage(PORT)).as("metered before the reply").isEmpty();
+
+            later.complete(RecordingChain.ANSWER);
+
+            assertThat(reply.join()).isEqualTo(RecordingChain.ANSWER);
+            assertThat(metering.usage(PORT)).containsExactly(new Metering.Usage("joe", PORT, 1, 0, request.body().length,
+                    RecordingChain.ANSWER.body().length));
+        }
+        List<Metering.Record> records = written();
+        assertThat(traffic).containsExactly("started " + PORT, "ended " + PORT + " answered");
+        assertThat(records).singleElement().satisfies(r -> {
+            assertThat(r.user()).isEqualTo("joe");
+            assertThat(r.userLevel()).isEqualTo("platinum");
+            assertThat(r.operation()).isEqualTo("GetQuote");
+            assertThat(r.instanceId()).isEqualTo(RecordingChain.ANSWER.instanceId());
+            assertThat(r.outcome()).isEqualTo("served");
+        });
+    }
+
+    @Test
+    void aProvidersOwnSoapFaultIsMeteredAsAnsweredByTheProvider() {
+        ProviderReply soapFault = new ProviderReply(500, "text/xml", "<Fault/>".getBytes(StandardCharsets.UTF_8), "b");
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            new MeteringStage(metering, heard).process(RecordingChain.answering(TestInstances.request(), soapFault)).join();
+
+            assertThat(metering.usage(PORT)).extracting(Metering.Usage::failures).containsExactly(0L);
+        }
+        assertThat(traffic).containsExactly("started " + PORT, "ended " + PORT + " answered");
+        assertThat(written()).extracting(Metering.Record::outcome, Metering.Record::instanceId)
+                .containsExactly(tuple("provider_fault", "b"));
+    }
+
+    @Test
+    void aRefusalFurtherOnIsMeteredAsAFailureNamedByItsFaultCodeAndGoesBackUnchanged() {
+        NodeFault exhausted = new NodeFault(FaultCode.NoInstanceAvailable, "every attempt failed");
+        RecordingChain chain = RecordingChain.refusing(TestInstances.request(), exhausted);
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            assertThat(chain.refusalBy(new MeteringStage(metering, heard))).isSameAs(exhausted);
+
+            assertThat(metering.usage(PORT)).extracting(Metering.Usage::user, Metering.Usage::requests, Metering.Usage::failures)
+                    .containsExactly(tuple("(anonymous)", 1L, 1L));
+        }
+        assertThat(traffic).containsExactly("started " + PORT, "ended " + PORT + " unanswered");
+        assertThat(written()).extracting(Metering.Record::outcome).containsExactly(FaultCode.NoInstanceAvailable.name());
+    }
+
+    /** The records the metering wrote today. */
+    private List<Metering.Record> written() {
+        try (Stream<Metering.Record> read = MeteringRecords.between(dataDir, clock.instant().minus(Duration.ofHours(1)),
+                clock.instant().plus(Duration.ofHours(1)))) {
+            return read.toList();
+        }
+    }
+}
