@@ -23,7 +23,7 @@ public final class RecordingChain implements Stage.Chain {
 
     /** A provider's plain answer, from instance {@code a}. */
     public static final ProviderReply ANSWER = new ProviderReply(200, "text/xml; charset=UTF-8",
-            "<answer/>".getBytes(StandardCharsets.UTF_8), "a");
+            "<answer/>".getBytes(StandardCharsets.UTF_8)).servedBy("a");
 
     private final RequestContext request;
     private final Supplier<CompletableFuture<ProviderReply>> rest;

@@ -76,7 +76,7 @@ class MeteringStageTest {
 
     @Test
     void aProvidersOwnSoapFaultIsMeteredAsAnsweredByTheProvider() {
-        ProviderReply soapFault = new ProviderReply(500, "text/xml", "<Fault/>".getBytes(StandardCharsets.UTF_8), "b");
+        ProviderReply soapFault = new ProviderReply(500, "text/xml", "<Fault/>".getBytes(StandardCharsets.UTF_8)).servedBy("b");
         try (Metering metering = new Metering(dataDir, clock, 30)) {
             new MeteringStage(metering, heard).process(RecordingChain.answering(TestInstances.request(), soapFault)).join();
 

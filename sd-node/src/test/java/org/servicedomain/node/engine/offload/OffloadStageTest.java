@@ -24,7 +24,7 @@ class OffloadStageTest {
 
     private static final CompiledPolicy POLICY = TestPolicies.compile("<policy xmlns=\"urn:sd:policy:1\"/>");
     private static final ProviderReply PEERS_ANSWER = new ProviderReply(200, "text/xml",
-            "<fromPeer/>".getBytes(StandardCharsets.UTF_8), "peer-instance");
+            "<fromPeer/>".getBytes(StandardCharsets.UTF_8)).servedBy("peer-instance");
 
     private final LoadIndex load = new LoadIndex();
     private final RequestContext request = TestInstances.request().withTag(CompiledPolicy.class, POLICY);
