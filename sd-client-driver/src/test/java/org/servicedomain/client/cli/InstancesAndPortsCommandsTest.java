@@ -41,10 +41,10 @@ class InstancesAndPortsCommandsTest {
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
         List<String> lines = result.lines();
-        assertThat(lines.get(0)).startsWith("NAME").contains("INSTANCE").contains("LEVELS").contains("MEAN-MS");
+        assertThat(lines.get(0)).startsWith("NAME").contains("INSTANCE").contains("LEVELS").contains("OPERATIONS").contains("MEAN-MS");
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(1)).matches("quote-a +id-a +" + PORT + " +operational +Gold Silver +http://id-a\\.example/q +7 +1 +12\\.3");
-        assertThat(lines.get(2)).matches("id-b\\.example/q +id-b +" + PORT + " +down +- +http://id-b\\.example/q +7 +1 +0\\.0");
+        assertThat(lines.get(1)).matches("quote-a +id-a +" + PORT + " +operational +Gold Silver +all +http://id-a\\.example/q +7 +1 +12\\.3");
+        assertThat(lines.get(2)).matches("id-b\\.example/q +id-b +" + PORT + " +down +- +all +http://id-b\\.example/q +7 +1 +0\\.0");
         assertThat(node.asked).containsExactly("getServiceInfo");
     }
 

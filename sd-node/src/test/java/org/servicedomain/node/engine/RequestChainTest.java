@@ -34,6 +34,7 @@ import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.FilePolicyStore;
 import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.tracing.Tracing;
+import org.servicedomain.node.tracing.TracingConfig;
 
 /**
  * The chain's runner: the node's stages are the ones the architecture documents, in its order; a
@@ -164,7 +165,7 @@ class RequestChainTest {
     }
 
     private RequestChain runner(Stage... stages) {
-        return new RequestChain(catalog, policy, outcomes, Tracing.of(null, "test", "test"), List.of(stages));
+        return new RequestChain(catalog, policy, outcomes, Tracing.of(TracingConfig.DEFAULT, "test", "test"), List.of(stages));
     }
 
     private static Arrival arrival(String port) {
