@@ -26,8 +26,9 @@ import org.servicedomain.node.storage.StatusStore;
  * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md); the
  *     parent secret is also the secret peers prove themselves with at {@code /sd/load}
  * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); loopback only by default
- * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
- *     default of where the node listens ({@link #providerNetworksOr(boolean)})
+ * @param providerNetworks the networks WSDL fetches, endpoint addresses and every connection to a provider or the
+ *     event receiver may go to, checked at each connect; null for the default of where the node listens
+ *     ({@link #providerNetworksOr(boolean)})
  * @param loginLimits how failed logins are throttled and how many password checks run at once
  * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
  * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),

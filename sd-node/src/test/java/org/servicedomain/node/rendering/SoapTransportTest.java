@@ -221,18 +221,12 @@ class SoapTransportTest {
     void aHostWhoseNameResolvesIntoADeniedNetworkIsNotConnectedAndTheFailureSaysWhy(Kind kind) {
         HostResolver names = host -> host.equals("provider.test") ? new InetAddress[] {InetAddress.getLoopbackAddress()}
                 : HostResolver.SYSTEM.resolve(host);
-        transport = kind.checked.apply(1L << 20, new PermittedAddresses(new ProviderNetworks(Networks.NONE, Networks.LOOPBACK), names));
+        transport = kind.checked.apply(1L << 20, loopbackDenied(names));
 
         CompletableFuture<ProviderReply> reply = transport.post("http://provider.test:" + server.getAddress().getPort() + "/echo",
                 TestInstances.request(), WAIT);
 
-        assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
-                .havingCause().isInstanceOfSatisfying(DispatchException.class, e -> {
-                    assertThat(e.kind()).isEqualTo(DispatchException.Kind.CONNECTION);
-                    assertThat(e.requestSent()).isFalse();
-                    assertThat(e.getMessage()).contains("provider.test").contains("networks the node does not reach");
-                });
-        assertThat(clientPorts).isEmpty();
+        assertNotConnectedForADeniedNetwork(reply, "provider.test");
     }
 
     @ParameterizedTest
@@ -241,14 +235,24 @@ class SoapTransportTest {
         HostResolver noLookups = host -> {
             throw new AssertionError("looked up " + host);
         };
-        transport = kind.checked.apply(1L << 20, new PermittedAddresses(new ProviderNetworks(Networks.NONE, Networks.LOOPBACK), noLookups));
+        transport = kind.checked.apply(1L << 20, loopbackDenied(noLookups));
 
         CompletableFuture<ProviderReply> reply = transport.post(address("/echo"), TestInstances.request(), WAIT);
 
+        assertNotConnectedForADeniedNetwork(reply, "127.0.0.1");
+    }
+
+    private static PermittedAddresses loopbackDenied(HostResolver names) {
+        return new PermittedAddresses(new ProviderNetworks(Networks.NONE, Networks.LOOPBACK), names);
+    }
+
+    /** {@code reply} failed as a connection never made, naming {@code host} and the denied network, and the server saw no client. */
+    private void assertNotConnectedForADeniedNetwork(CompletableFuture<ProviderReply> reply, String host) {
         assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
                 .havingCause().isInstanceOfSatisfying(DispatchException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(DispatchException.Kind.CONNECTION);
                     assertThat(e.requestSent()).isFalse();
-                    assertThat(e.getMessage()).contains("127.0.0.1").contains("networks the node does not reach");
+                    assertThat(e.getMessage()).contains(host).contains("networks the node does not reach");
                 });
         assertThat(clientPorts).isEmpty();
     }
