@@ -73,7 +73,7 @@ import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.network.CheckedDnsResolver;
 import org.servicedomain.node.network.EndpointNetworks;
-import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.FilePolicyStore;
@@ -189,7 +189,7 @@ public final class Node implements AutoCloseable {
         this.dispatcher = dispatcher;
         this.relayLoops = relayLoops;
         String prober = cluster != null ? cluster.memberId() : hierarchy.nodeName();
-        this.probe = new WsdlProbe(config.connectTimeout(), prober);
+        this.probe = new WsdlProbe(config.connectTimeout(), prober, new CheckedDnsResolver(config.permittedAddresses()));
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
                 new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher, prober), events,
                 config.statisticsWindow(), config.clock(), cluster == null ? EjectionBoard.NONE : cluster.ejections(),
@@ -258,14 +258,14 @@ public final class Node implements AutoCloseable {
         OwnerOnly.createDirectories(config.dataDir());
         DataDirectory.deleteTemporaryFiles(config.dataDir());
         DataDirectory.reportMissingState(config.dataDir());
-        ProviderNetworks networks = config.providerNetworksOr(false);
-        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(),
-                new CheckedDnsResolver(networks));
+        PermittedAddresses permitted = config.permittedAddresses();
+        CheckedDnsResolver checkedDns = new CheckedDnsResolver(permitted);
+        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(), checkedDns);
         Cluster cluster = null;
         try {
             cluster = config.cluster() == null ? null : Cluster.connect(config.cluster(), config.dataDir());
             Catalog catalog = Catalog.open(cluster == null ? new FileCatalogStore(config.dataDir()) : cluster.catalogStore(), wsdlSource,
-                    new EndpointNetworks(networks), config.stateLimits());
+                    new EndpointNetworks(permitted), config.stateLimits());
             UserDirectory users = cluster == null ? new FileUserDirectory(config.dataDir()) : cluster.users();
             DataDirectory.requireUsersIfTheyExisted(config.dataDir(), users);
             RecordedHistory history = cluster == null ? new TransactionHistory() : cluster.sessionHistory();
@@ -282,7 +282,7 @@ public final class Node implements AutoCloseable {
                     new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
             NodeEvents events = new NodeEvents(config.clock());
             AtomicReference<String> notifyUrl = new AtomicReference<>();
-            HttpEventNotifier notifier = new HttpEventNotifier(notifyUrl::get, config.connectTimeout());
+            HttpEventNotifier notifier = new HttpEventNotifier(notifyUrl::get, config.connectTimeout(), checkedDns);
             events.addListener(new EventLog());
             events.addListener(notifier);
             ActivePolicy policy = ActivePolicy.open(cluster == null ? new FilePolicyStore(config.dataDir()) : cluster.policyStore(),
@@ -294,8 +294,8 @@ public final class Node implements AutoCloseable {
             StatusStore status = restoredStatus(config, catalog, monitor, fixedChoices, sessions, history);
             NettySoapTransport transport = new NettySoapTransport(Runtime.getRuntime().availableProcessors(), "sd-node",
                     config.connectTimeout(), config.maxConnectionsPerInstance(), config.maxConnectionsTotal(),
-                    config.maxMessageBytes(), new SoapHttpClient("sd-node", config.connectTimeout(),
-                            config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes()));
+                    config.maxMessageBytes(), permitted, new SoapHttpClient("sd-node", config.connectTimeout(),
+                            config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes(), checkedDns));
             HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
             ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
                     : ChildRegistry.open(cluster.childStore());

@@ -8,7 +8,9 @@ import org.servicedomain.node.audit.AuditConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
+import org.servicedomain.node.network.HostResolver;
 import org.servicedomain.node.network.MetricsAccess;
+import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.network.ProviderNetworks;
 import org.servicedomain.node.session.LoginLimits;
 import org.servicedomain.node.storage.StatusStore;
@@ -25,8 +27,9 @@ import org.servicedomain.node.tracing.TracingConfig;
  * @param hierarchy the node's name, parent secret and discovery poll interval (docs/hierarchy.md); the
  *     parent secret is also the secret peers prove themselves with at {@code /sd/load}
  * @param metricsAccess who may scrape {@code /sd/metrics} (docs/security.md); loopback only by default
- * @param providerNetworks the networks WSDL fetches and endpoint addresses may lie in; null for the
- *     default of where the node listens ({@link #providerNetworksOr(boolean)})
+ * @param providerNetworks the networks WSDL fetches, endpoint addresses and every connection to a provider or the
+ *     event receiver may go to, checked at each connect; null for the default of where the node listens
+ *     ({@link #providerNetworksOr(boolean)})
  * @param loginLimits how failed logins are throttled and how many password checks run at once
  * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
  * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
@@ -53,6 +56,8 @@ import org.servicedomain.node.tracing.TracingConfig;
  *     (docs/operations.md, "Tracing"); by default none: traces are propagated only, nothing is recorded
  * @param tomcatThreads the embedded Tomcat's request threads (the launcher's; a WAR's container has its own):
  *     few threads that stay busy cost far less per request than a large pool that wakes an idle thread for each
+ * @param hostResolver how the hosts of providers, WSDL locations and the event receiver are resolved, at every
+ *     connect ({@link HostResolver#SYSTEM}; a test answers for names of its own to play DNS rebinding)
  */
 public record NodeConfig(
         Path dataDir,
@@ -83,7 +88,8 @@ public record NodeConfig(
         int relayMaxConnectionsPerSource,
         AuditConfig audit,
         TracingConfig tracing,
-        int tomcatThreads) {
+        int tomcatThreads,
+        HostResolver hostResolver) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
@@ -109,6 +115,7 @@ public record NodeConfig(
         Objects.requireNonNull(drain, "drain");
         Objects.requireNonNull(audit, "audit");
         Objects.requireNonNull(tracing, "tracing");
+        Objects.requireNonNull(hostResolver, "hostResolver");
         publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
         publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
         requirePositive("maxMessageBytes", maxMessageBytes);
@@ -150,13 +157,21 @@ public record NodeConfig(
         return providerNetworks != null ? providerNetworks : ProviderNetworks.defaultFor(listensOnlyOnLoopback);
     }
 
+    /**
+     * Where connections made on a caller's behalf may go: to providers, WSDL locations, probed instances and the
+     * event receiver; the provider networks, or the strict default when none were resolved for where the node listens.
+     */
+    public PermittedAddresses permittedAddresses() {
+        return new PermittedAddresses(providerNetworksOr(false), hostResolver);
+    }
+
     /** These settings with {@code networks} as the provider networks. */
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
         return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
                 maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
                 metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
                 statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, tracing, tomcatThreads);
+                relayMaxConnections, relayMaxConnectionsPerSource, audit, tracing, tomcatThreads, hostResolver);
     }
 
     private static void requirePositive(String name, long value) {
@@ -201,6 +216,7 @@ public record NodeConfig(
         private String otlpEndpoint;
         private int tomcatThreads = DEFAULT_TOMCAT_THREADS;
         private double tracingSampleRatio = TracingConfig.DEFAULT.sampleRatio();
+        private HostResolver hostResolver = HostResolver.SYSTEM;
 
         private Builder(Path dataDir) {
             this.dataDir = dataDir;
@@ -364,13 +380,19 @@ public record NodeConfig(
             return this;
         }
 
+        /** How host names are resolved at every outbound connect; {@link HostResolver#SYSTEM} unless set (tests). */
+        public Builder hostResolver(HostResolver resolver) {
+            this.hostResolver = resolver;
+            return this;
+        }
+
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
                     maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
                     meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
                     publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
                 relayMaxConnections, relayMaxConnectionsPerSource, audit, new TracingConfig(otlpEndpoint, tracingSampleRatio),
-                    tomcatThreads);
+                    tomcatThreads, hostResolver);
         }
     }
 }

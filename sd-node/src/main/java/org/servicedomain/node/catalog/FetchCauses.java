@@ -24,9 +24,8 @@ final class FetchCauses {
     static String of(URI uri, IOException e, Duration timeout) {
         String host = uri.getHost() == null ? "(no host)" : uri.getHost();
         String hostAndPort = host + ":" + port(uri);
-        if (e instanceof DeniedNetworkException) {
-            return "host " + host + " resolves only to addresses in networks the node does not reach"
-                    + " (its allow- and deny-lists of provider networks)";
+        if (e instanceof DeniedNetworkException denied) {
+            return denied.reason();
         }
         if (e instanceof UnknownHostException) {
             return "host " + host + " is unknown: the name does not resolve";

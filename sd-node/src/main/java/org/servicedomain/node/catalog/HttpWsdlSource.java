@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
 import org.apache.hc.client5.http.DnsResolver;
-import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -23,11 +22,7 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
     private final long maxBytes;
     private final Duration timeout;
 
-    public HttpWsdlSource(Duration timeout, long maxBytes) {
-        this(timeout, maxBytes, SystemDefaultDnsResolver.INSTANCE);
-    }
-
-    /** @param resolver resolves host names; one that refuses denied networks keeps the fetch out of them */
+    /** @param resolver resolves a location's host at every connect; one that refuses denied networks keeps the fetch out of them */
     public HttpWsdlSource(Duration timeout, long maxBytes, DnsResolver resolver) {
         this.http = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()

@@ -2,32 +2,24 @@ package org.servicedomain.node.network;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.Arrays;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
-import org.servicedomain.node.catalog.DeniedNetworkException;
 
 /**
- * Resolves host names for outbound fetches and keeps only the addresses {@link ProviderNetworks}
- * permits, so the connection goes to an address that was checked (no second lookup to rebind).
+ * HttpClient 5's host resolution through {@link PermittedAddresses}: the client asks it for every
+ * connection it opens, and connects only to an address it returns (no second lookup to rebind).
  */
 public final class CheckedDnsResolver implements DnsResolver {
 
-    private final ProviderNetworks networks;
+    private final PermittedAddresses addresses;
 
-    public CheckedDnsResolver(ProviderNetworks networks) {
-        this.networks = networks;
+    public CheckedDnsResolver(PermittedAddresses addresses) {
+        this.addresses = addresses;
     }
 
     @Override
     public InetAddress[] resolve(String host) throws UnknownHostException {
-        InetAddress[] all = SystemDefaultDnsResolver.INSTANCE.resolve(host);
-        InetAddress[] permitted = Arrays.stream(all).filter(networks::permits).toArray(InetAddress[]::new);
-        if (permitted.length == 0) {
-            throw new DeniedNetworkException(host + " resolves only to addresses in networks the node does not reach: "
-                    + Arrays.toString(all));
-        }
-        return permitted;
+        return addresses.resolve(host);
     }
 
     @Override

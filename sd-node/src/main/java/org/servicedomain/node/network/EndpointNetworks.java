@@ -10,15 +10,18 @@ import org.servicedomain.node.core.NodeFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Refuses a registration's endpoint address whose host resolves into a network {@link ProviderNetworks} denies. */
+/**
+ * Refuses a registration's endpoint address whose host resolves only into networks {@link ProviderNetworks}
+ * denies. Dispatch checks again at every connect ({@link PermittedAddresses}), since a name may resolve elsewhere later.
+ */
 public final class EndpointNetworks implements EndpointCheck {
 
     private static final Logger LOG = LoggerFactory.getLogger(EndpointNetworks.class);
 
-    private final CheckedDnsResolver resolver;
+    private final PermittedAddresses addresses;
 
-    public EndpointNetworks(ProviderNetworks networks) {
-        this.resolver = new CheckedDnsResolver(networks);
+    public EndpointNetworks(PermittedAddresses addresses) {
+        this.addresses = addresses;
     }
 
     @Override
@@ -33,7 +36,7 @@ public final class EndpointNetworks implements EndpointCheck {
             return;
         }
         try {
-            InetAddress[] ignored = resolver.resolve(host);
+            InetAddress[] ignored = addresses.resolve(host);
         } catch (UnknownHostException e) {
             LOG.info("endpoint {} refused: {}", LogText.of(endpointAddress), LogText.of(e.getMessage()));
             throw new NodeFault(FaultCode.BadRequest, "endpoint address " + endpointAddress

@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.resolver.AddressResolverGroup;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -15,6 +16,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import org.servicedomain.node.catalog.DeniedNetworkException;
 import org.servicedomain.node.core.DispatchException;
 
 /**
@@ -48,12 +50,13 @@ final class LoopConnections {
         }
     }
 
-    LoopConnections(EventLoop loop, Class<? extends SocketChannel> socket, Duration connectTimeout, int maxPerAddress,
-            int maxTotal) {
+    /** @param resolver resolves a provider's host at every connect, keeping only addresses the node may reach */
+    LoopConnections(EventLoop loop, Class<? extends SocketChannel> socket, AddressResolverGroup<?> resolver,
+            Duration connectTimeout, int maxPerAddress, int maxTotal) {
         this.loop = loop;
         this.maxPerAddress = maxPerAddress;
         this.maxTotal = maxTotal;
-        this.bootstrap = new Bootstrap().group(loop).channel(socket)
+        this.bootstrap = new Bootstrap().group(loop).channel(socket).resolver(resolver)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
     }
@@ -133,6 +136,9 @@ final class LoopConnections {
     }
 
     private static DispatchException connectFailure(Throwable cause) {
+        if (cause instanceof DeniedNetworkException denied) {
+            return new DispatchException(DispatchException.Kind.CONNECTION, false, denied.reason(), cause);
+        }
         if (cause instanceof io.netty.channel.ConnectTimeoutException) {
             return new DispatchException(DispatchException.Kind.TIMEOUT, false, "no connection within the connect timeout", cause);
         }

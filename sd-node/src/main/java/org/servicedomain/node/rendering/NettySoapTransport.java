@@ -10,13 +10,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.network.PermittedAddressResolverGroup;
+import org.servicedomain.node.network.PermittedAddresses;
 
 /**
  * Posts SOAP messages to providers on Netty event loops, with keep-alive connections kept per loop
  * ({@link LoopConnections}). A request posted from one of the loops (the relay's entry runs its
  * requests there) goes out and comes back on that same loop: no thread hand-off, no lock. A request
  * from any other thread is handed to the next loop. Addresses other than plain HTTP go to the
- * {@code other} transport.
+ * {@code other} transport. A new connection goes only to an address {@link PermittedAddresses} gives
+ * for the provider's host at that moment; a pooled connection is used as it is.
  */
 public final class NettySoapTransport implements SoapTransport {
 
@@ -30,19 +33,22 @@ public final class NettySoapTransport implements SoapTransport {
     private final byte[] userAgentLine;
     private final long maxReplyBytes;
     private final Map<String, ProviderAddress> addresses = new ConcurrentHashMap<>();
+    private final PermittedAddressResolverGroup resolver;
 
     /**
      * @param threads the number of event loops; the limits on connections are shared out among them
+     * @param permitted where a new connection to a provider's host may go, asked at every connect
      * @param other the transport for addresses that are not plain HTTP; closed with this one
      */
     public NettySoapTransport(int threads, String userAgent, Duration connectTimeout, int maxPerAddress, int maxTotal,
-            long maxReplyBytes, SoapTransport other) {
+            long maxReplyBytes, PermittedAddresses permitted, SoapTransport other) {
         this.loops = EventLoops.open(threads);
         this.other = other;
         this.userAgentLine = HttpHead.line("User-Agent", userAgent);
         this.maxReplyBytes = maxReplyBytes;
+        this.resolver = new PermittedAddressResolverGroup(permitted);
         for (EventExecutor executor : loops.group()) {
-            connections.add(new LoopConnections((EventLoop) executor, loops.socket(), connectTimeout,
+            connections.add(new LoopConnections((EventLoop) executor, loops.socket(), resolver, connectTimeout,
                     share(maxPerAddress, threads), share(maxTotal, threads)));
         }
     }
@@ -104,6 +110,7 @@ public final class NettySoapTransport implements SoapTransport {
             loop.loop().execute(loop::closeAll);
         }
         loops.shutDown();
+        resolver.close();
         other.close();
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
@@ -32,6 +33,7 @@ import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.catalog.DeniedNetworkException;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
@@ -41,6 +43,7 @@ import org.servicedomain.node.core.RequestContext;
  * asynchronous client: the client's bytes, Content-Type and SOAPAction go out unchanged, the
  * answer comes back on an I/O thread, and no thread waits in between. Failures become
  * {@link DispatchException}s that say whether the request may have reached the server.
+ * Every new connection resolves its host through the given resolver.
  */
 public final class SoapHttpClient implements SoapTransport {
 
@@ -60,8 +63,14 @@ public final class SoapHttpClient implements SoapTransport {
         }
     }
 
-    public SoapHttpClient(String userAgent, Duration connectTimeout, int maxPerAddress, int maxTotal, long maxReplyBytes) {
+    /**
+     * @param resolver resolves a host at every connect: one that keeps only permitted networks for providers
+     *     ({@link org.servicedomain.node.network.CheckedDnsResolver}), the system's for the operator's own peers
+     */
+    public SoapHttpClient(String userAgent, Duration connectTimeout, int maxPerAddress, int maxTotal, long maxReplyBytes,
+            DnsResolver resolver) {
         this.connections = PoolingAsyncClientConnectionManagerBuilder.create()
+                .setDnsResolver(resolver)
                 .setMaxConnPerRoute(maxPerAddress)
                 .setMaxConnTotal(maxTotal)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -142,6 +151,9 @@ public final class SoapHttpClient implements SoapTransport {
             BoundedReplyConsumer consumer) {
         if (e instanceof ConnectTimeoutException) {
             return new DispatchException(DispatchException.Kind.TIMEOUT, false, "no connection within the connect timeout", e);
+        }
+        if (e instanceof DeniedNetworkException denied) {
+            return new DispatchException(DispatchException.Kind.CONNECTION, false, denied.reason(), e);
         }
         if (e instanceof SocketTimeoutException) {
             return new DispatchException(DispatchException.Kind.TIMEOUT, "no response within " + timeout.toMillis() + " ms", e);

@@ -21,7 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,6 +30,11 @@ import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.network.HostResolver;
+import org.servicedomain.node.network.Networks;
+import org.servicedomain.node.network.PermittedAddresses;
+import org.servicedomain.node.network.ProviderNetworks;
 
 /**
  * Both transports against a real loopback server: the message goes out unchanged, connections
@@ -39,16 +44,26 @@ class SoapTransportTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
 
-    /** The transports, each with at most one connection per address and a reply limit of 1 KB. */
+    /** Every address: no allow-list, no deny-list. */
+    private static final PermittedAddresses ANYWHERE =
+            new PermittedAddresses(new ProviderNetworks(Networks.NONE, Networks.NONE), HostResolver.SYSTEM);
+
+    /** The transports, each with at most one connection per address, a reply limit and where they may connect. */
     enum Kind {
-        HTTP_CLIENT(limit -> new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit)),
-        NETTY(limit -> new NettySoapTransport(1, "test", Duration.ofSeconds(5), 1, 4, limit,
-                new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit)));
+        HTTP_CLIENT((limit, permitted) -> new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit,
+                new CheckedDnsResolver(permitted))),
+        NETTY((limit, permitted) -> new NettySoapTransport(1, "test", Duration.ofSeconds(5), 1, 4, limit, permitted,
+                new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit, new CheckedDnsResolver(permitted))));
 
-        final Function<Long, SoapTransport> open;
+        final BiFunction<Long, PermittedAddresses, SoapTransport> checked;
 
-        Kind(Function<Long, SoapTransport> open) {
-            this.open = open;
+        Kind(BiFunction<Long, PermittedAddresses, SoapTransport> checked) {
+            this.checked = checked;
+        }
+
+        /** The transport with a reply limit of {@code limit} bytes, connecting anywhere. */
+        SoapTransport open(long limit) {
+            return checked.apply(limit, ANYWHERE);
         }
     }
 
@@ -123,7 +138,7 @@ class SoapTransportTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void aZeroTimeoutTimesOutInsteadOfWaitingForever(Kind kind) {
-        transport = kind.open.apply(1L << 20);
+        transport = kind.open(1L << 20);
 
         CompletableFuture<ProviderReply> reply = transport.post(address("/silent"), TestInstances.request(), Duration.ZERO);
 
@@ -134,7 +149,7 @@ class SoapTransportTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void aShortTimeoutOnAConnectionKeptFromARequestWithALongOneStillTimesOut(Kind kind) {
-        transport = kind.open.apply(1L << 20);
+        transport = kind.open(1L << 20);
         assertThat(transport.post(address("/echo"), TestInstances.request(), Duration.ofMinutes(10)).join().status()).isEqualTo(200);
 
         CompletableFuture<ProviderReply> reply = transport.post(address("/silent"), TestInstances.request(), Duration.ofMillis(200));
@@ -146,7 +161,7 @@ class SoapTransportTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void postsTheClientsBytesContentTypeAndSoapActionUnchanged(Kind kind) {
-        transport = kind.open.apply(1L << 20);
+        transport = kind.open(1L << 20);
         RequestContext request = TestInstances.request();
 
         ProviderReply reply = transport.post(address("/echo"), request, WAIT).join();
@@ -160,7 +175,7 @@ class SoapTransportTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void keepsTheConnectionAliveFromRequestToRequest(Kind kind) {
-        transport = kind.open.apply(1L << 20);
+        transport = kind.open(1L << 20);
 
         for (int i = 0; i < 5; i++) {
             assertThat(transport.post(address("/echo"), TestInstances.request(), WAIT).join().status()).isEqualTo(200);
@@ -172,7 +187,7 @@ class SoapTransportTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void requestsBeyondTheConnectionLimitWaitForAFreeConnection(Kind kind) {
-        transport = kind.open.apply(1L << 20);
+        transport = kind.open(1L << 20);
 
         List<CompletableFuture<ProviderReply>> replies = List.of(
                 transport.post(address("/echo?slow"), TestInstances.request(), WAIT),
@@ -186,7 +201,7 @@ class SoapTransportTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void aRefusedConnectionIsAFailureThatDidNotReachTheServer(Kind kind) throws IOException {
-        transport = kind.open.apply(1L << 20);
+        transport = kind.open(1L << 20);
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
@@ -203,8 +218,68 @@ class SoapTransportTest {
 
     @ParameterizedTest
     @EnumSource(Kind.class)
+    void aHostWhoseNameResolvesIntoADeniedNetworkIsNotConnectedAndTheFailureSaysWhy(Kind kind) {
+        HostResolver names = host -> host.equals("provider.test") ? new InetAddress[] {InetAddress.getLoopbackAddress()}
+                : HostResolver.SYSTEM.resolve(host);
+        transport = kind.checked.apply(1L << 20, loopbackDenied(names));
+
+        CompletableFuture<ProviderReply> reply = transport.post("http://provider.test:" + server.getAddress().getPort() + "/echo",
+                TestInstances.request(), WAIT);
+
+        assertNotConnectedForADeniedNetwork(reply, "provider.test");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void anIpLiteralInADeniedNetworkIsNotConnectedThoughItNeedsNoLookup(Kind kind) {
+        HostResolver noLookups = host -> {
+            throw new AssertionError("looked up " + host);
+        };
+        transport = kind.checked.apply(1L << 20, loopbackDenied(noLookups));
+
+        CompletableFuture<ProviderReply> reply = transport.post(address("/echo"), TestInstances.request(), WAIT);
+
+        assertNotConnectedForADeniedNetwork(reply, "127.0.0.1");
+    }
+
+    private static PermittedAddresses loopbackDenied(HostResolver names) {
+        return new PermittedAddresses(new ProviderNetworks(Networks.NONE, Networks.LOOPBACK), names);
+    }
+
+    /** {@code reply} failed as a connection never made, naming {@code host} and the denied network, and the server saw no client. */
+    private void assertNotConnectedForADeniedNetwork(CompletableFuture<ProviderReply> reply, String host) {
+        assertThat(reply).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOfSatisfying(DispatchException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(DispatchException.Kind.CONNECTION);
+                    assertThat(e.requestSent()).isFalse();
+                    assertThat(e.getMessage()).contains(host).contains("networks the node does not reach");
+                });
+        assertThat(clientPorts).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aHostIsLookedUpPerConnectionNotPerRequestAndOnlyItsPermittedAddressIsConnected(Kind kind) {
+        AtomicInteger lookups = new AtomicInteger();
+        HostResolver names = host -> {
+            lookups.incrementAndGet();
+            return new InetAddress[] {Networks.literal("169.254.169.254"), InetAddress.getLoopbackAddress()};
+        };
+        transport = kind.checked.apply(1L << 20, new PermittedAddresses(ProviderNetworks.defaultFor(true), names));
+        String address = "http://provider.test:" + server.getAddress().getPort() + "/echo";
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(transport.post(address, TestInstances.request(), WAIT).join().status()).isEqualTo(200);
+        }
+
+        assertThat(clientPorts).hasSize(1);
+        assertThat(lookups.get()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
     void aReplyOverTheMessageLimitIsAProtocolFailure(Kind kind) {
-        transport = kind.open.apply(1024L);
+        transport = kind.open(1024L);
 
         CompletableFuture<ProviderReply> reply = transport.post(address("/large"), TestInstances.request(), WAIT);
 

@@ -8,10 +8,12 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
@@ -25,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * The built-in listener that POSTs each event as JSON to the URL the active policy names (the hook
  * for a global problem-determination component). Sends from one background thread with a bounded
  * queue: a slow or absent receiver never holds a request up; events beyond the queue are dropped
- * with a warning.
+ * with a warning. The receiver's host is resolved through the given resolver at every connect: the
+ * URL comes from a policy document, which an administrator sends over the network like a registration.
  */
 public final class HttpEventNotifier implements NodeEventListener, AutoCloseable {
 
@@ -44,10 +47,14 @@ public final class HttpEventNotifier implements NodeEventListener, AutoCloseable
         }
     }
 
-    /** @param url the receiver's URL in the policy in force, or null when there is none */
-    public HttpEventNotifier(Supplier<String> url, Duration timeout) {
+    /**
+     * @param url the receiver's URL in the policy in force, or null when there is none
+     * @param resolver resolves the receiver's host at every connect, keeping only the networks the node may reach
+     */
+    public HttpEventNotifier(Supplier<String> url, Duration timeout, DnsResolver resolver) {
         this.url = url;
         this.http = HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create().setDnsResolver(resolver).build())
                 .setDefaultRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(Timeout.of(timeout))
                         .setResponseTimeout(Timeout.of(timeout)).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()

@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.health;
 
 import java.io.IOException;
 import java.time.Duration;
+import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Probes an instance by fetching {@code ?wsdl} from its endpoint: a provider whose endpoint
- * serves its contract again is taken to be back.
+ * serves its contract again is taken to be back. Each connection resolves the endpoint's host
+ * through the given resolver, so a probe reaches only networks the node may reach for providers.
  */
 public final class WsdlProbe implements InstanceProbe, AutoCloseable {
 
@@ -27,15 +29,15 @@ public final class WsdlProbe implements InstanceProbe, AutoCloseable {
     private final CloseableHttpClient http;
     private final String prober;
 
-    public WsdlProbe(Duration timeout) {
-        this(timeout, null);
-    }
-
-    /** @param prober this node's id, sent in {@value Prober#HEADER} with every probe; null sends none */
-    public WsdlProbe(Duration timeout, String prober) {
+    /**
+     * @param prober this node's id, sent in {@value Prober#HEADER} with every probe; null sends none
+     * @param resolver resolves an endpoint's host at every connect, keeping only the networks providers may be in
+     */
+    public WsdlProbe(Duration timeout, String prober, DnsResolver resolver) {
         this.prober = prober;
         this.http = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setDnsResolver(resolver)
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(timeout)).setSocketTimeout(Timeout.of(timeout)).build())
                         .build())

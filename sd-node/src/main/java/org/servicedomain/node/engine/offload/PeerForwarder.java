@@ -3,6 +3,7 @@ package org.servicedomain.node.engine.offload;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
@@ -19,7 +20,9 @@ public final class PeerForwarder implements AutoCloseable {
     private final SoapHttpClient http;
 
     public PeerForwarder(Duration connectTimeout, int maxConnections, long maxReplyBytes) {
-        this.http = new SoapHttpClient("sd-node-offload", connectTimeout, maxConnections, maxConnections, maxReplyBytes);
+        // peers are the operator's (the policy's list, or the cluster's members), not a caller's: not held to the provider networks
+        this.http = new SoapHttpClient("sd-node-offload", connectTimeout, maxConnections, maxConnections, maxReplyBytes,
+                SystemDefaultDnsResolver.INSTANCE);
     }
 
     /**
