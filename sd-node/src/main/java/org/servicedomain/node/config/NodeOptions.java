@@ -36,10 +36,12 @@ public final class NodeOptions {
     /** How far above {@code --port} the data plane listens when {@code --relay-port} is left out. */
     public static final int RELAY_PORT_OFFSET = 100;
 
-    private static final String DRAIN_DELAY_WHY = "a WAR is mostly undeployed or reloaded with no load balancer in front to"
-            + " wait for; behind one, set it above the time the balancer takes to mark the node down.";
-    private static final String DENY_NETWORKS_WHY = "a WAR cannot tell whether Tomcat listens on loopback only, so it denies"
-            + " loopback as the launcher does when it listens beyond it; allow local providers with sd.allowNetworks.";
+    private static final String DRAIN_DELAY_WHY = "A WAR's default differs because a WAR is mostly undeployed or reloaded"
+            + " with no load balancer in front to wait for; behind one, set it above the time the balancer takes to mark"
+            + " the node down.";
+    private static final String DENY_NETWORKS_WHY = "A WAR's default differs from the launcher's when that listens on"
+            + " loopback only (--host 127.0.0.1) and so may reach loopback providers: a WAR cannot tell where Tomcat"
+            + " listens; allow local providers with --allow-networks.";
 
     private static final NodeConfig DEFAULTS = NodeConfig.builder(Path.of("sd-data")).build();
     private static final StateLimits STATE = StateLimits.DEFAULT;
