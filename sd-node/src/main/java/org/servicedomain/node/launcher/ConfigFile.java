@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import org.servicedomain.node.config.NodeOption;
+import org.servicedomain.node.config.NodeOptions;
 
 /**
  * The launcher's configuration file: {@code NAME=VALUE} lines (properties), or, for a name ending
@@ -39,8 +41,8 @@ final class ConfigFile {
             throw new IllegalArgumentException("--config: cannot read " + file.toAbsolutePath() + ": " + e.getMessage(), e);
         }
         for (String key : values.keySet()) {
-            LauncherOption option = LauncherOptions.find(key);
-            if (option == null || key.equals(LauncherOptions.CONFIG)) {
+            NodeOption option = NodeOptions.find(key);
+            if (option == null || key.equals(NodeOptions.CONFIG)) {
                 throw new IllegalArgumentException(file + ": unknown option '" + key + "' (the names are those of --help"
                         + " without the dashes)");
             }
@@ -55,7 +57,7 @@ final class ConfigFile {
      * a node already deployed this way still starts (docs/security.md).
      */
     static Optional<String> secretsReadableByOthers(Path file) {
-        List<String> secrets = read(file).keySet().stream().filter(name -> LauncherOptions.find(name).secret()).sorted().toList();
+        List<String> secrets = read(file).keySet().stream().filter(name -> NodeOptions.find(name).secret()).sorted().toList();
         if (secrets.isEmpty()) {
             return Optional.empty();
         }

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeVersion;
 import org.servicedomain.node.cluster.ClusterImportCommand;
+import org.servicedomain.node.config.NodeSettings;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.node.qos.QosPlanCommand;
 import org.slf4j.Logger;
@@ -30,7 +31,7 @@ public final class NodeLauncher {
     }
 
     /** The console's WAR: the one named, none for {@code --console none}, else one found beside the jar or in the build tree. */
-    private static Path consoleWar(LauncherOptions options) {
+    private static Path consoleWar(NodeSettings options) {
         if (options.console() == null) {
             return ConsoleWar.detect().orElse(null);
         }
@@ -57,7 +58,7 @@ public final class NodeLauncher {
             System.out.println("sd-node " + NodeVersion.current());
             return;
         }
-        LauncherOptions options;
+        NodeSettings options;
         Path consoleWar;
         EmbeddedNode.Tls tls;
         try {
@@ -149,7 +150,7 @@ public final class NodeLauncher {
         stopped.await();
     }
 
-    private static EmbeddedNode.Tls tls(LauncherOptions options) {
+    private static EmbeddedNode.Tls tls(NodeSettings options) {
         if (options.tlsKeystore() == null) {
             return null;
         }

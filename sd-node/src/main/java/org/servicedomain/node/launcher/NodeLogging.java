@@ -14,6 +14,7 @@ import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy;
 import ch.qos.logback.core.util.FileSize;
 import java.nio.file.Path;
+import org.servicedomain.node.config.NodeSettings;
 import org.servicedomain.node.engine.monitor.AccessLog;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +49,7 @@ final class NodeLogging {
      * Configures logging; returns where the log goes (a file) or null for the console.
      * {@code hasConsole} is whether the process runs on a terminal.
      */
-    static Path configure(LauncherOptions.Logging logging, Path dataDir, boolean hasConsole) {
+    static Path configure(NodeSettings.Logging logging, Path dataDir, boolean hasConsole) {
         Path file = logFile(logging.file(), dataDir, hasConsole);
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.reset();
@@ -100,8 +101,8 @@ final class NodeLogging {
 
     private static Path logFile(String file, Path dataDir, boolean hasConsole) {
         return switch (file) {
-            case LauncherOptions.Logging.CONSOLE -> null;
-            case LauncherOptions.Logging.AUTO -> hasConsole ? null : dataDir.resolve("logs").resolve("sd-node.log");
+            case NodeSettings.Logging.CONSOLE -> null;
+            case NodeSettings.Logging.AUTO -> hasConsole ? null : dataDir.resolve("logs").resolve("sd-node.log");
             default -> Path.of(file);
         };
     }

@@ -10,7 +10,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The node's packages form layers: no cycle among them, the shared request types at the bottom
- * importing no other package of the node, and nothing below the entry reaching up into it.
+ * importing no other package of the node, nothing below the entry reaching up into it, and the option
+ * table the entries' alone.
  */
 @AnalyzeClasses(packages = "org.servicedomain.node", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageLayeringTest {
@@ -33,4 +34,10 @@ class PackageLayeringTest {
     static final ArchRule nothingBelowTheEntryImportsIt = noClasses().that()
             .resideOutsideOfPackages("org.servicedomain.node.entry..", "org.servicedomain.node.launcher..")
             .should().dependOnClassesThat().resideInAPackage("org.servicedomain.node.entry..");
+
+    @ArchTest
+    static final ArchRule onlyTheEntriesReadTheOptionTable = noClasses().that()
+            .resideOutsideOfPackages("org.servicedomain.node.entry..", "org.servicedomain.node.launcher..",
+                    "org.servicedomain.node.config..")
+            .should().dependOnClassesThat().resideInAPackage("org.servicedomain.node.config..");
 }

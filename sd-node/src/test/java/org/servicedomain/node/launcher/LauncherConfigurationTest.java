@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.cluster.ClusterCredential;
+import org.servicedomain.node.config.NodeOption;
+import org.servicedomain.node.config.NodeOptions;
+import org.servicedomain.node.config.NodeSettings;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Launcher options from a configuration file and the environment, under the command line, and what --help and the README say. */
@@ -24,14 +27,14 @@ class LauncherConfigurationTest {
         Path file = Files.writeString(dir.resolve("node.properties"),
                 "port=7001\nnode-name=from-file\nmax-instances=11\nlog-format=json\n");
 
-        LauncherOptions options = LauncherOptions.parse(new String[] {"--config", file.toString(), "--port", "7003"},
+        NodeSettings options = LauncherOptions.parse(new String[] {"--config", file.toString(), "--port", "7003"},
                 Map.of("SD_PORT", "7002", "SD_NODE_NAME", "from-env"));
 
         assertThat(options.port()).isEqualTo(7003);
         assertThat(options.nodeName()).isEqualTo("from-env");
         assertThat(options.stateLimits().maxInstances()).isEqualTo(11);
         assertThat(options.logging().format()).isEqualTo("json");
-        assertThat(options.dataDir()).isEqualTo(LauncherOptions.find("data-dir").defaultValue());
+        assertThat(options.dataDir()).isEqualTo(NodeOptions.find("data-dir").defaultValue());
     }
 
     @Test
@@ -39,7 +42,7 @@ class LauncherConfigurationTest {
         Path file = Files.writeString(dir.resolve("node.yaml"),
                 "port: 7010\naccess-log: true\nparent-secret: a-long-shared-secret\nallow-networks: 127.0.0.1/32\nhost:\n");
 
-        LauncherOptions options = LauncherOptions.parse(new String[0], Map.of("SD_CONFIG", file.toString()));
+        NodeSettings options = LauncherOptions.parse(new String[0], Map.of("SD_CONFIG", file.toString()));
 
         assertThat(options.port()).isEqualTo(7010);
         assertThat(options.logging().accessLog()).isTrue();
@@ -50,7 +53,7 @@ class LauncherConfigurationTest {
 
     @Test
     void theClusterCredentialComesFromTheEnvironmentNeverTheCommandLine() {
-        LauncherOptions options = LauncherOptions.parse(new String[] {"--zookeeper", "127.0.0.1:2181", "--cluster", "c"},
+        NodeSettings options = LauncherOptions.parse(new String[] {"--zookeeper", "127.0.0.1:2181", "--cluster", "c"},
                 Map.of("SD_CLUSTER_AUTH", "sd-members:members-password-1234"));
 
         assertThat(options.cluster().credential()).isEqualTo(new ClusterCredential("sd-members", "members-password-1234"));
@@ -105,7 +108,7 @@ class LauncherConfigurationTest {
     void helpListsEveryOptionWithItsEnvironmentVariable() {
         String help = LauncherOptions.help();
 
-        for (LauncherOption option : LauncherOptions.TABLE) {
+        for (NodeOption option : NodeOptions.TABLE) {
             assertThat(help).contains(option.secret() ? option.name() : option.flag()).contains(option.environmentName());
         }
     }

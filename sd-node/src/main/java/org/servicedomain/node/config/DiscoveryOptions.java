@@ -1,4 +1,4 @@
-package org.servicedomain.node.launcher;
+package org.servicedomain.node.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
