@@ -152,7 +152,7 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter implements Answ
         ProviderExchange exchange = current;
         current = null;
         if (exchange != null) {
-            exchange.fail(new DispatchException(DispatchException.Kind.CONNECTION, true, describe(cause), cause));
+            exchange.connectionFailed(cause);
         }
         ctx.close();
     }

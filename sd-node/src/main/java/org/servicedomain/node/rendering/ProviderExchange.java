@@ -3,6 +3,7 @@ package org.servicedomain.node.rendering;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -169,6 +170,16 @@ final class ProviderExchange {
         boolean sent = !(reusedConnection && !started());
         fail(new DispatchException(DispatchException.Kind.CONNECTION, sent,
                 "the connection closed before " + (started() ? "the whole response" : "a response") + " arrived", null));
+    }
+
+    /**
+     * The connection failed before the answer ended. A reset of a reused connection before any answer
+     * began is the keep-alive race as well (a server that closes with our request unread resets
+     * instead of closing), so it counts as not sent, as in {@link #connectionClosed()}.
+     */
+    void connectionFailed(Throwable cause) {
+        boolean sent = !(cause instanceof IOException && reusedConnection && !started());
+        fail(new DispatchException(DispatchException.Kind.CONNECTION, sent, ProviderChannel.describe(cause), cause));
     }
 
     private boolean finish() {

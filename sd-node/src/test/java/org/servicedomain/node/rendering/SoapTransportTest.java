@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.servicedomain.node.TestInstances;
@@ -214,6 +218,64 @@ class SoapTransportTest {
                     assertThat(e.kind()).isEqualTo(DispatchException.Kind.CONNECTION);
                     assertThat(e.requestSent()).isFalse();
                 });
+    }
+
+    @Test
+    void aReusedConnectionResetBeforeAnyAnswerIsTheKeepAliveRaceAndCountsAsNotSent() throws Exception {
+        transport = Kind.NETTY.open(1L << 20);
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> provider = CompletableFuture.runAsync(() -> answerOnceThenReset(socket), handlers);
+            String address = "http://127.0.0.1:" + socket.getLocalPort() + "/x";
+
+            assertThat(transport.post(address, TestInstances.request(), WAIT)).succeedsWithin(WAIT);
+            CompletableFuture<ProviderReply> second = transport.post(address, TestInstances.request(), WAIT);
+
+            assertThat(second).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                    .havingCause().isInstanceOfSatisfying(DispatchException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(DispatchException.Kind.CONNECTION);
+                        assertThat(e.requestSent()).as(e.getMessage()).isFalse();
+                    });
+            provider.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    /** A server that answers the first request on a kept-alive connection, then resets it as the next one arrives. */
+    private static void answerOnceThenReset(ServerSocket server) {
+        try (Socket connection = server.accept()) {
+            InputStream in = connection.getInputStream();
+            int length = contentLength(readHead(in));
+            in.readNBytes(length);
+            connection.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: 4\r\n\r\n<a/>"
+                    .getBytes(StandardCharsets.US_ASCII));
+            connection.getOutputStream().flush();
+            if (in.read() < 0) {
+                throw new IllegalStateException("the second request never came");
+            }
+            connection.setSoLinger(true, 0); // a close with unread data: the peer gets a reset, not a FIN
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the request's head ended early");
+            }
+            head.append((char) b);
+        }
+        return head.toString();
+    }
+
+    private static int contentLength(String head) {
+        for (String line : head.split("\r\n")) {
+            if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                return Integer.parseInt(line.substring("content-length:".length()).trim());
+            }
+        }
+        return 0;
     }
 
     @ParameterizedTest
