@@ -1,5 +1,11 @@
 package org.servicedomain.testsupport;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +31,8 @@ public final class PrometheusText {
         }
     }
 
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
     private final List<Sample> samples;
 
     private PrometheusText(List<Sample> samples) {
@@ -48,6 +56,23 @@ public final class PrometheusText {
             throw new AssertionError("no sample in the exposition");
         }
         return new PrometheusText(samples);
+    }
+
+    /** Scrapes {@code metrics} (a node's {@code /sd/metrics}) over HTTP and parses it; anything but 200 fails. */
+    public static PrometheusText scrape(URI metrics) {
+        try {
+            HttpResponse<String> scraped = HTTP.send(HttpRequest.newBuilder(metrics).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (scraped.statusCode() != 200) {
+                throw new AssertionError("scraping " + metrics + " answered " + scraped.statusCode());
+            }
+            return parse(scraped.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     public List<Sample> samples() {

@@ -22,6 +22,7 @@ import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.NodeWithProviders;
+import org.servicedomain.testsupport.PrometheusText;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 
@@ -94,6 +95,53 @@ class PriorityClassesUnderOverloadTest {
             assertThat(flow("low").orElseThrow().getQueued()).as("the excess waits in the node").isPositive();
         }
         assertThat(lowReplies).allSatisfy(r -> assertThat(r.status()).as(r.text()).isEqualTo(200));
+    }
+
+    @Test
+    void noHighCallWaitsInsideAProviderBehindTheLowFloodThatKeepsItFull() throws Exception {
+        DomainSetup setup = domain.setup();
+        for (String name : List.of("p1", "p2")) {
+            domain.provider(name).setDelayMs(100);
+            domain.provider(name).setWorkers(4);
+            setup.provider(domain.provider(name), null); // 40 a second each, not declared
+        }
+        setup.policy(policy("<priorityClasses defaultTimeoutMs=\"30000\">"
+                + "<qos class=\"high\" timeoutMs=\"30000\" userLevel=\"gold\"/></priorityClasses>"));
+        String trader = user(setup, "trader", "gold");
+        String batch = user(setup, "batch", "bronze");
+        URI port = domain.node().virtualPortAddress(PORT);
+        AtomicInteger lowServed = new AtomicInteger();
+        try (ClosedLoopClients low = ClosedLoopClients.start(24, () -> {
+            if (StockQuoteCalls.getQuote(port, "LOW", batch).status() == 200) {
+                lowServed.incrementAndGet();
+            }
+        })) {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> flow("low").map(f -> f.getQueued() > 0).orElse(false) && knownGoodLimitMeasured());
+            long highQueuedBefore = highQueuedInsideProviders();
+            int lowBefore = lowServed.get();
+
+            List<SoapReply> highReplies = paced(60, Duration.ofMillis(100), () -> StockQuoteCalls.getQuote(port, "HIGH", trader));
+
+            assertThat(highReplies).allSatisfy(r -> assertThat(r.status()).as(r.text()).isEqualTo(200));
+            // 24 low callers of providers that serve 8 at once: the limits probe above what they serve, but only low calls do
+            assertThat(highQueuedInsideProviders() - highQueuedBefore).as("high calls that waited for a provider's worker")
+                    .isZero();
+            assertThat(lowServed.get() - lowBefore).as("low calls served in the 6 s the high calls ran (80 a second at most)")
+                    .isGreaterThan(200);
+        }
+    }
+
+    /** Whether the node measured what the port's instances serve at once without queueing (the high class's bound). */
+    private boolean knownGoodLimitMeasured() {
+        List<PrometheusText.Sample> knownGood = PrometheusText.scrape(URI.create(domain.node().baseUri() + "/metrics"))
+                .samples("sd_qos_known_good_limit_requests", java.util.Map.of("virtual_port", PORT));
+        return knownGood.size() == 1 && !Double.isNaN(knownGood.get(0).value());
+    }
+
+    private long highQueuedInsideProviders() {
+        return domain.provider("p1").queuedForWorker().getOrDefault("HIGH", 0L)
+                + domain.provider("p2").queuedForWorker().getOrDefault("HIGH", 0L);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -83,11 +84,29 @@ final class FaultControls {
      * A worker held by a request: the permit to give back when it is done (null when there is no
      * limit), and how long the request waited for it, in nanoseconds (0: a worker was free).
      */
-    record Worker(Semaphore permit, long waitedNanos) {
+    /**
+     * A worker held by one request: given back once, when the request's work is done and before its
+     * answer is written, so a caller that has the answer never finds the worker still taken.
+     */
+    static final class Worker {
         static final Worker UNLIMITED = new Worker(null, 0);
 
+        private final Semaphore permit;
+        private final long waitedNanos;
+        private final AtomicBoolean held = new AtomicBoolean(true);
+
+        Worker(Semaphore permit, long waitedNanos) {
+            this.permit = permit;
+            this.waitedNanos = waitedNanos;
+        }
+
+        long waitedNanos() {
+            return waitedNanos;
+        }
+
+        /** Gives the worker back; later calls do nothing. */
         void release() {
-            if (permit != null) {
+            if (permit != null && held.compareAndSet(true, false)) {
                 permit.release();
             }
         }

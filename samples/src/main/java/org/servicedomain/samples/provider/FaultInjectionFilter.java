@@ -59,7 +59,7 @@ final class FaultInjectionFilter implements Filter {
         }
         SymbolPeek peek = worker.waitedNanos() > 0 ? new SymbolPeek(request) : null;
         try {
-            serveWithFaults(peek != null ? peek : request, response, chain);
+            serveWithFaults(peek != null ? peek : request, response, chain, worker);
         } finally {
             worker.release();
             if (peek != null) {
@@ -68,12 +68,16 @@ final class FaultInjectionFilter implements Filter {
         }
     }
 
-    /** Delay first, then the fault mode, then the random fail rate. */
-    private void serveWithFaults(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws IOException, ServletException {
+    /**
+     * Delay first, then the fault mode, then the random fail rate. The worker is given back once the
+     * delay (the request's work) and any hang are over, before the answer is written.
+     */
+    private void serveWithFaults(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+            FaultControls.Worker worker) throws IOException, ServletException {
         FaultMode mode;
         try {
             mode = controls.awaitDelay() ? controls.awaitActionableMode() : null;
+            worker.release();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             log.debug("provider {} interrupted while holding a request", providerName, e);

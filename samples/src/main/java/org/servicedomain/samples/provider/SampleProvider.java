@@ -217,10 +217,6 @@ public final class SampleProvider implements AutoCloseable {
     }
 
     /**
-     * SOAP requests handed to the service itself (answered by it, business faults included) rather than
-     * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
-     */
-    /**
      * Requests that waited inside the provider for a worker a millisecond or more (behind calls in
      * service), by the symbol they asked for ("-" for none).
      */
@@ -230,6 +226,10 @@ public final class SampleProvider implements AutoCloseable {
         return queued;
     }
 
+    /**
+     * SOAP requests handed to the service itself (answered by it, business faults included) rather than
+     * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
+     */
     public long requestsServed() {
         return controls.served();
     }

@@ -116,14 +116,20 @@ public final class FlowScheduler {
         drain();
     }
 
-    /** How many calls of this port may be let on at once: the sum of its instances' concurrency limits. */
-    public void limitConcurrency(int permits) {
+    /** How many calls of this port may be let on at once: its instances' limits, read live. */
+    public void limitConcurrency(PortLimits limits) {
         synchronized (this) {
-            if (!this.permits.limit(permits)) {
+            this.permits.limit(limits);
+            if (share.waiting() == 0) {
                 return;
             }
         }
         drain();
+    }
+
+    /** Limits that do not change: {@code permits} calls at once, all of them known good. */
+    public void limitConcurrency(int permits) {
+        limitConcurrency(permits == Integer.MAX_VALUE ? PortLimits.UNBOUNDED : PortLimits.fixed(permits));
     }
 
     /**
@@ -188,6 +194,11 @@ public final class FlowScheduler {
 
     public synchronized int concurrency() {
         return permits.concurrency();
+    }
+
+    /** The calls the high class may have at once while other classes' are out; -1 until measured. */
+    public synchronized int knownGoodConcurrency() {
+        return permits.knownGood();
     }
 
     /** Releases every request the buckets and the fair queue allow now, and sets the timer for the next. */

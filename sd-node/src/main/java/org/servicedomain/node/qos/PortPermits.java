@@ -6,14 +6,18 @@ import io.github.bucket4j.TimeMeter;
  * The dispatch permits and slots of one virtual port: as many calls at once as its instances'
  * concurrency limits allow, and slots at the rate of a declared capacity. The high class keeps
  * permits for what its demand holds at once and a burst's worth of slots, so a closed-loop high class
- * never waits for what the other classes took between two of its calls. Guarded by its
- * {@link FlowScheduler}'s lock.
+ * never waits for what the other classes took between two of its calls.
+ *
+ * <p>While other classes' calls are out, the high class stays within the instances' known-good
+ * limits, so none of its calls waits inside a provider behind theirs; the other classes may go up
+ * to the full limits (their probes find more capacity) where no high call is out and while none
+ * waits. Guarded by its {@link FlowScheduler}'s lock.
  */
 final class PortPermits {
 
     private final FlowQueue high;
     private final LeakyBucket slots;
-    private int concurrency = Integer.MAX_VALUE;
+    private PortLimits limits = PortLimits.UNBOUNDED;
     private int inService;
     /** Permits kept for the high class's calls: what its demand holds at once. */
     private int highReserve;
@@ -32,12 +36,12 @@ final class PortPermits {
 
     /** Whether any permit is free, whatever the high class keeps. */
     boolean anyFree() {
-        return inService < concurrency;
+        return inService < limits.concurrency();
     }
 
     /** Whether the measured limits bound the permits (unbounded until the first tick). */
     boolean bounded() {
-        return concurrency != Integer.MAX_VALUE;
+        return limits != PortLimits.UNBOUNDED;
     }
 
     /** Whether idle permits go to the flow past its bucket: while the permits are bounded and no shared node holds it to its rate. */
@@ -66,13 +70,8 @@ final class PortPermits {
         flow.inService = Math.max(0, flow.inService - 1);
     }
 
-    /** Sets the permits; false when they were that many already. */
-    boolean limit(int permits) {
-        if (permits == concurrency) {
-            return false;
-        }
-        concurrency = Math.max(1, permits);
-        return true;
+    void limit(PortLimits limits) {
+        this.limits = limits;
     }
 
     void reserveForHigh(int permits, double tps) {
@@ -93,14 +92,27 @@ final class PortPermits {
     }
 
     int concurrency() {
-        return concurrency;
+        return limits.concurrency();
     }
 
-    /** The permits the flow may see in service: all of them for the high class, the others less its reserve not yet in use. */
+    /** The known-good permits; -1 until every instance's was measured. */
+    int knownGood() {
+        return limits.knownGoodMeasured() ? limits.knownGood() : -1;
+    }
+
+    /**
+     * The permits the flow may see in service. The high class: the full limits while it is alone,
+     * else the known-good ones. The others: the full limits (known-good where high calls are out),
+     * or the known-good ones while a high call waits; less the high class's reserve not yet in use.
+     */
     private int permitsFor(FlowQueue flow) {
-        if (flow == high || !bounded()) {
-            return concurrency;
+        if (!bounded()) {
+            return Integer.MAX_VALUE;
         }
-        return concurrency - Math.max(0, highReserve - high.inService);
+        if (flow == high) {
+            return inService == high.inService ? limits.concurrency() : limits.knownGood();
+        }
+        int permits = high.queue.isEmpty() ? limits.sharedConcurrency() : limits.knownGood();
+        return permits - Math.max(0, highReserve - high.inService);
     }
 }

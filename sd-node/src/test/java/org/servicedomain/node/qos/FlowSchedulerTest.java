@@ -221,6 +221,65 @@ class FlowSchedulerTest {
         assertThat(round.demandTps(1.0)).isCloseTo(90.0, org.assertj.core.data.Offset.offset(1e-6));
     }
 
+    @Test
+    void whileOtherClassesCallsAreOutTheHighClassStaysWithinTheKnownGoodLimits() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.limitConcurrency(limits(4, 2));
+        assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
+        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isCompleted();
+
+        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+
+        assertThat(high).as("two in service, both known-good permits used, one of them by a low call").isNotDone();
+        port.release(PriorityClass.LOW, 1_000_000L);
+        assertThat(high).isCompleted();
+    }
+
+    @Test
+    void aloneTheHighClassUsesTheFullLimitsSoItsOwnCallsFindMoreCapacity() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.limitConcurrency(limits(4, 2));
+
+        for (int i = 0; i < 4; i++) {
+            assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isCompleted();
+        }
+        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isNotDone();
+    }
+
+    @Test
+    void theOtherClassesProbeAboveTheKnownGoodLimitsButNotWhileAHighCallWaits() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.limitConcurrency(limits(4, 2));
+        for (int i = 0; i < 4; i++) {
+            assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).as("low call " + i).isCompleted();
+        }
+        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        CompletableFuture<Void> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+
+        port.release(PriorityClass.LOW, 1_000_000L);
+        port.release(PriorityClass.LOW, 1_000_000L);
+        assertThat(high).as("two in service: the known-good permits are all used").isNotDone();
+        assertThat(low).as("freed permits above the known-good limits wait for the high call").isNotDone();
+
+        port.release(PriorityClass.LOW, 1_000_000L);
+        assertThat(high).isCompleted();
+        assertThat(low).as("with no high call waiting, the others go above the known-good limits again").isCompleted();
+    }
+
+    private static PortLimits limits(int concurrency, int knownGood) {
+        return new PortLimits() {
+            @Override
+            public int concurrency() {
+                return concurrency;
+            }
+
+            @Override
+            public int knownGood() {
+                return knownGood;
+            }
+        };
+    }
+
     private static NodeFault faultOf(CompletableFuture<Void> ticket) {
         assertThat(ticket).isCompletedExceptionally();
         return (NodeFault) Completions.cause(ticket.handle((v, e) -> e).join());

@@ -16,8 +16,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * windows between a decrease and the next probe, so an instance spends little time over its
  * capacity. A window without queueing confirms the unqueued response time; when none has for
  * {@link #MIN_RTT_SPAN_NANOS}, and after {@link #DECREASES_BEFORE_REMEASURE} decreases in a row (the provider may have become slower
- * rather than queueing), by halving the limit until the instance's calls drained and timing one
- * window there, as BBR's ProbeRTT does. Thread-safe; one lock per instance, held for a few steps.
+ * rather than queueing), by cutting the limit to a quarter until the instance's calls drained and
+ * timing one window there, as BBR's ProbeRTT does. Thread-safe; one lock per instance, held for a few steps.
+ *
+ * <p>Beside the limit it keeps a {@linkplain #knownGood() known-good} one: the most calls a window
+ * showed the instance serving at once without queueing. The limit probes above it; the high class
+ * stays within it, so a probe's queueing at the provider is never a high call's.
  */
 final class AdaptiveLimit {
 
@@ -39,6 +43,12 @@ final class AdaptiveLimit {
     /** How long an unqueued response time no window confirmed is trusted before it is measured again. */
     static final long MIN_RTT_SPAN_NANOS = 10_000_000_000L;
     static final int DECREASES_BEFORE_REMEASURE = 6;
+    /**
+     * Windows after which the unqueued response time is first measured with the instance drained:
+     * the first windows may have queued already (a flood on a new instance), so nothing is known
+     * good before.
+     */
+    static final int WINDOWS_BEFORE_FIRST_REMEASURE = 3;
     /** Probes in a row without queueing after which the limit grows by an eighth per window. */
     static final int STEADY_PROBES_TO_GROW_FAST = 8;
 
@@ -48,17 +58,27 @@ final class AdaptiveLimit {
     /** How long an unqueued response time is trusted here: jittered, so that instances do not re-measure all at once. */
     private final long minRttSpan;
     private volatile int limit;
+    private volatile int knownGood;
+    /** The unqueued response time the known-good limit was measured against. */
+    private long knownGoodRtt;
 
     private long windowStart = Long.MIN_VALUE;
     private int samples;
     private long rttSum;
     private int peakInFlight;
+    /** The calls held at the instance over the window, integrated over time: over its length, the mean held at once. */
+    private double callNanos;
+    private int heldInFlight;
+    private long inFlightSince;
     private boolean failedInWindow;
 
     private Phase phase = Phase.ADAPTING;
     private int limitBeforeRemeasure;
     private long minRtt;
     private long minRttAt;
+    /** Whether a window timed with the instance drained confirmed the unqueued response time. */
+    private volatile boolean minRttConfirmed;
+    private int windowsAdapted;
     private boolean congested;
     private int holdWindows;
     private int steadyProbes;
@@ -79,6 +99,24 @@ final class AdaptiveLimit {
         return limit;
     }
 
+    /**
+     * The most calls the instance was seen serving at once without queueing, by the lower of two
+     * measures of one window: the calls it held at once on average (a brief peak that queued a
+     * call or two hides in the window's mean response time, so the peak is no proof), and its rate
+     * times its unqueued response time (what it serves at once by Little's law, which a queue
+     * inside does not inflate); lowered to that rate's measure after a window that queued, and never above the
+     * limit. Until the unqueued response time was confirmed by draining the instance (the first
+     * window may already have queued), nothing is known good and this is the limit itself.
+     */
+    int knownGood() {
+        return minRttConfirmed ? Math.min(knownGood, limit) : limit;
+    }
+
+    /** Whether the known-good limit was measured, rather than the limit standing in for it. */
+    boolean knownGoodMeasured() {
+        return minRttConfirmed;
+    }
+
     /** The response time without queueing in nanoseconds, 0 until a window was measured. */
     synchronized long minRttNanos() {
         return minRtt;
@@ -88,12 +126,26 @@ final class AdaptiveLimit {
     synchronized void sending(int inFlight, long nowNanos) {
         if (windowStart == Long.MIN_VALUE) {
             windowStart = nowNanos;
+            inFlightSince = nowNanos;
         }
+        heldFor(inFlight, nowNanos);
         peakInFlight = Math.max(peakInFlight, inFlight);
+    }
+
+    /** Adds the calls held since the last change to the window's call-time, then holds {@code inFlight}. */
+    private void heldFor(int inFlight, long now) {
+        callNanos += (double) heldInFlight * (now - inFlightSince);
+        heldInFlight = inFlight;
+        inFlightSince = now;
     }
 
     /** A call answered after {@code rttNanos}, leaving {@code inFlight} calls at the instance. */
     synchronized void answered(long rttNanos, int inFlight, long nowNanos) {
+        heldFor(inFlight, nowNanos);
+        if (phase == Phase.REMEASURING && nowNanos - rttNanos < windowStart) {
+            closeWindowIfDue(inFlight, nowNanos); // sent before the instance drained: it may have queued
+            return;
+        }
         samples++;
         rttSum += rttNanos;
         closeWindowIfDue(inFlight, nowNanos);
@@ -101,6 +153,7 @@ final class AdaptiveLimit {
 
     /** A call that got no answer in time: the instance is past what it can take. */
     synchronized void timedOut(int inFlight, long nowNanos) {
+        heldFor(inFlight, nowNanos);
         failedInWindow = true;
         closeWindowIfDue(inFlight, nowNanos);
     }
@@ -125,40 +178,68 @@ final class AdaptiveLimit {
         long rtt = samples == 0 ? 0 : rttSum / samples;
         switch (phase) {
             case DRAINING -> phase = Phase.REMEASURING;
-            case REMEASURING -> remeasured(rtt, now);
-            case ADAPTING -> adapt(rtt, now);
+            case REMEASURING -> remeasured(rtt, now, elapsed);
+            case ADAPTING -> adapt(rtt, now, elapsed);
         }
         windowStart = now;
         samples = 0;
         rttSum = 0;
         peakInFlight = 0;
+        callNanos = 0;
         failedInWindow = false;
     }
 
-    private void adapt(long rtt, long now) {
+    private void adapt(long rtt, long now, long elapsed) {
         if (rtt == 0) {
             limit = Math.max(1, (int) (limit * 0.8));
             return;
         }
         if (minRtt == 0 || rtt < minRtt) {
-            minRtt = rtt;
-            minRttAt = now;
+            unqueuedRtt(rtt, now);
         }
+        int servedAtOnce = (int) Math.round(samples * (double) minRtt / elapsed);
         if (failedInWindow || rtt > queueingThreshold()) {
+            if (knownGood > 0) {
+                knownGood = Math.max(1, Math.min(knownGood, failedInWindow ? (int) (limit * 0.8) : servedAtOnce));
+            }
             decrease(rtt);
         } else {
             minRttAt = now;
             decreasesInARow = 0;
+            if (minRttConfirmed) {
+                int heldAtOnce = (int) Math.round(callNanos / elapsed);
+                int seen = Math.min(Math.min(heldAtOnce, servedAtOnce), limit);
+                if (seen > knownGood) {
+                    knownGood = seen;
+                    knownGoodRtt = minRtt;
+                }
+            }
             if (peakInFlight >= limit) {
                 grow();
             }
         }
-        if (now - minRttAt > minRttSpan || decreasesInARow >= DECREASES_BEFORE_REMEASURE) {
+        windowsAdapted++;
+        if (now - minRttAt > minRttSpan || decreasesInARow >= DECREASES_BEFORE_REMEASURE
+                || (!minRttConfirmed && windowsAdapted >= WINDOWS_BEFORE_FIRST_REMEASURE)) {
             limitBeforeRemeasure = limit;
-            limit = Math.max(1, limit / 2);
+            limit = Math.max(1, limit / 4);
             phase = Phase.DRAINING;
             decreasesInARow = 0;
         }
+    }
+
+    /**
+     * A new unqueued response time. One lower by more than the noise shows the old was inflated by
+     * a queue, and so was the known-good limit measured against it: that scales down with it,
+     * rounded down (a higher one leaves it).
+     */
+    private void unqueuedRtt(long rtt, long now) {
+        if (knownGood > 0 && rtt < knownGoodRtt * (1 - NOISE)) {
+            knownGood = Math.max(1, (int) (knownGood * (double) rtt / knownGoodRtt));
+            knownGoodRtt = rtt;
+        }
+        minRtt = rtt;
+        minRttAt = now;
     }
 
     /** The response time above which calls queued at the instance. */
@@ -205,11 +286,18 @@ final class AdaptiveLimit {
         limit = Math.min(max, limit + step);
     }
 
-    /** The window timed at half the limit, its calls drained: its response time is the unqueued one. */
-    private void remeasured(long rtt, long now) {
+    /**
+     * The window timed at a quarter of the limit, its calls drained: its response time is the
+     * unqueued one, and the calls it held at once are known good when nothing better is.
+     */
+    private void remeasured(long rtt, long now, long elapsed) {
         if (rtt > 0) {
-            minRtt = rtt;
-            minRttAt = now;
+            unqueuedRtt(rtt, now);
+            if (knownGood == 0) {
+                knownGood = Math.max(1, Math.min((int) Math.round(callNanos / elapsed), limit));
+                knownGoodRtt = rtt;
+            }
+            minRttConfirmed = true;
         }
         limit = limitBeforeRemeasure;
         phase = Phase.ADAPTING;

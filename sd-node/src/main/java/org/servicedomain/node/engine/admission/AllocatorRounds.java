@@ -26,6 +26,7 @@ import org.servicedomain.node.qos.FlowDemand;
 import org.servicedomain.node.qos.FlowRound;
 import org.servicedomain.node.qos.FlowScheduler;
 import org.servicedomain.node.qos.PathLoad;
+import org.servicedomain.node.qos.PortLimits;
 import org.servicedomain.node.qos.PriorityClass;
 import org.servicedomain.node.qos.PriorityFlows;
 import org.servicedomain.node.qos.Route;
@@ -98,15 +99,11 @@ public final class AllocatorRounds implements AutoCloseable {
         }
     }
 
-    /** Each port may have as many calls at once as its operational instances' limits add up to. */
+    /** Each port may have as many calls at once as its operational instances' limits add up to, read live. */
     private void limitConcurrency() {
         CatalogSnapshot snapshot = catalog.get();
         for (FlowScheduler port : flows.ports()) {
-            long permits = 0;
-            for (Instance instance : snapshot.operationalInstancesOf(port.virtualPort())) {
-                permits += capacity.concurrencyOf(instance);
-            }
-            port.limitConcurrency((int) Math.min(Integer.MAX_VALUE, Math.max(1, permits)));
+            port.limitConcurrency(capacity.limitsOf(snapshot.operationalInstancesOf(port.virtualPort())));
         }
     }
 
@@ -252,7 +249,7 @@ public final class AllocatorRounds implements AutoCloseable {
         }
         for (FlowScheduler port : flows.ports()) {
             port.reshape(Map.of(), Map.of(), Double.POSITIVE_INFINITY);
-            port.limitConcurrency(Integer.MAX_VALUE);
+            port.limitConcurrency(PortLimits.UNBOUNDED);
             port.reserveForHigh(0, 0);
             port.holdToRate(Set.of());
         }

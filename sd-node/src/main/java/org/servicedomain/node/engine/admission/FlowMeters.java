@@ -32,6 +32,12 @@ public final class FlowMeters {
     public static final String IN_SERVICE = "sd.qos.in.service.requests";
     /** {@code sd_qos_concurrency_limit_requests}: how many calls the port may have at once (its instances' adaptive limits). */
     public static final String CONCURRENCY_LIMIT = "sd.qos.concurrency.limit.requests";
+    /**
+     * {@code sd_qos_known_good_limit_requests}: the calls the port's instances were seen serving at
+     * once without queueing, which the high class stays within while other classes' calls are out;
+     * NaN until every instance's was measured.
+     */
+    public static final String KNOWN_GOOD_LIMIT = "sd.qos.known.good.limit.requests";
 
     private FlowMeters() {
     }
@@ -45,6 +51,11 @@ public final class FlowMeters {
         Gauge.builder(CONCURRENCY_LIMIT, port, p -> p.concurrency() == Integer.MAX_VALUE ? Double.NaN : p.concurrency())
                 .tags(MetricsListener.PORT_TAG, port.virtualPort())
                 .description("Calls the port's instances may hold at once, by their adaptive concurrency limits")
+                .register(registry);
+        Gauge.builder(KNOWN_GOOD_LIMIT, port, p -> p.knownGoodConcurrency() < 0 ? Double.NaN : p.knownGoodConcurrency())
+                .tags(MetricsListener.PORT_TAG, port.virtualPort())
+                .description("Calls the port's instances were seen serving at once without queueing; the high class's bound"
+                        + " while other classes' calls are out")
                 .register(registry);
         for (PriorityClass c : PriorityClass.values()) {
             String[] tags = {MetricsListener.PORT_TAG, port.virtualPort(), CLASS_TAG, c.name().toLowerCase(Locale.ROOT)};

@@ -1,7 +1,9 @@
 package org.servicedomain.node.engine.admission;
 
+import java.util.List;
 import java.util.Map;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.qos.PortLimits;
 
 /**
  * What an instance can serve, in requests per second: the {@value #ATTRIBUTE} attribute an
@@ -26,9 +28,9 @@ public final class InstanceCapacity {
         this.limits = limits;
     }
 
-    /** How many calls the instance may have at once. */
-    public int concurrencyOf(Instance instance) {
-        return limits.limitOf(instance.id());
+    /** How many calls a port's instances may have at once, read live from their limits. */
+    public PortLimits limitsOf(List<Instance> portInstances) {
+        return limits.of(portInstances);
     }
 
     /** The instance's capacity as set, or as its concurrency limit estimates it. */

@@ -1,13 +1,14 @@
 package org.servicedomain.node.engine.admission;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.qos.PortLimits;
 
 /**
  * Every instance's {@link AdaptiveLimit}, fed by the engine's dispatches: how many calls the
@@ -17,12 +18,9 @@ import org.servicedomain.node.core.RequestContext;
  */
 public final class InstanceLimits implements EngineListener {
 
-    private record Tracked(AtomicInteger inFlight, AdaptiveLimit limit) {
-    }
-
     private final int maxPerInstance;
     private final LongSupplier nanoTime;
-    private final Map<String, Tracked> instances = new ConcurrentHashMap<>();
+    private final Map<String, InstanceLoad> instances = new ConcurrentHashMap<>();
 
     public InstanceLimits(int maxPerInstance, LongSupplier nanoTime) {
         this.maxPerInstance = maxPerInstance;
@@ -35,40 +33,58 @@ public final class InstanceLimits implements EngineListener {
 
     @Override
     public void dispatching(RequestContext request, Instance instance) {
-        Tracked t = tracked(instance.id());
-        t.limit().sending(t.inFlight().incrementAndGet(), nanoTime.getAsLong());
+        InstanceLoad load = load(instance.id());
+        load.limit().sending(load.sending(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
     }
 
     @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
-        Tracked t = tracked(instance.id());
-        t.limit().answered(nanos, t.inFlight().updateAndGet(n -> n > 0 ? n - 1 : 0), nanoTime.getAsLong());
+        InstanceLoad load = load(instance.id());
+        load.limit().answered(nanos, load.ended(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
     }
 
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
-        Tracked t = tracked(instance.id());
-        int inFlight = t.inFlight().updateAndGet(n -> n > 0 ? n - 1 : 0);
+        InstanceLoad load = load(instance.id());
+        int inFlight = load.ended(request.tag(DispatchPermit.class));
         if (failure.kind() != DispatchException.Kind.TIMEOUT) {
             return;
         }
         if (request.deadline() != null && request.deadline().passed()) {
-            t.limit().cutShort(nanos, inFlight, nanoTime.getAsLong());
+            load.limit().cutShort(nanos, inFlight, nanoTime.getAsLong());
         } else {
-            t.limit().timedOut(inFlight, nanoTime.getAsLong());
+            load.limit().timedOut(inFlight, nanoTime.getAsLong());
         }
     }
 
-    /** How many calls the instance may have at once now. */
-    public int limitOf(String instanceId) {
-        Tracked t = instances.get(instanceId);
-        return t == null ? Math.min(AdaptiveLimit.INITIAL, maxPerInstance) : t.limit().limit();
+    /** Whether the instance has room for one more call holding {@code permit} ({@link InstanceLoad}). */
+    public boolean hasRoom(String instanceId, DispatchPermit permit) {
+        InstanceLoad load = instances.get(instanceId);
+        return load == null || load.room(permit) > 0;
     }
 
-    /** Whether the instance has fewer calls in flight than its limit. */
-    public boolean hasRoom(String instanceId) {
-        Tracked t = instances.get(instanceId);
-        return t == null || t.inFlight().get() < t.limit().limit();
+    /**
+     * How many more calls holding {@code permit} the instance takes before it is full by
+     * {@link #hasRoom}; its whole limit while nothing was sent to it.
+     */
+    public int room(String instanceId, DispatchPermit permit) {
+        InstanceLoad load = instances.get(instanceId);
+        return load == null ? Math.min(AdaptiveLimit.INITIAL, maxPerInstance) : load.room(permit);
+    }
+
+    /** The high calls out at the instance. */
+    public int highInFlight(String instanceId) {
+        InstanceLoad load = instances.get(instanceId);
+        return load == null ? 0 : load.highInFlight();
+    }
+
+    /** The port's limits as the sums of these instances' own, read live on each call. */
+    public PortLimits of(List<Instance> portInstances) {
+        InstanceLoad[] each = new InstanceLoad[portInstances.size()];
+        for (int i = 0; i < each.length; i++) {
+            each[i] = load(portInstances.get(i).id());
+        }
+        return new SummedLimits(each);
     }
 
     /**
@@ -76,9 +92,9 @@ public final class InstanceLimits implements EngineListener {
      * time), or NaN before a first window was measured.
      */
     public double capacityTps(String instanceId) {
-        Tracked t = instances.get(instanceId);
-        long rtt = t == null ? 0 : t.limit().minRttNanos();
-        return rtt <= 0 ? Double.NaN : t.limit().limit() * 1e9 / rtt;
+        InstanceLoad load = instances.get(instanceId);
+        long rtt = load == null ? 0 : load.limit().minRttNanos();
+        return rtt <= 0 ? Double.NaN : load.limit().limit() * 1e9 / rtt;
     }
 
     /** Forgets an instance that left the catalog. */
@@ -86,7 +102,52 @@ public final class InstanceLimits implements EngineListener {
         instances.remove(instanceId);
     }
 
-    private Tracked tracked(String instanceId) {
-        return instances.computeIfAbsent(instanceId, id -> new Tracked(new AtomicInteger(), new AdaptiveLimit(maxPerInstance)));
+    private InstanceLoad load(String instanceId) {
+        return instances.computeIfAbsent(instanceId, id -> new InstanceLoad(new AdaptiveLimit(maxPerInstance)));
+    }
+
+    /** A port's limits: its instances' summed as they stand when read. */
+    private record SummedLimits(InstanceLoad[] each) implements PortLimits {
+
+        @Override
+        public int concurrency() {
+            long sum = 0;
+            for (InstanceLoad load : each) {
+                sum += load.limit().limit();
+            }
+            return bounded(sum);
+        }
+
+        @Override
+        public int knownGood() {
+            long sum = 0;
+            for (InstanceLoad load : each) {
+                sum += load.limit().knownGood();
+            }
+            return bounded(sum);
+        }
+
+        @Override
+        public int sharedConcurrency() {
+            long sum = 0;
+            for (InstanceLoad load : each) {
+                sum += load.boundFor(DispatchPermit.SHARED);
+            }
+            return bounded(sum);
+        }
+
+        @Override
+        public boolean knownGoodMeasured() {
+            for (InstanceLoad load : each) {
+                if (!load.limit().knownGoodMeasured()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static int bounded(long sum) {
+            return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 1, sum));
+        }
     }
 }

@@ -49,10 +49,10 @@ public final class PriorityQueueStage implements Stage {
             return chain.proceed(request);
         }
         PriorityClassRules.Verdict verdict = rules.classify(request);
-        RequestContext bounded = withClassDeadline(request, verdict.timeout().toNanos())
-                .withTag(DispatchPermit.class, DispatchPermit.HELD);
-        FlowScheduler port = flows.of(request.virtualPort().name());
         PriorityClass priorityClass = verdict.priorityClass();
+        RequestContext bounded = withClassDeadline(request, verdict.timeout().toNanos()).withTag(DispatchPermit.class,
+                priorityClass == PriorityClass.HIGH ? DispatchPermit.HIGH : DispatchPermit.SHARED);
+        FlowScheduler port = flows.of(request.virtualPort().name());
         CallTrace.Step queue = CallTrace.of(request).step("queue").with(PRIORITY_CLASS, WORDS[priorityClass.ordinal()]);
         CompletableFuture<Void> ticket = port.admit(priorityClass, bounded.deadline().nanoTime(), rules.queueLength());
         if (ticket.isDone() && !ticket.isCompletedExceptionally()) {

@@ -134,7 +134,7 @@ public final class Failover {
         List<Instance> found = lookup.candidates(request, decision.supplierLevels());
         lookingUp.end("sd.candidates", found.size());
         CallTrace.Step selecting = tries.trace.step("selection");
-        List<Instance> candidates = candidates(found, request, decision, recovery, tries);
+        List<Instance> candidates = lookup.preferred(candidates(found, request, decision, recovery, tries), request);
         if (candidates.isEmpty()) {
             selecting.end("sd.instance.id", null);
             return null;

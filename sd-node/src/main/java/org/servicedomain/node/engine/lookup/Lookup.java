@@ -32,6 +32,16 @@ public interface Lookup {
     }
 
     /**
+     * Of the candidates the directive found eligible, those to offer its selection first (all of
+     * them by default): a lookup that knows which instances have room narrows them here, after the
+     * directive's own choice of who may serve, so it never turns a caller away from the only
+     * instances it may use.
+     */
+    default List<Instance> preferred(List<Instance> eligible, RequestContext request) {
+        return eligible;
+    }
+
+    /**
      * {@code candidates} without those {@code excluded} names, unless it names every one: then all
      * are offered (a doubtful instance beats refusing the request). Nothing is copied while none is
      * excluded, since this runs on every call.

@@ -59,6 +59,11 @@ public final class BorrowingLookup implements Lookup {
     }
 
     @Override
+    public List<Instance> preferred(List<Instance> eligible, RequestContext request) {
+        return own.preferred(eligible, request);
+    }
+
+    @Override
     public List<Instance> candidates(RequestContext request) {
         List<Instance> mine = own.candidates(request);
         String port = request.virtualPort().name();

@@ -29,6 +29,16 @@ public final class FixedSelector implements Selector {
         this.choices = choices;
     }
 
+    /**
+     * Only the user's fixed instance while it is a candidate, so that nothing downstream (an
+     * instance's room under the priority classes, say) moves the user off it; else every candidate.
+     */
+    @Override
+    public List<Instance> eligible(List<Instance> candidates, RequestContext request) {
+        Instance fixed = fixedAmong(candidates, request.caller(), request.virtualPort().name());
+        return fixed == null ? candidates : List.of(fixed);
+    }
+
     @Override
     public Instance select(List<Instance> candidates, RequestContext request) {
         Caller caller = request.caller();
@@ -36,6 +46,20 @@ public final class FixedSelector implements Selector {
             return turns.pick(candidates);
         }
         String port = request.virtualPort().name();
+        Instance fixed = fixedAmong(candidates, caller, port);
+        if (fixed != null) {
+            return fixed;
+        }
+        Instance chosen = choices.shared() ? Rendezvous.pick(candidates, caller.user(), port) : turns.pick(candidates);
+        choices.choose(caller.user(), port, chosen.id());
+        return chosen;
+    }
+
+    /** The first of the user's choices on the port that is a candidate; null for none, or for an anonymous caller. */
+    private Instance fixedAmong(List<Instance> candidates, Caller caller, String port) {
+        if (caller.isAnonymous() || caller.user() == null) {
+            return null;
+        }
         for (String fixed : choices.chosen(caller.user(), port)) {
             for (Instance candidate : candidates) {
                 if (candidate.id().equals(fixed)) {
@@ -43,8 +67,6 @@ public final class FixedSelector implements Selector {
                 }
             }
         }
-        Instance chosen = choices.shared() ? Rendezvous.pick(candidates, caller.user(), port) : turns.pick(candidates);
-        choices.choose(caller.user(), port, chosen.id());
-        return chosen;
+        return null;
     }
 }

@@ -51,6 +51,30 @@ class AdaptiveLimitTest {
                 .isGreaterThan(workersAfter * 20 * 0.8);
     }
 
+    @ParameterizedTest(name = "{0} workers")
+    @CsvSource({"4", "10", "40"})
+    void theKnownGoodLimitIsWhatTheProviderServesAtOnceAndNeverMoreWhileTheLimitProbesAbove(int workers) {
+        SimulatedProvider provider = new SimulatedProvider(workers, 100 * MS);
+        AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
+        provider.run(limit, 30_000);
+
+        provider.run(limit, 30_000);
+        List<Integer> knownGood = provider.knownGoodPerSecond();
+
+        assertThat(provider.highestKnownGood()).as("known-good limits in the settled half minute: " + knownGood)
+                .isLessThanOrEqualTo(workers);
+        assertThat(shareBetween(knownGood, workers - Math.max(1, workers / 10), workers)).as("known-good limits: " + knownGood)
+                .isGreaterThan(0.9);
+        assertThat(provider.highestLimit()).as("the limit itself probes above").isGreaterThan(workers);
+    }
+
+    @Test
+    void beforeItsUnqueuedTimeWasConfirmedNothingIsKnownGoodBeyondTheLimitItself() {
+        AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
+
+        assertThat(limit.knownGood()).isEqualTo(limit.limit());
+    }
+
     @Test
     void aSteadyProviderIsNotDrainedToMeasureItsUnqueuedTimeAgain() {
         SimulatedProvider provider = new SimulatedProvider(10, 100 * MS);
@@ -138,25 +162,34 @@ class AdaptiveLimitTest {
         private final java.util.Random random = new java.util.Random(26);
         long now = 1_000 * MS;
         private final ArrayDeque<Long> waitingInside = new ArrayDeque<>();
+        private final List<Integer> knownGoodPerSecond = new ArrayList<>();
         /** Calls being served, by the time they end; each holds when it was sent. */
         private final PriorityQueue<long[]> serving = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
         private long calls;
         private long queuedCalls;
         private int millis;
         private int lowestLimit;
+        private int highestLimit;
+        private int highestKnownGood;
 
         SimulatedProvider(int workers, long serviceNanos) {
             this.workers = workers;
             this.serviceNanos = serviceNanos;
         }
 
-        /** Runs {@code millis} of simulated time with the node always sending up to the limit; the limit seen each second. */
+        /**
+         * Runs {@code millis} of simulated time with the node always sending up to the limit; the
+         * limit seen each second.
+         */
         List<Integer> run(AdaptiveLimit limit, int millis) {
             List<Integer> perSecond = new ArrayList<>();
+            knownGoodPerSecond.clear();
             calls = 0;
             queuedCalls = 0;
             this.millis = millis;
             lowestLimit = Integer.MAX_VALUE;
+            highestLimit = 0;
+            highestKnownGood = 0;
             for (int step = 0; step < millis; step++) {
                 now += MS;
                 while (!serving.isEmpty() && serving.peek()[0] <= now) {
@@ -177,11 +210,27 @@ class AdaptiveLimitTest {
                     serving.add(new long[] {now + service, sentAt});
                 }
                 lowestLimit = Math.min(lowestLimit, limit.limit());
+                highestLimit = Math.max(highestLimit, limit.limit());
+                highestKnownGood = Math.max(highestKnownGood, limit.knownGood());
                 if (step % 1000 == 999) {
                     perSecond.add(limit.limit());
+                    knownGoodPerSecond.add(limit.knownGood());
                 }
             }
             return perSecond;
+        }
+
+        /** The known-good limit seen each second of the last run. */
+        List<Integer> knownGoodPerSecond() {
+            return knownGoodPerSecond;
+        }
+
+        int highestLimit() {
+            return highestLimit;
+        }
+
+        int highestKnownGood() {
+            return highestKnownGood;
         }
 
         /** The lowest limit of the last run. */

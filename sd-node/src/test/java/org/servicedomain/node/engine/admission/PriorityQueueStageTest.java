@@ -56,7 +56,7 @@ class PriorityQueueStageTest {
 
         CompletableFuture<ProviderReply> reply = stage.process(chain);
 
-        assertThat(chain.passedOn().tag(DispatchPermit.class)).isEqualTo(DispatchPermit.HELD);
+        assertThat(chain.passedOn().tag(DispatchPermit.class)).isEqualTo(DispatchPermit.SHARED);
         assertThat(flows.of(PORT).inService()).isEqualTo(1);
         later.complete(RecordingChain.ANSWER);
         assertThat(reply.join()).isEqualTo(RecordingChain.ANSWER);

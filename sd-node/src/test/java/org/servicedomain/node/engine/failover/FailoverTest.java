@@ -257,6 +257,33 @@ class FailoverTest {
     }
 
     @Test
+    void aLookupNarrowsToInstancesWithRoomOnlyAmongThoseTheDirectiveFindsEligible() {
+        List<Instance> banks = List.of(bank("a1", "A"), bank("c1", "C"));
+        Lookup preferringRoom = new Lookup() {
+            @Override
+            public List<Instance> candidates(RequestContext request) {
+                return banks;
+            }
+
+            @Override
+            public List<Instance> preferred(List<Instance> eligible, RequestContext request) {
+                return Lookup.excludingUnlessAll(eligible, instance -> instance.id().equals("a1")); // a1 is full
+            }
+        };
+        Decision designated = new Decision("designated", new DesignatedSelector("bank"), null, null);
+        RequestContext r = request();
+        RequestContext byJoe = new RequestContext(r.virtualPort(), r.operation(),
+                new Caller("session-joe", "joe", "platinum", List.of("A")), Map.of(), r.soapAction(),
+                r.contentType(), r.body());
+
+        ProviderReply reply = new Answered(new Failover(preferringRoom, dispatcher, listener))
+                .dispatch(byJoe, designated, recovery(5, null));
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(dispatcher.calls).as("joe's only bank, full but his").containsExactly("a1");
+    }
+
+    @Test
     void doesNotRetryAFailureAfterTheRequestWasSentForAnOperationNotMarkedIdempotent() {
         dispatcher.timingOut("a");
 

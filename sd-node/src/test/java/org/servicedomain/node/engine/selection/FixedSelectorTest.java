@@ -35,6 +35,16 @@ class FixedSelectorTest {
     }
 
     @Test
+    void onlyTheUsersFixedInstanceIsEligibleWhileItIsACandidateSoNothingDownstreamMovesThem() {
+        choices.choose("ann", "StockQuotePortType", "b");
+
+        assertThat(selector.eligible(candidates, by("ann", "s"))).extracting(Instance::id).containsExactly("b");
+        assertThat(selector.eligible(instances("a", "c"), by("ann", "s"))).extracting(Instance::id)
+                .as("gone: every candidate, so the user moves").containsExactly("a", "c");
+        assertThat(selector.eligible(candidates, by("bob", "s"))).as("no choice yet").isEqualTo(candidates);
+    }
+
+    @Test
     void spreadsTheFirstChoicesOfDifferentUsersOverTheCandidates() {
         Set<String> chosen = new HashSet<>();
         for (String user : List.of("ann", "bob", "cy")) {
