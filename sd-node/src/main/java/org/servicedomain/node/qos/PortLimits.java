@@ -25,6 +25,11 @@ public interface PortLimits {
         return concurrency();
     }
 
+    /** The calls out now above their instances' known-good limits (probes); 0 by default. */
+    default int aboveKnownGood() {
+        return 0;
+    }
+
     /** Whether every instance's known-good limit was measured (until then its limit stands in for it). */
     default boolean knownGoodMeasured() {
         return true;

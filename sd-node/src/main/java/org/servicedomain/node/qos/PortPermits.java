@@ -10,8 +10,9 @@ import io.github.bucket4j.TimeMeter;
  *
  * <p>While other classes' calls are out, the high class stays within the instances' known-good
  * limits, so none of its calls waits inside a provider behind theirs; the other classes may go up
- * to the full limits (their probes find more capacity) where no high call is out and while none
- * waits. Guarded by its {@link FlowScheduler}'s lock.
+ * to the full limits (their probes find more capacity) where no high call is out, and none of them
+ * is let on while a high call waits for a permit. The high class's reserve is kept in known-good
+ * permits, which are the ones it can use. Guarded by its {@link FlowScheduler}'s lock.
  */
 final class PortPermits {
 
@@ -31,7 +32,35 @@ final class PortPermits {
 
     /** Whether the flow may have one more call in service now. */
     boolean freeFor(FlowQueue flow) {
-        return inService < permitsFor(flow);
+        if (!bounded()) {
+            return true;
+        }
+        if (flow == high) {
+            return freeForHigh();
+        }
+        if (!high.queue.isEmpty() && !freeForHigh()) {
+            return false; // a high call waits for a permit: the next one freed is its
+        }
+        int keptForHigh = Math.max(0, highReserve - high.inService);
+        return inService + keptForHigh < limits.sharedConcurrency()
+                && (keptForHigh == 0 || knownGoodInUse() + keptForHigh < limits.knownGood());
+    }
+
+    /**
+     * Alone, the high class may use the full limits; beside other classes' calls, only known-good
+     * permits: some instance then holds fewer calls than it was seen serving at once without
+     * queueing, and the high call goes there.
+     */
+    private boolean freeForHigh() {
+        if (inService == high.inService) {
+            return inService < limits.concurrency();
+        }
+        return knownGoodInUse() < limits.knownGood();
+    }
+
+    /** The calls in service less those above their instances' known-good limits (the other classes' probes). */
+    private int knownGoodInUse() {
+        return inService - limits.aboveKnownGood();
     }
 
     /** Whether any permit is free, whatever the high class keeps. */
@@ -98,21 +127,5 @@ final class PortPermits {
     /** The known-good permits; -1 until every instance's was measured. */
     int knownGood() {
         return limits.knownGoodMeasured() ? limits.knownGood() : -1;
-    }
-
-    /**
-     * The permits the flow may see in service. The high class: the full limits while it is alone,
-     * else the known-good ones. The others: the full limits (known-good where high calls are out),
-     * or the known-good ones while a high call waits; less the high class's reserve not yet in use.
-     */
-    private int permitsFor(FlowQueue flow) {
-        if (!bounded()) {
-            return Integer.MAX_VALUE;
-        }
-        if (flow == high) {
-            return inService == high.inService ? limits.concurrency() : limits.knownGood();
-        }
-        int permits = high.queue.isEmpty() ? limits.sharedConcurrency() : limits.knownGood();
-        return permits - Math.max(0, highReserve - high.inService);
     }
 }

@@ -266,6 +266,35 @@ class FlowSchedulerTest {
         assertThat(low).as("with no high call waiting, the others go above the known-good limits again").isCompleted();
     }
 
+    @Test
+    void besideOtherClassesProbesAHighCallGoesWhileKnownGoodPermitsRemainUnused() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        int[] probes = {0};
+        port.limitConcurrency(new PortLimits() {
+            @Override
+            public int concurrency() {
+                return 6;
+            }
+
+            @Override
+            public int knownGood() {
+                return 4;
+            }
+
+            @Override
+            public int aboveKnownGood() {
+                return probes[0];
+            }
+        });
+        for (int i = 0; i < 5; i++) {
+            assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
+        }
+        probes[0] = 2; // two of the five went above their instances' known-good limits
+
+        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).as("three known-good permits in use of four").isCompleted();
+        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isNotDone();
+    }
+
     private static PortLimits limits(int concurrency, int knownGood) {
         return new PortLimits() {
             @Override

@@ -137,6 +137,15 @@ public final class InstanceLimits implements EngineListener {
         }
 
         @Override
+        public int aboveKnownGood() {
+            int sum = 0;
+            for (InstanceLoad load : each) {
+                sum += load.aboveKnownGood();
+            }
+            return sum;
+        }
+
+        @Override
         public boolean knownGoodMeasured() {
             for (InstanceLoad load : each) {
                 if (!load.limit().knownGoodMeasured()) {

@@ -50,6 +50,11 @@ final class InstanceLoad {
         return otherSide.get() > 0 ? limit.knownGood() : limit.limit();
     }
 
+    /** The calls out here above the known-good limit. */
+    int aboveKnownGood() {
+        return Math.max(0, inFlight.get() - limit.knownGood());
+    }
+
     int highInFlight() {
         return highInFlight.get();
     }

@@ -40,35 +40,38 @@ public final class WithinLimitsLookup implements Lookup {
     @Override
     public List<Instance> preferred(List<Instance> eligible, RequestContext request) {
         DispatchPermit permit = request.tag(DispatchPermit.class);
-        if (permit == null) {
+        if (permit == null || eligible.isEmpty()) {
             return eligible;
         }
         if (permit == DispatchPermit.HIGH) {
-            List<Instance> withRoom = Lookup.excludingUnlessAll(eligible, instance -> !limits.hasRoom(instance.id(), permit));
-            if (withRoom != eligible || limits.hasRoom(eligible.get(0).id(), permit)) {
-                return roomiestHoldingHighCalls(withRoom);
+            List<Instance> forHigh = withRoom(eligible, DispatchPermit.HIGH);
+            if (!forHigh.isEmpty()) {
+                return roomiestHoldingHighCalls(forHigh);
             }
         }
-        List<Instance> withRoom = Lookup.excludingUnlessAll(eligible, instance -> !limits.hasRoom(instance.id(), DispatchPermit.SHARED));
-        if (withRoom != eligible || limits.hasRoom(eligible.get(0).id(), DispatchPermit.SHARED)) {
-            return withRoom;
+        List<Instance> withinLimits = withRoom(eligible, DispatchPermit.SHARED);
+        if (!withinLimits.isEmpty()) {
+            return withinLimits;
         }
         // none has room (the permits were taken as the limits fell): where no high call is out, if anywhere
         return Lookup.excludingUnlessAll(eligible, instance -> limits.highInFlight(instance.id()) > 0);
     }
 
+    /** Those of {@code eligible} with room for a call holding {@code permit}; empty when none has. */
+    private List<Instance> withRoom(List<Instance> eligible, DispatchPermit permit) {
+        List<Instance> kept = Lookup.excludingUnlessAll(eligible, instance -> !limits.hasRoom(instance.id(), permit));
+        return kept != eligible || limits.hasRoom(eligible.get(0).id(), permit) ? kept : List.of();
+    }
+
     /**
      * Of instances with room for a high call, those already holding high calls if any (so the
      * others stay free for the other classes to probe above their known-good limits), and of
-     * those the ones with the most room; not copied when all qualify.
+     * those the ones with the most room.
      */
     private List<Instance> roomiestHoldingHighCalls(List<Instance> withRoom) {
-        boolean anyHolding = false;
-        for (Instance instance : withRoom) {
-            anyHolding |= limits.highInFlight(instance.id()) > 0;
-        }
+        boolean anyHolding = withRoom.stream().anyMatch(instance -> limits.highInFlight(instance.id()) > 0);
         int most = Integer.MIN_VALUE;
-        int chosen = 0;
+        List<Instance> roomiest = new ArrayList<>(withRoom.size());
         for (Instance instance : withRoom) {
             if (anyHolding && limits.highInFlight(instance.id()) == 0) {
                 continue;
@@ -76,20 +79,12 @@ public final class WithinLimitsLookup implements Lookup {
             int room = limits.room(instance.id(), DispatchPermit.HIGH);
             if (room > most) {
                 most = room;
-                chosen = 1;
-            } else if (room == most) {
-                chosen++;
+                roomiest.clear();
             }
-        }
-        if (chosen == withRoom.size()) {
-            return withRoom;
-        }
-        List<Instance> roomiest = new ArrayList<>(chosen);
-        for (Instance instance : withRoom) {
-            if ((!anyHolding || limits.highInFlight(instance.id()) > 0) && limits.room(instance.id(), DispatchPermit.HIGH) == most) {
+            if (room == most) {
                 roomiest.add(instance);
             }
         }
-        return roomiest.isEmpty() ? withRoom : roomiest;
+        return roomiest;
     }
 }

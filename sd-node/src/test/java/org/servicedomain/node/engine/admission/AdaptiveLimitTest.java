@@ -2,10 +2,8 @@ package org.servicedomain.node.engine.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,11 +15,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class AdaptiveLimitTest {
 
-    private static final long MS = 1_000_000L;
+    private static final long MS = SimulatedQueueingProvider.MS;
 
     @Test
     void settlesAtWhatAProviderThatQueuesInsideServesAtOnce() {
-        SimulatedProvider provider = new SimulatedProvider(10, 100 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(10, 100 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
 
         provider.run(limit, 30_000);
@@ -38,7 +36,7 @@ class AdaptiveLimitTest {
         "a provider that speeds up gets more calls at once, 5, 4, 7, 40, 30, 52, 60000"})
     void followsTheCallsAProviderServesAtOnce(String specification, int workersBefore, int lowBefore, int highBefore,
             int workersAfter, int lowAfter, int highAfter, int millisAfter) {
-        SimulatedProvider provider = new SimulatedProvider(workersBefore, 50 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(workersBefore, 50 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
         List<Integer> before = provider.run(limit, 30_000);
 
@@ -54,7 +52,7 @@ class AdaptiveLimitTest {
     @ParameterizedTest(name = "{0} workers")
     @CsvSource({"4", "10", "40"})
     void theKnownGoodLimitIsWhatTheProviderServesAtOnceAndNeverMoreWhileTheLimitProbesAbove(int workers) {
-        SimulatedProvider provider = new SimulatedProvider(workers, 100 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(workers, 100 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
         provider.run(limit, 30_000);
 
@@ -77,7 +75,7 @@ class AdaptiveLimitTest {
 
     @Test
     void aSteadyProviderIsNotDrainedToMeasureItsUnqueuedTimeAgain() {
-        SimulatedProvider provider = new SimulatedProvider(10, 100 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(10, 100 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
         provider.run(limit, 30_000);
 
@@ -88,7 +86,7 @@ class AdaptiveLimitTest {
 
     @Test
     void aProviderWhoseCallsTakeLongerButWhoServesAsManyAtOnceKeepsItsLimit() {
-        SimulatedProvider provider = new SimulatedProvider(10, 50 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(10, 50 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
         provider.run(limit, 30_000);
 
@@ -100,7 +98,7 @@ class AdaptiveLimitTest {
 
     @Test
     void aProviderServingManyAtOnceIsNotHeldBackByNoiseInItsResponseTimes() {
-        SimulatedProvider provider = new SimulatedProvider(200, 500 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(200, 500 * MS);
         provider.jitter = 0.04; // each call takes up to 4 % longer, as a loaded machine makes it
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
 
@@ -112,7 +110,7 @@ class AdaptiveLimitTest {
 
     @Test
     void callsTheirOwnDeadlineEndedBeforeAnUnqueuedCallCouldAnswerDoNotLowerTheLimit() {
-        SimulatedProvider provider = new SimulatedProvider(20, 100 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(20, 100 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(256, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
         provider.run(limit, 30_000);
         int settled = limit.limit();
@@ -136,7 +134,7 @@ class AdaptiveLimitTest {
 
     @Test
     void neverExceedsTheConnectionsAnInstanceMayHave() {
-        SimulatedProvider provider = new SimulatedProvider(500, 10 * MS);
+        SimulatedQueueingProvider provider = new SimulatedQueueingProvider(500, 10 * MS);
         AdaptiveLimit limit = new AdaptiveLimit(32, AdaptiveLimit.MIN_RTT_SPAN_NANOS);
 
         List<Integer> limits = provider.run(limit, 30_000);
@@ -151,103 +149,5 @@ class AdaptiveLimitTest {
 
     private static double shareBetween(List<Integer> limits, int low, int high) {
         return (double) limits.stream().filter(l -> l >= low && l <= high).count() / limits.size();
-    }
-
-    /** A provider with {@code workers} serving calls of {@code serviceNanos} each; simulated time in steps of 1 ms. */
-    private static final class SimulatedProvider {
-        int workers;
-        long serviceNanos;
-        /** Each call takes up to this share longer than {@code serviceNanos}, drawn evenly. */
-        double jitter;
-        private final java.util.Random random = new java.util.Random(26);
-        long now = 1_000 * MS;
-        private final ArrayDeque<Long> waitingInside = new ArrayDeque<>();
-        private final List<Integer> knownGoodPerSecond = new ArrayList<>();
-        /** Calls being served, by the time they end; each holds when it was sent. */
-        private final PriorityQueue<long[]> serving = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
-        private long calls;
-        private long queuedCalls;
-        private int millis;
-        private int lowestLimit;
-        private int highestLimit;
-        private int highestKnownGood;
-
-        SimulatedProvider(int workers, long serviceNanos) {
-            this.workers = workers;
-            this.serviceNanos = serviceNanos;
-        }
-
-        /**
-         * Runs {@code millis} of simulated time with the node always sending up to the limit; the
-         * limit seen each second.
-         */
-        List<Integer> run(AdaptiveLimit limit, int millis) {
-            List<Integer> perSecond = new ArrayList<>();
-            knownGoodPerSecond.clear();
-            calls = 0;
-            queuedCalls = 0;
-            this.millis = millis;
-            lowestLimit = Integer.MAX_VALUE;
-            highestLimit = 0;
-            highestKnownGood = 0;
-            for (int step = 0; step < millis; step++) {
-                now += MS;
-                while (!serving.isEmpty() && serving.peek()[0] <= now) {
-                    long sentAt = serving.poll()[1];
-                    limit.answered(now - sentAt, inFlight(), now);
-                }
-                while (inFlight() < limit.limit()) {
-                    waitingInside.addLast(now);
-                    limit.sending(inFlight(), now);
-                }
-                while (serving.size() < workers && !waitingInside.isEmpty()) {
-                    long sentAt = waitingInside.pollFirst();
-                    calls++;
-                    if (sentAt < now) {
-                        queuedCalls++;
-                    }
-                    long service = serviceNanos + (long) (serviceNanos * jitter * random.nextDouble());
-                    serving.add(new long[] {now + service, sentAt});
-                }
-                lowestLimit = Math.min(lowestLimit, limit.limit());
-                highestLimit = Math.max(highestLimit, limit.limit());
-                highestKnownGood = Math.max(highestKnownGood, limit.knownGood());
-                if (step % 1000 == 999) {
-                    perSecond.add(limit.limit());
-                    knownGoodPerSecond.add(limit.knownGood());
-                }
-            }
-            return perSecond;
-        }
-
-        /** The known-good limit seen each second of the last run. */
-        List<Integer> knownGoodPerSecond() {
-            return knownGoodPerSecond;
-        }
-
-        int highestLimit() {
-            return highestLimit;
-        }
-
-        int highestKnownGood() {
-            return highestKnownGood;
-        }
-
-        /** The lowest limit of the last run. */
-        int lowestLimit() {
-            return lowestLimit;
-        }
-
-        double callsPerSecond() {
-            return calls * 1000.0 / millis;
-        }
-
-        double queuedShare() {
-            return calls == 0 ? 0 : (double) queuedCalls / calls;
-        }
-
-        private int inFlight() {
-            return waitingInside.size() + serving.size();
-        }
     }
 }
