@@ -87,21 +87,25 @@ sample_inside() { # out
 
 # The calls of one symbol that have queued inside the providers for a worker (a wait of 1 ms or more,
 # behind calls in service), summed over both.
-# Prints "queued all": all counts every wait, however short.
+# Prints "queued all behind": all counts every wait, however short; behind, the queued waits that began
+# while a call for another symbol (another class) held a worker.
 waited_inside() { # symbol
-  local p q=0 a=0 line
+  local p q=0 a=0 b=0 line lq la lb
   for p in "${PROVIDER_PORTS[@]}"; do
-    line=$(curl -sf "http://$HOST:$p/provider/waits" | awk -v s="$1" '$1 == s { print $3, $2 }')
-    [ -z "$line" ] || { q=$((q + ${line% *})); a=$((a + ${line#* })); }
+    line=$(curl -sf "http://$HOST:$p/provider/waits" | awk -v s="$1" '$1 == s { print $3, $2, $5 }')
+    if [ -n "$line" ]; then
+      read -r lq la lb <<< "$line"
+      q=$((q + lq)); a=$((a + la)); b=$((b + lb))
+    fi
   done
-  echo "$q $a"
+  echo "$q $a $b"
 }
 
 # Runs wrk for each given class at once for DURATION s; one line per class in classes.tsv, one per part in runs.tsv.
 measure() { # case part class...
   local case="$1" part="$2"; shift 2
-  local b_node a_node c b_queued b_waits
-  read -r b_queued b_waits < <(waited_inside HIGH)
+  local b_node a_node c b_queued b_waits b_behind
+  read -r b_queued b_waits b_behind < <(waited_inside HIGH)
   b_node=$(ticks "$NODE_PID")
   rm -f "$work/stop"; sample_inside "$work/$case-$part-inside.txt" & local sampler=$!
   start_class_load "$DURATION" "$work/$case-$part" "$@"
@@ -119,12 +123,12 @@ measure() { # case part class...
   done
   local inside
   inside=$(awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$work/$case-$part-inside.txt")
-  local a_queued a_waits
-  read -r a_queued a_waits < <(waited_inside HIGH)
-  local waited=$((a_queued - b_queued)) waits=$((a_waits - b_waits))
-  log "$case $part: $waited high calls queued inside a provider for a worker (1 ms or more; $waits waits in all)"
+  local a_queued a_waits a_behind
+  read -r a_queued a_waits a_behind < <(waited_inside HIGH)
+  local waited=$((a_queued - b_queued)) waits=$((a_waits - b_waits)) behind=$((a_behind - b_behind))
+  log "$case $part: $waited high calls queued inside a provider for a worker (1 ms or more; $behind of them behind another class's call; $waits waits in all)"
   awk -v k="$case" -v l="$part" -v n="$((a_node - b_node))" -v s="$served_all" -v a="$answered_all" -v hz="$CLK_TCK" -v i="$inside" -v w="$waited" \
-    -v all="$waits" 'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\t%d\t%d\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0, w, all }' >> "$work/runs.tsv"
+    -v all="$waits" -v b="$behind" 'BEGIN { printf "%s\t%s\t%.1f\t%s\t%d\t%.1f\t%d\t%d\t%d\n", k, l, (s > 0) ? n * 1e6 / hz / s : 0, i, a - s, (a > s) ? n * 1e6 / hz / a : 0, w, all, b }' >> "$work/runs.tsv"
 }
 
 start_node() { # case [extra attributes of priorityClasses]
@@ -204,7 +208,8 @@ s="$work/section.md"
     "before each, ${DURATION} s measured. *Queued inside* is the mean of the node's calls in service minus the providers'" \
     "$((2 * WORKERS)) workers, sampled every 0.5 s. *High calls queued inside a provider* are counted by the providers" \
     "themselves (\`/provider/waits\`: calls that waited 1 ms or more for a worker, behind calls in service, by the symbol" \
-    "they asked for; a shorter wait is a call that arrived as a worker was being given back)."
+    "they asked for; a shorter wait is a call that arrived as a worker was being given back); of those, *behind another" \
+    "class* are the ones whose wait began while a call for another symbol (a middle or low call) held a worker."
   echo
   echo "| capacity | part | class | served req/s | not 200 | p50 ms | p99 ms |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"
@@ -218,7 +223,7 @@ s="$work/section.md"
     done
   done
   echo
-  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | high calls queued inside a provider (overload) | node CPU µs per served call (alone / overload) |"
+  echo "| capacity | high served, share of alone | high p99, × alone | high errors | middle req/s (min $MIDDLE_MIN) | queued inside (alone / overload) | high calls queued inside a provider behind another class (overload) | node CPU µs per served call (alone / overload) |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
   for k in $CASES; do
     ha=$(col "$k" alone high 4); hn=$(col "$k" overload high 4); he=$(col "$k" overload high 5)
@@ -226,7 +231,7 @@ s="$work/section.md"
     p99=$(ratio "$(col "$k" overload high 7)" "$(col "$k" alone high 7)")
     mid=$(per_s $(( $(col "$k" overload middle 4) - $(col "$k" overload middle 5) )))
     cpu_ratio=$(ratio "$(run "$k" overload 3)" "$(run "$k" alone 3)")
-    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" overload 7) ($(verdict "$(run "$k" overload 7)" "<=" 0)); $(run "$k" overload 8) waits in all | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
+    echo "| ${CAPACITY[$k]:-unknown} | $share ($(verdict "$share" ">=" 0.95)) | $p99 ($(verdict "$p99" "<=" 2)) | $he ($(verdict "$he" "<=" 0)) | $mid ($(verdict "$mid" ">=" "$MIDDLE_MIN")) | $(run "$k" alone 4) / $(run "$k" overload 4) | $(run "$k" overload 9) ($(verdict "$(run "$k" overload 9)" "<=" 0)); $(run "$k" overload 7) queued in all, $(run "$k" alone 7) alone | $(run "$k" alone 3) / $(run "$k" overload 3) = ${cpu_ratio}× ($(verdict "$cpu_ratio" "<=" 2)) |"
   done
   if [ "$REFUSAL" = 1 ]; then
     echo

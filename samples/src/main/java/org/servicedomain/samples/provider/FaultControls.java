@@ -27,6 +27,8 @@ final class FaultControls {
     private final LongAdder calls = new LongAdder();
     private final Map<String, LongAdder> probes = new ConcurrentHashMap<>();
     private final Map<String, WorkerWaits> waits = new ConcurrentHashMap<>();
+    /** The requests holding a worker now, by the symbol they asked for. */
+    private final Map<String, Integer> inService = new ConcurrentHashMap<>();
     private volatile FaultMode mode = FaultMode.NONE;
     private volatile long delayMs;
     /** The workers' permits, fair so that requests queue in order as in a thread pool; null for no limit. */
@@ -81,23 +83,23 @@ final class FaultControls {
     }
 
     /**
-     * A worker held by a request: the permit to give back when it is done (null when there is no
-     * limit), and how long the request waited for it, in nanoseconds (0: a worker was free).
-     */
-    /**
      * A worker held by one request: given back once, when the request's work is done and before its
-     * answer is written, so a caller that has the answer never finds the worker still taken.
+     * answer is written, so a caller that has the answer never finds the worker still taken. Knows
+     * how long the request waited for it (0: one was free) and whether, when it began to wait, a
+     * call for another symbol held a worker.
      */
-    static final class Worker {
-        static final Worker UNLIMITED = new Worker(null, 0);
-
+    final class Worker {
         private final Semaphore permit;
+        private final String symbol;
         private final long waitedNanos;
+        private final boolean behindAnotherSymbol;
         private final AtomicBoolean held = new AtomicBoolean(true);
 
-        Worker(Semaphore permit, long waitedNanos) {
+        private Worker(Semaphore permit, String symbol, long waitedNanos, boolean behindAnotherSymbol) {
             this.permit = permit;
+            this.symbol = symbol;
             this.waitedNanos = waitedNanos;
+            this.behindAnotherSymbol = behindAnotherSymbol;
         }
 
         long waitedNanos() {
@@ -107,37 +109,47 @@ final class FaultControls {
         /** Gives the worker back; later calls do nothing. */
         void release() {
             if (permit != null && held.compareAndSet(true, false)) {
+                inService.computeIfPresent(symbol, (s, n) -> n > 1 ? n - 1 : null);
                 permit.release();
+            }
+        }
+
+        /** Counts the wait, if there was one, under the request's symbol. */
+        void countWait() {
+            if (waitedNanos > 0) {
+                waits.computeIfAbsent(symbol, s -> new WorkerWaits()).add(waitedNanos, behindAnotherSymbol);
             }
         }
     }
 
-    /** Waits for a free worker, in arrival order behind those already waiting. */
-    Worker awaitWorker() throws InterruptedException {
+    /** Whether the provider serves a limited number of requests at once. */
+    boolean limited() {
+        return workers != null;
+    }
+
+    /**
+     * Waits for a free worker for a request for {@code symbol}, in arrival order behind those
+     * already waiting.
+     */
+    Worker awaitWorker(String symbol) throws InterruptedException {
         Semaphore current = workers;
         if (current == null) {
-            return Worker.UNLIMITED;
+            return new Worker(null, symbol, 0, false);
         }
         if (current.tryAcquire()) {
-            return new Worker(current, 0);
+            inService.merge(symbol, 1, Integer::sum);
+            return new Worker(current, symbol, 0, false);
         }
         long start = System.nanoTime();
+        boolean behindAnother = inService.keySet().stream().anyMatch(held -> !held.equals(symbol));
         waitingForWorker.incrementAndGet();
         try {
             current.acquire();
         } finally {
             waitingForWorker.decrementAndGet();
         }
-        return new Worker(current, Math.max(1, System.nanoTime() - start));
-    }
-
-    /**
-     * Counts a request that waited {@code nanos} for a worker, by the symbol it asked for ("-" when
-     * none); a wait of {@link #QUEUED_NANOS} or more is one behind calls in service, a shorter one
-     * met a worker being given back.
-     */
-    void countWaited(String symbol, long nanos) {
-        waits.computeIfAbsent(symbol, s -> new WorkerWaits()).add(nanos);
+        inService.merge(symbol, 1, Integer::sum);
+        return new Worker(current, symbol, Math.max(1, System.nanoTime() - start), behindAnother);
     }
 
     /** Requests that waited for a worker so far, by the symbol they asked for. */

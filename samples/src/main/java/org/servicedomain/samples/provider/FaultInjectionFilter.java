@@ -47,9 +47,10 @@ final class FaultInjectionFilter implements Filter {
         if (prober == null) {
             controls.traced(request.getHeader(LastTraceServlet.TRACEPARENT), request.getHeader(LastTraceServlet.TRACESTATE));
         }
+        ReadAheadRequest readAhead = controls.limited() ? ReadAheadRequest.of(request) : null;
         FaultControls.Worker worker;
         try {
-            worker = controls.awaitWorker();
+            worker = controls.awaitWorker(readAhead == null ? "-" : readAhead.symbol());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             log.debug("provider {} interrupted while a request waited for a worker", providerName, e);
@@ -57,14 +58,11 @@ final class FaultInjectionFilter implements Filter {
                     "provider " + providerName + " interrupted");
             return;
         }
-        SymbolPeek peek = worker.waitedNanos() > 0 ? new SymbolPeek(request) : null;
         try {
-            serveWithFaults(peek != null ? peek : request, response, chain, worker);
+            serveWithFaults(readAhead != null ? readAhead : request, response, chain, worker);
         } finally {
             worker.release();
-            if (peek != null) {
-                controls.countWaited(peek.symbol(), worker.waitedNanos());
-            }
+            worker.countWait();
         }
     }
 

@@ -227,6 +227,16 @@ public final class SampleProvider implements AutoCloseable {
     }
 
     /**
+     * Of {@link #queuedForWorker()}, the requests whose wait began while a call for another symbol
+     * held a worker: behind a call of another class, when classes go by symbol.
+     */
+    public Map<String, Long> queuedBehindAnotherSymbol() {
+        Map<String, Long> queued = new java.util.TreeMap<>();
+        controls.waited().forEach((symbol, c) -> queued.put(symbol, c.queuedBehindAnotherSymbol()));
+        return queued;
+    }
+
+    /**
      * SOAP requests handed to the service itself (answered by it, business faults included) rather than
      * by an injected fault; counted before the answer is sent, so it is up to date once a caller has it.
      */

@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * {@value #PATH}: the requests that waited inside the provider for a worker since it started, by the
  * symbol they asked for, one line each: symbol, waits, waits of a millisecond or more (queued behind
- * calls in service), their total milliseconds. A benchmark reads it before and after a run.
+ * calls in service), their total milliseconds, and those of the queued ones that began while a call
+ * for another symbol held a worker. A benchmark reads it before and after a run.
  */
 final class WorkerWaitsServlet extends HttpServlet {
 
@@ -29,7 +30,8 @@ final class WorkerWaitsServlet extends HttpServlet {
         PrintWriter out = response.getWriter();
         for (Map.Entry<String, WorkerWaits.Counts> waited : controls.waited().entrySet()) {
             WorkerWaits.Counts c = waited.getValue();
-            out.printf(Locale.ROOT, "%s %d %d %.3f%n", waited.getKey(), c.waits(), c.queued(), c.totalNanos() / 1e6);
+            out.printf(Locale.ROOT, "%s %d %d %.3f %d%n", waited.getKey(), c.waits(), c.queued(), c.totalNanos() / 1e6,
+                    c.queuedBehindAnotherSymbol());
         }
     }
 }

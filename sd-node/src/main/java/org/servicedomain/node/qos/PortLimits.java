@@ -1,41 +1,50 @@
 package org.servicedomain.node.qos;
 
 /**
- * How many calls a virtual port's instances take at once, read live: the sum of their concurrency
- * limits, and the sum of their known-good limits (what each was seen serving at once without
- * queueing), which the high class stays within while other classes' calls are out, and the other
- * classes where high calls are. Implementations
- * are read under the port's lock on every admission, so they must be cheap and never block.
+ * How many calls a virtual port's instances take now, read live from their limits: in all, for the
+ * middle and low classes, and for the high class, which stays within an instance's known-good limit
+ * (what it was seen serving at once without queueing) wherever other classes' calls are out, as they
+ * stay within it wherever high calls are. Implementations are read under the port's lock on every
+ * admission, so they must be cheap and never block.
  */
 public interface PortLimits {
 
     /** No bound: as many calls at once as arrive. */
     PortLimits UNBOUNDED = fixed(Integer.MAX_VALUE);
 
+    /** The instances' limits added up. */
     int concurrency();
 
-    /** At most {@link #concurrency()}. */
+    /** The instances' known-good limits added up: at most {@link #concurrency()}. */
     int knownGood();
 
-    /**
-     * What the middle and low classes may have at once now: the full limits, but the known-good
-     * ones at instances where high calls are out. By default the full limits.
-     */
-    default int sharedConcurrency() {
-        return concurrency();
-    }
+    /** Calls out at the instances now. */
+    int inFlight();
 
-    /** The calls out now above their instances' known-good limits (probes); 0 by default. */
-    default int aboveKnownGood() {
-        return 0;
-    }
+    /**
+     * How many more middle or low calls the instances take now, added up: each up to its limit, but
+     * to its known-good limit where high calls are out.
+     */
+    int roomForShared();
+
+    /**
+     * How many more high calls the instances take now, added up: each up to its limit, but to its
+     * known-good limit where middle or low calls are out.
+     */
+    int roomForHigh();
+
+    /** How many more calls the instances take now within their known-good limits, added up: room for any class. */
+    int roomWithinKnownGood();
 
     /** Whether every instance's known-good limit was measured (until then its limit stands in for it). */
     default boolean knownGoodMeasured() {
         return true;
     }
 
-    /** Limits that do not change, both the same. */
+    /**
+     * {@code permits} calls at once, all known good, whatever the class. They count no calls out,
+     * so the port's own count of calls let on is what takes the room.
+     */
     static PortLimits fixed(int permits) {
         int bounded = Math.max(1, permits);
         return new PortLimits() {
@@ -46,6 +55,26 @@ public interface PortLimits {
 
             @Override
             public int knownGood() {
+                return bounded;
+            }
+
+            @Override
+            public int inFlight() {
+                return 0;
+            }
+
+            @Override
+            public int roomForShared() {
+                return bounded;
+            }
+
+            @Override
+            public int roomForHigh() {
+                return bounded;
+            }
+
+            @Override
+            public int roomWithinKnownGood() {
                 return bounded;
             }
         };

@@ -30,37 +30,35 @@ final class PortPermits {
         this.slots = new LeakyBucket(time, Double.POSITIVE_INFINITY);
     }
 
-    /** Whether the flow may have one more call in service now. */
+    /**
+     * Whether the flow may have one more call in service now: an instance will have room for it.
+     * While calls let on are still on their way to an instance (they may land anywhere), only room
+     * within the known-good limits counts, and they take it first. No other class goes while a high
+     * call waits for room, nor while the high class's reserve (what its demand holds at once) would
+     * not still fit within the known-good limits.
+     */
     boolean freeFor(FlowQueue flow) {
         if (!bounded()) {
             return true;
         }
+        int pending = pending();
         if (flow == high) {
-            return freeForHigh();
+            return (pending == 0 ? limits.roomForHigh() : limits.roomWithinKnownGood()) > pending;
         }
-        if (!high.queue.isEmpty() && !freeForHigh()) {
-            return false; // a high call waits for a permit: the next one freed is its
+        if (!high.queue.isEmpty() && !freeFor(high)) {
+            return false; // a high call waits for room: the next freed is its
         }
         int keptForHigh = Math.max(0, highReserve - high.inService);
-        return inService + keptForHigh < limits.sharedConcurrency()
-                && (keptForHigh == 0 || knownGoodInUse() + keptForHigh < limits.knownGood());
+        int room = pending == 0 ? limits.roomForShared() : limits.roomWithinKnownGood();
+        return room > pending + keptForHigh && (keptForHigh == 0 || limits.roomWithinKnownGood() > pending + keptForHigh);
     }
 
     /**
-     * Alone, the high class may use the full limits; beside other classes' calls, only known-good
-     * permits: some instance then holds fewer calls than it was seen serving at once without
-     * queueing, and the high call goes there.
+     * Calls let on that no instance counts yet (on their way to one, or between attempts): they
+     * will take room the instances still show. All of them for limits that count no calls out.
      */
-    private boolean freeForHigh() {
-        if (inService == high.inService) {
-            return inService < limits.concurrency();
-        }
-        return knownGoodInUse() < limits.knownGood();
-    }
-
-    /** The calls in service less those above their instances' known-good limits (the other classes' probes). */
-    private int knownGoodInUse() {
-        return inService - limits.aboveKnownGood();
+    private int pending() {
+        return Math.max(0, inService - limits.inFlight());
     }
 
     /** Whether any permit is free, whatever the high class keeps. */

@@ -222,91 +222,107 @@ class FlowSchedulerTest {
     }
 
     @Test
-    void whileOtherClassesCallsAreOutTheHighClassStaysWithinTheKnownGoodLimits() {
+    void aHighCallGoesWhileAnInstanceHasRoomForItAndWaitsWhileNoneHas() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        port.limitConcurrency(limits(4, 2));
+        Instances instances = new Instances(4);
+        port.limitConcurrency(instances);
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
-        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isCompleted();
+        instances.callsOut(1).roomForHigh(0); // the low call took the known-good room there is
 
         CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
 
-        assertThat(high).as("two in service, both known-good permits used, one of them by a low call").isNotDone();
+        assertThat(high).isNotDone();
+        instances.callsOut(0).roomForHigh(1);
         port.release(PriorityClass.LOW, 1_000_000L);
         assertThat(high).isCompleted();
     }
 
     @Test
-    void aloneTheHighClassUsesTheFullLimitsSoItsOwnCallsFindMoreCapacity() {
+    void noOtherClassIsLetOnWhileAHighCallWaitsForRoom() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        port.limitConcurrency(limits(4, 2));
-
-        for (int i = 0; i < 4; i++) {
-            assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isCompleted();
-        }
-        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isNotDone();
-    }
-
-    @Test
-    void theOtherClassesProbeAboveTheKnownGoodLimitsButNotWhileAHighCallWaits() {
-        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        port.limitConcurrency(limits(4, 2));
-        for (int i = 0; i < 4; i++) {
-            assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).as("low call " + i).isCompleted();
-        }
+        Instances instances = new Instances(4);
+        port.limitConcurrency(instances);
+        port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        instances.callsOut(1).roomForHigh(0); // a probe: room for more low calls, none for a high one
         CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+
         CompletableFuture<Void> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
 
-        port.release(PriorityClass.LOW, 1_000_000L);
-        port.release(PriorityClass.LOW, 1_000_000L);
-        assertThat(high).as("two in service: the known-good permits are all used").isNotDone();
-        assertThat(low).as("freed permits above the known-good limits wait for the high call").isNotDone();
-
+        assertThat(low).as("there is room for it, but a high call waits").isNotDone();
+        instances.callsOut(0).roomForHigh(1);
         port.release(PriorityClass.LOW, 1_000_000L);
         assertThat(high).isCompleted();
-        assertThat(low).as("with no high call waiting, the others go above the known-good limits again").isCompleted();
+        assertThat(low).as("then the others go again").isCompleted();
     }
 
     @Test
-    void besideOtherClassesProbesAHighCallGoesWhileKnownGoodPermitsRemainUnused() {
+    void callsLetOnButNotYetAtAnInstanceTakeTheRoomTheInstancesStillShow() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        int[] probes = {0};
-        port.limitConcurrency(new PortLimits() {
-            @Override
-            public int concurrency() {
-                return 6;
-            }
+        Instances instances = new Instances(4).roomForHigh(1).roomWithinKnownGood(1);
+        port.limitConcurrency(instances);
 
-            @Override
-            public int knownGood() {
-                return 4;
-            }
-
-            @Override
-            public int aboveKnownGood() {
-                return probes[0];
-            }
-        });
-        for (int i = 0; i < 5; i++) {
-            assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
-        }
-        probes[0] = 2; // two of the five went above their instances' known-good limits
-
-        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).as("three known-good permits in use of four").isCompleted();
-        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isNotDone();
+        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).isCompleted();
+        assertThat(port.admit(PriorityClass.HIGH, now.get() + HOUR, 100)).as("the first is on its way to the one free place")
+                .isNotDone();
     }
 
-    private static PortLimits limits(int concurrency, int knownGood) {
-        return new PortLimits() {
-            @Override
-            public int concurrency() {
-                return concurrency;
-            }
+    /** A port's instances as the scheduler reads them: their room set by each test. */
+    private static final class Instances implements PortLimits {
+        private final int limits;
+        private int callsOut;
+        private int roomForHigh;
+        private int roomWithinKnownGood;
 
-            @Override
-            public int knownGood() {
-                return knownGood;
-            }
-        };
+        Instances(int limits) {
+            this.limits = limits;
+            this.roomForHigh = limits;
+            this.roomWithinKnownGood = limits;
+        }
+
+        Instances roomWithinKnownGood(int room) {
+            roomWithinKnownGood = room;
+            return this;
+        }
+
+        Instances callsOut(int calls) {
+            callsOut = calls;
+            return this;
+        }
+
+        Instances roomForHigh(int room) {
+            roomForHigh = room;
+            return this;
+        }
+
+        @Override
+        public int concurrency() {
+            return limits;
+        }
+
+        @Override
+        public int knownGood() {
+            return limits;
+        }
+
+        @Override
+        public int inFlight() {
+            return callsOut;
+        }
+
+        @Override
+        public int roomForShared() {
+            return limits - callsOut;
+        }
+
+        @Override
+        public int roomForHigh() {
+            return roomForHigh;
+        }
+
+        @Override
+        public int roomWithinKnownGood() {
+            return roomWithinKnownGood;
+        }
     }
 
     private static NodeFault faultOf(CompletableFuture<Void> ticket) {

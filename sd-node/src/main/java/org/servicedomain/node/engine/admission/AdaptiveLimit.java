@@ -49,6 +49,12 @@ final class AdaptiveLimit {
      * good before.
      */
     static final int WINDOWS_BEFORE_FIRST_REMEASURE = 3;
+    /**
+     * Added to the mean calls held before rounding down: a window held at 10 averages a little
+     * less (between an answer and the next call), one that spent a fifth of itself at 11 no more
+     * than 10.2.
+     */
+    static final double HELD_ROUNDING = 0.3;
     /** Probes in a row without queueing after which the limit grows by an eighth per window. */
     static final int STEADY_PROBES_TO_GROW_FAST = 8;
 
@@ -61,6 +67,12 @@ final class AdaptiveLimit {
     private volatile int knownGood;
     /** The unqueued response time the known-good limit was measured against. */
     private long knownGoodRtt;
+    /**
+     * What the last window showed the instance serving at once without queueing (0 after one that
+     * queued): the known-good limit rises only to what two windows in a row showed, since a short
+     * window's rate is off by a call either way.
+     */
+    private int seenLastWindow;
 
     private long windowStart = Long.MIN_VALUE;
     private int samples;
@@ -202,17 +214,19 @@ final class AdaptiveLimit {
             if (knownGood > 0) {
                 knownGood = Math.max(1, Math.min(knownGood, failedInWindow ? (int) (limit * 0.8) : servedAtOnce));
             }
+            seenLastWindow = 0;
             decrease(rtt);
         } else {
             minRttAt = now;
             decreasesInARow = 0;
             if (minRttConfirmed) {
-                int heldAtOnce = (int) Math.round(callNanos / elapsed);
+                int heldAtOnce = (int) (callNanos / elapsed + HELD_ROUNDING);
                 int seen = Math.min(Math.min(heldAtOnce, servedAtOnce), limit);
-                if (seen > knownGood) {
-                    knownGood = seen;
+                if (Math.min(seen, seenLastWindow) > knownGood) {
+                    knownGood = Math.min(seen, seenLastWindow);
                     knownGoodRtt = minRtt;
                 }
+                seenLastWindow = seen;
             }
             if (peakInFlight >= limit) {
                 grow();

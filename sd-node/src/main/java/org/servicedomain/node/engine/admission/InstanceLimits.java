@@ -20,7 +20,7 @@ public final class InstanceLimits implements EngineListener {
 
     private final int maxPerInstance;
     private final LongSupplier nanoTime;
-    private final Map<String, InstanceLoad> instances = new ConcurrentHashMap<>();
+    private final Map<String, InstanceRoom> instances = new ConcurrentHashMap<>();
 
     public InstanceLimits(int maxPerInstance, LongSupplier nanoTime) {
         this.maxPerInstance = maxPerInstance;
@@ -33,34 +33,34 @@ public final class InstanceLimits implements EngineListener {
 
     @Override
     public void dispatching(RequestContext request, Instance instance) {
-        InstanceLoad load = load(instance.id());
-        load.limit().sending(load.sending(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
+        InstanceRoom room = roomOf(instance.id());
+        room.limit().sending(room.sending(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
     }
 
     @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
-        InstanceLoad load = load(instance.id());
-        load.limit().answered(nanos, load.ended(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
+        InstanceRoom room = roomOf(instance.id());
+        room.limit().answered(nanos, room.ended(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
     }
 
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
-        InstanceLoad load = load(instance.id());
-        int inFlight = load.ended(request.tag(DispatchPermit.class));
+        InstanceRoom room = roomOf(instance.id());
+        int inFlight = room.ended(request.tag(DispatchPermit.class));
         if (failure.kind() != DispatchException.Kind.TIMEOUT) {
             return;
         }
         if (request.deadline() != null && request.deadline().passed()) {
-            load.limit().cutShort(nanos, inFlight, nanoTime.getAsLong());
+            room.limit().cutShort(nanos, inFlight, nanoTime.getAsLong());
         } else {
-            load.limit().timedOut(inFlight, nanoTime.getAsLong());
+            room.limit().timedOut(inFlight, nanoTime.getAsLong());
         }
     }
 
-    /** Whether the instance has room for one more call holding {@code permit} ({@link InstanceLoad}). */
+    /** Whether the instance has room for one more call holding {@code permit} ({@link InstanceRoom}). */
     public boolean hasRoom(String instanceId, DispatchPermit permit) {
-        InstanceLoad load = instances.get(instanceId);
-        return load == null || load.room(permit) > 0;
+        InstanceRoom room = instances.get(instanceId);
+        return room == null || room.free(permit) > 0;
     }
 
     /**
@@ -68,21 +68,21 @@ public final class InstanceLimits implements EngineListener {
      * {@link #hasRoom}; its whole limit while nothing was sent to it.
      */
     public int room(String instanceId, DispatchPermit permit) {
-        InstanceLoad load = instances.get(instanceId);
-        return load == null ? Math.min(AdaptiveLimit.INITIAL, maxPerInstance) : load.room(permit);
+        InstanceRoom room = instances.get(instanceId);
+        return room == null ? Math.min(AdaptiveLimit.INITIAL, maxPerInstance) : room.free(permit);
     }
 
     /** The high calls out at the instance. */
     public int highInFlight(String instanceId) {
-        InstanceLoad load = instances.get(instanceId);
-        return load == null ? 0 : load.highInFlight();
+        InstanceRoom room = instances.get(instanceId);
+        return room == null ? 0 : room.highInFlight();
     }
 
     /** The port's limits as the sums of these instances' own, read live on each call. */
     public PortLimits of(List<Instance> portInstances) {
-        InstanceLoad[] each = new InstanceLoad[portInstances.size()];
+        InstanceRoom[] each = new InstanceRoom[portInstances.size()];
         for (int i = 0; i < each.length; i++) {
-            each[i] = load(portInstances.get(i).id());
+            each[i] = roomOf(portInstances.get(i).id());
         }
         return new SummedLimits(each);
     }
@@ -92,9 +92,9 @@ public final class InstanceLimits implements EngineListener {
      * time), or NaN before a first window was measured.
      */
     public double capacityTps(String instanceId) {
-        InstanceLoad load = instances.get(instanceId);
-        long rtt = load == null ? 0 : load.limit().minRttNanos();
-        return rtt <= 0 ? Double.NaN : load.limit().limit() * 1e9 / rtt;
+        InstanceRoom room = instances.get(instanceId);
+        long rtt = room == null ? 0 : room.limit().minRttNanos();
+        return rtt <= 0 ? Double.NaN : room.limit().limit() * 1e9 / rtt;
     }
 
     /** Forgets an instance that left the catalog. */
@@ -102,18 +102,18 @@ public final class InstanceLimits implements EngineListener {
         instances.remove(instanceId);
     }
 
-    private InstanceLoad load(String instanceId) {
-        return instances.computeIfAbsent(instanceId, id -> new InstanceLoad(new AdaptiveLimit(maxPerInstance)));
+    private InstanceRoom roomOf(String instanceId) {
+        return instances.computeIfAbsent(instanceId, id -> new InstanceRoom(new AdaptiveLimit(maxPerInstance)));
     }
 
     /** A port's limits: its instances' summed as they stand when read. */
-    private record SummedLimits(InstanceLoad[] each) implements PortLimits {
+    private record SummedLimits(InstanceRoom[] each) implements PortLimits {
 
         @Override
         public int concurrency() {
             long sum = 0;
-            for (InstanceLoad load : each) {
-                sum += load.limit().limit();
+            for (InstanceRoom room : each) {
+                sum += room.limit().limit();
             }
             return bounded(sum);
         }
@@ -121,34 +121,52 @@ public final class InstanceLimits implements EngineListener {
         @Override
         public int knownGood() {
             long sum = 0;
-            for (InstanceLoad load : each) {
-                sum += load.limit().knownGood();
+            for (InstanceRoom room : each) {
+                sum += room.limit().knownGood();
             }
             return bounded(sum);
         }
 
         @Override
-        public int sharedConcurrency() {
-            long sum = 0;
-            for (InstanceLoad load : each) {
-                sum += load.boundFor(DispatchPermit.SHARED);
-            }
-            return bounded(sum);
-        }
-
-        @Override
-        public int aboveKnownGood() {
+        public int inFlight() {
             int sum = 0;
-            for (InstanceLoad load : each) {
-                sum += load.aboveKnownGood();
+            for (InstanceRoom room : each) {
+                sum += room.inFlight();
             }
             return sum;
         }
 
         @Override
+        public int roomForShared() {
+            return roomFor(DispatchPermit.SHARED);
+        }
+
+        @Override
+        public int roomForHigh() {
+            return roomFor(DispatchPermit.HIGH);
+        }
+
+        @Override
+        public int roomWithinKnownGood() {
+            long sum = 0;
+            for (InstanceRoom room : each) {
+                sum += Math.max(0, room.limit().knownGood() - room.inFlight());
+            }
+            return (int) Math.min(Integer.MAX_VALUE - 1, sum);
+        }
+
+        private int roomFor(DispatchPermit permit) {
+            long sum = 0;
+            for (InstanceRoom room : each) {
+                sum += Math.max(0, room.free(permit));
+            }
+            return (int) Math.min(Integer.MAX_VALUE - 1, sum);
+        }
+
+        @Override
         public boolean knownGoodMeasured() {
-            for (InstanceLoad load : each) {
-                if (!load.limit().knownGoodMeasured()) {
+            for (InstanceRoom room : each) {
+                if (!room.limit().knownGoodMeasured()) {
                     return false;
                 }
             }

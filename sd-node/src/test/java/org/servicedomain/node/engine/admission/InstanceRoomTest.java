@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * other's way above the known-good limit, each using the full limit only where the other has no
  * call out.
  */
-class InstanceLoadTest {
+class InstanceRoomTest {
 
     private AdaptiveLimit probing;
 
@@ -26,38 +26,38 @@ class InstanceLoadTest {
 
     @Test
     void aHighCallStaysWithinTheKnownGoodLimitWhileOtherClassesCallsAreOut() {
-        InstanceLoad load = new InstanceLoad(probing);
-        send(load, probing.knownGood() - 1, DispatchPermit.SHARED);
+        InstanceRoom room = new InstanceRoom(probing);
+        send(room, probing.knownGood() - 1, DispatchPermit.SHARED);
 
-        assertThat(load.room(DispatchPermit.HIGH)).isEqualTo(1);
-        load.sending(DispatchPermit.HIGH);
-        assertThat(load.room(DispatchPermit.HIGH)).isZero();
-        assertThat(load.room(DispatchPermit.SHARED)).as("nor do the others probe while a high call is out").isZero();
+        assertThat(room.free(DispatchPermit.HIGH)).isEqualTo(1);
+        room.sending(DispatchPermit.HIGH);
+        assertThat(room.free(DispatchPermit.HIGH)).isZero();
+        assertThat(room.free(DispatchPermit.SHARED)).as("nor do the others probe while a high call is out").isZero();
     }
 
     @Test
     void theOtherClassesProbeAboveTheKnownGoodLimitWhereNoHighCallIsOut() {
-        InstanceLoad load = new InstanceLoad(probing);
-        send(load, probing.knownGood(), DispatchPermit.SHARED);
+        InstanceRoom room = new InstanceRoom(probing);
+        send(room, probing.knownGood(), DispatchPermit.SHARED);
 
-        assertThat(load.room(DispatchPermit.SHARED)).isEqualTo(probing.limit() - probing.knownGood());
-        assertThat(load.room(DispatchPermit.HIGH)).as("a high call would be one of the probe").isLessThanOrEqualTo(0);
+        assertThat(room.free(DispatchPermit.SHARED)).isEqualTo(probing.limit() - probing.knownGood());
+        assertThat(room.free(DispatchPermit.HIGH)).as("a high call would be one of the probe").isLessThanOrEqualTo(0);
     }
 
     @Test
     void aloneTheHighClassUsesTheFullLimit() {
-        InstanceLoad load = new InstanceLoad(probing);
-        send(load, probing.knownGood(), DispatchPermit.HIGH);
+        InstanceRoom room = new InstanceRoom(probing);
+        send(room, probing.knownGood(), DispatchPermit.HIGH);
 
-        assertThat(load.room(DispatchPermit.HIGH)).isEqualTo(probing.limit() - probing.knownGood());
+        assertThat(room.free(DispatchPermit.HIGH)).isEqualTo(probing.limit() - probing.knownGood());
 
-        load.ended(DispatchPermit.HIGH);
-        assertThat(load.room(DispatchPermit.HIGH)).isEqualTo(probing.limit() - probing.knownGood() + 1);
+        room.ended(DispatchPermit.HIGH);
+        assertThat(room.free(DispatchPermit.HIGH)).isEqualTo(probing.limit() - probing.knownGood() + 1);
     }
 
-    private static void send(InstanceLoad load, int calls, DispatchPermit permit) {
+    private static void send(InstanceRoom room, int calls, DispatchPermit permit) {
         for (int i = 0; i < calls; i++) {
-            load.sending(permit);
+            room.sending(permit);
         }
     }
 }

@@ -9,14 +9,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * where no high call is out. So no high call is ever one of more calls than the provider was seen
  * serving at once, and the limit still finds more capacity where the high class is not.
  */
-final class InstanceLoad {
+final class InstanceRoom {
 
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger highInFlight = new AtomicInteger();
     private final AtomicInteger sharedInFlight = new AtomicInteger();
     private final AdaptiveLimit limit;
 
-    InstanceLoad(AdaptiveLimit limit) {
+    InstanceRoom(AdaptiveLimit limit) {
         this.limit = limit;
     }
 
@@ -26,18 +26,22 @@ final class InstanceLoad {
 
     /** Counts a call sent holding {@code permit} (null: the priority classes are off); the calls now in flight. */
     int sending(DispatchPermit permit) {
-        counterOf(permit).incrementAndGet();
+        if (permit != null) {
+            counterOf(permit).incrementAndGet();
+        }
         return inFlight.incrementAndGet();
     }
 
     /** Counts a call that ended; the calls still in flight. */
     int ended(DispatchPermit permit) {
-        counterOf(permit).updateAndGet(n -> n > 0 ? n - 1 : 0);
+        if (permit != null) {
+            counterOf(permit).updateAndGet(n -> n > 0 ? n - 1 : 0);
+        }
         return inFlight.updateAndGet(n -> n > 0 ? n - 1 : 0);
     }
 
     /** How many more calls holding {@code permit} fit here now; 0 or less when none. */
-    int room(DispatchPermit permit) {
+    int free(DispatchPermit permit) {
         return boundFor(permit) - inFlight.get();
     }
 
@@ -50,9 +54,8 @@ final class InstanceLoad {
         return otherSide.get() > 0 ? limit.knownGood() : limit.limit();
     }
 
-    /** The calls out here above the known-good limit. */
-    int aboveKnownGood() {
-        return Math.max(0, inFlight.get() - limit.knownGood());
+    int inFlight() {
+        return inFlight.get();
     }
 
     int highInFlight() {
@@ -60,9 +63,6 @@ final class InstanceLoad {
     }
 
     private AtomicInteger counterOf(DispatchPermit permit) {
-        return permit == DispatchPermit.HIGH ? highInFlight : permit == DispatchPermit.SHARED ? sharedInFlight : UNCOUNTED;
+        return permit == DispatchPermit.HIGH ? highInFlight : sharedInFlight;
     }
-
-    /** Where calls sent without a permit are counted: nowhere but in the total. */
-    private static final AtomicInteger UNCOUNTED = new AtomicInteger();
 }
