@@ -116,6 +116,35 @@ public final class FlowScheduler {
         drain();
     }
 
+    /**
+     * Whether a call let on with {@code remainingNanos} left could still be answered in time: no
+     * less than the quickest instance's response time without queueing (any time while none was
+     * measured).
+     */
+    public boolean inTime(long remainingNanos) {
+        long quickest;
+        synchronized (this) {
+            quickest = permits.quickestNanos();
+        }
+        return remainingNanos >= quickest;
+    }
+
+    /**
+     * Gives back the permit of a call let on too late to be answered in time, and counts it as
+     * timed out in its queue: it goes to no provider.
+     */
+    public void tooLate(PriorityClass priorityClass) {
+        FlowQueue flow = flows[priorityClass.ordinal()];
+        synchronized (this) {
+            permits.giveBack(flow);
+            flow.timedOut++;
+            if (share.waiting() == 0) {
+                return;
+            }
+        }
+        drain();
+    }
+
     /** How many calls of this port may be let on at once: its instances' limits, read live. */
     public void limitConcurrency(PortLimits limits) {
         synchronized (this) {

@@ -36,6 +36,14 @@ public interface PortLimits {
     /** How many more calls the instances take now within their known-good limits, added up: room for any class. */
     int roomWithinKnownGood();
 
+    /**
+     * The shortest response time without queueing among the instances, in nanoseconds; 0 while
+     * none was measured. A call with less time left cannot be answered in time.
+     */
+    default long quickestNanos() {
+        return 0;
+    }
+
     /** Whether every instance's known-good limit was measured (until then its limit stands in for it). */
     default boolean knownGoodMeasured() {
         return true;

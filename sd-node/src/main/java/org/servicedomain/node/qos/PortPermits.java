@@ -122,6 +122,10 @@ final class PortPermits {
         return limits.concurrency();
     }
 
+    long quickestNanos() {
+        return limits.quickestNanos();
+    }
+
     /** The known-good permits; -1 until every instance's was measured. */
     int knownGood() {
         return limits.knownGoodMeasured() ? limits.knownGood() : -1;

@@ -155,6 +155,18 @@ public final class InstanceLimits implements EngineListener {
             return (int) Math.min(Integer.MAX_VALUE - 1, sum);
         }
 
+        @Override
+        public long quickestNanos() {
+            long quickest = 0;
+            for (InstanceRoom room : each) {
+                long rtt = room.limit().minRttNanos();
+                if (rtt > 0 && (quickest == 0 || rtt < quickest)) {
+                    quickest = rtt;
+                }
+            }
+            return quickest;
+        }
+
         private int roomFor(DispatchPermit permit) {
             long sum = 0;
             for (InstanceRoom room : each) {

@@ -75,10 +75,22 @@ public final class PriorityQueueStage implements Stage {
         }
     }
 
-    /** Runs the rest of the chain, giving the port's dispatch permit back when the call ends, however it ends. */
+    /**
+     * Runs the rest of the chain, giving the port's dispatch permit back when the call ends, however
+     * it ends. A call let on with less time left than the quickest instance answers in is not sent:
+     * it would be cut short at a provider that goes on serving it, in the place of a call that could
+     * still be answered.
+     */
     private static CompletableFuture<ProviderReply> proceedHoldingPermit(Chain chain, RequestContext request,
             FlowScheduler port, PriorityClass priorityClass) {
         long start = System.nanoTime();
+        long left = request.deadline().nanoTime() - start;
+        if (!port.inTime(left)) {
+            port.tooLate(priorityClass);
+            return CompletableFuture.failedFuture(new NodeFault(FaultCode.Timeout, "the request was let on from the "
+                    + WORDS[priorityClass.ordinal()] + " queue of virtual port '" + request.virtualPort().name() + "' with "
+                    + left / 1_000_000L + " ms left, less than its quickest instance answers in; it was not sent to any provider"));
+        }
         CompletableFuture<ProviderReply> call;
         try {
             call = chain.proceed(request);

@@ -16,6 +16,7 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.TestPolicies;
+import org.servicedomain.node.qos.PortLimits;
 import org.servicedomain.node.qos.PriorityFlows;
 
 /**
@@ -103,6 +104,59 @@ class PriorityQueueStageTest {
 
         assertThat(refusal.code()).isEqualTo(FaultCode.Timeout);
         assertThat(late.wasPassedOn()).isFalse();
+    }
+
+    @Test
+    void aRequestLetOnWithLessTimeLeftThanItsQuickestInstanceAnswersInIsATimeoutAndNeverGoesOn() {
+        flows.of(PORT).limitConcurrency(new QuickestInstance(TimeUnit.SECONDS.toNanos(2)));
+        RecordingChain late = RecordingChain.answering(classed(1_000, 10));
+
+        NodeFault refusal = late.refusalBy(stage);
+
+        assertThat(refusal.code()).isEqualTo(FaultCode.Timeout);
+        assertThat(refusal).hasMessageContaining("not sent to any provider");
+        assertThat(late.wasPassedOn()).isFalse();
+        assertThat(flows.of(PORT).inService()).as("its permit given back").isZero();
+        assertThat(RecordingChain.answering(classed(3_000, 10)).replyOf(stage)).as("one with time enough goes on")
+                .isEqualTo(RecordingChain.ANSWER);
+    }
+
+    /** Room for anything; its quickest instance answers in {@code nanos} without queueing. */
+    private record QuickestInstance(long nanos) implements PortLimits {
+        @Override
+        public int concurrency() {
+            return 10;
+        }
+
+        @Override
+        public int knownGood() {
+            return 10;
+        }
+
+        @Override
+        public int inFlight() {
+            return 0;
+        }
+
+        @Override
+        public int roomForShared() {
+            return 10;
+        }
+
+        @Override
+        public int roomForHigh() {
+            return 10;
+        }
+
+        @Override
+        public int roomWithinKnownGood() {
+            return 10;
+        }
+
+        @Override
+        public long quickestNanos() {
+            return nanos;
+        }
     }
 
     /** A request of the one class every request is in, whose deadline is {@code timeoutMs} and whose queue holds {@code queueLength}. */
