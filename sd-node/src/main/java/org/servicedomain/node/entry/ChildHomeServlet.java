@@ -31,7 +31,7 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.hierarchy.ParentProof;
-import org.servicedomain.node.rendering.BoundedReplyConsumer;
+import org.servicedomain.node.dispatch.BoundedReplyConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -29,7 +29,7 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
-import org.servicedomain.node.rendering.HttpHead;
+import org.servicedomain.node.dispatch.HttpHead;
 import org.servicedomain.node.tracing.TraceHeaders;
 import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;

@@ -27,7 +27,7 @@ class PackageLayeringTest {
                     "org.servicedomain.node", "org.servicedomain.node.catalog..", "org.servicedomain.node.engine..",
                     "org.servicedomain.node.entry..", "org.servicedomain.node.hierarchy..",
                     "org.servicedomain.node.launcher..", "org.servicedomain.node.policy..", "org.servicedomain.node.qos..",
-                    "org.servicedomain.node.rendering..", "org.servicedomain.node.session..",
+                    "org.servicedomain.node.dispatch..", "org.servicedomain.node.session..",
                     "org.servicedomain.node.storage..", "org.servicedomain.node.xml..");
 
     @ArchTest

@@ -21,7 +21,7 @@ import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
-import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.tracing.CallTrace;
 
 /**

@@ -19,7 +19,7 @@ import org.servicedomain.node.hierarchy.PercolatedFailure;
 import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.RecoveryRule;
-import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Element;

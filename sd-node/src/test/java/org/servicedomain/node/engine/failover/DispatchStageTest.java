@@ -35,7 +35,7 @@ import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.w3c.dom.Element;
 
 /**

@@ -36,7 +36,7 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 
 class FailoverTest {
 

@@ -30,7 +30,7 @@ import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 
 /** A composed call: asked at once, answers merged, failures named and counted, no instance tried twice. */
 class ScatterGatherTest {

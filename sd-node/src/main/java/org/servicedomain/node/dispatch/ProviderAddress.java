@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.dispatch;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.dispatch;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;

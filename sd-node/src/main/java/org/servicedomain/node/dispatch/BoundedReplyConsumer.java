@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.dispatch;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

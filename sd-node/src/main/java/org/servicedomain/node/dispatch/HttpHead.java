@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.dispatch;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpResponseStatus;

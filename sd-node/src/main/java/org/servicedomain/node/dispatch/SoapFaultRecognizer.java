@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.dispatch;
 
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.rendering;
+package org.servicedomain.node.dispatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
