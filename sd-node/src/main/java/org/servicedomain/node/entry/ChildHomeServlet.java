@@ -29,9 +29,11 @@ import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
-import org.servicedomain.node.engine.monitor.RequestId;
-import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.dispatch.BoundedReplyConsumer;
+import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.entry.port.HttpAnswer;
+import org.servicedomain.node.entry.port.SoapFaultWriter;
+import org.servicedomain.node.hierarchy.ParentProof;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,6 +7,10 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.entry.port.ArrivingBodyReader;
+import org.servicedomain.node.entry.port.BodyPolicy;
+import org.servicedomain.node.entry.port.BodyWatch;
+import org.servicedomain.node.entry.port.HttpAnswer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

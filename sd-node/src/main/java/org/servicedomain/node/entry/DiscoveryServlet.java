@@ -14,6 +14,8 @@ import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.node.discovery.DiscoveryReader;
 import org.servicedomain.node.discovery.MatchingRuleNotSupported;
+import org.servicedomain.node.entry.port.BodyPolicy;
+import org.servicedomain.node.entry.port.HttpAnswer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

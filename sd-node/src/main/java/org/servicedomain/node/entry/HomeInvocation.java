@@ -15,6 +15,7 @@ import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.envelope.SoapRequest;
 import org.servicedomain.node.engine.envelope.SoapRequestReader;
+import org.servicedomain.node.entry.port.VirtualPortFront;
 import org.servicedomain.node.xml.SecureXml;
 import org.servicedomain.node.xml.XmlText;
 import org.w3c.dom.Document;

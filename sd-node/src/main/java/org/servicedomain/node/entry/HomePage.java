@@ -4,6 +4,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.servicedomain.node.entry.port.DomainWsdlServlet;
+import org.servicedomain.node.entry.port.NodeAddress;
 import org.servicedomain.node.xml.XmlText;
 
 /**

@@ -12,6 +12,8 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.servicedomain.node.cluster.MemberProof;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.entry.port.BodyPolicy;
+import org.servicedomain.node.entry.port.HttpAnswer;
 import org.servicedomain.node.proof.TimedSignature;
 import org.servicedomain.node.session.Session;
 import org.slf4j.Logger;

@@ -33,9 +33,9 @@ import org.apache.hc.core5.util.TimeValue;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.dispatch.BoundedReplyConsumer;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ChildTerms;
-import org.servicedomain.node.dispatch.BoundedReplyConsumer;
 
 /** What the parent answers when a call it forwards to a child gets no answer to pass on. */
 class ChildHomeServletTest {

@@ -33,7 +33,7 @@ class HomePortUsersTest {
     @BeforeEach
     void openNode() throws IOException {
         node = Node.open(NodeConfig.builder(dataDir).build());
-        home = new HomePort(node, new org.servicedomain.node.entry.VirtualPortFront(node));
+        home = new HomePort(node, new org.servicedomain.node.entry.port.VirtualPortFront(node));
     }
 
     @AfterEach

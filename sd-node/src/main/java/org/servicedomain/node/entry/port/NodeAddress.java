@@ -1,15 +1,15 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 
 /** The node's addresses as a caller reached it through Tomcat, so published addresses work from where they asked. */
-final class NodeAddress {
+public final class NodeAddress {
 
-    static final String VIRTUAL_PORTS_PATH = "/services/ports/";
+    public static final String VIRTUAL_PORTS_PATH = "/services/ports/";
 
     /** The servlet context attribute holding the configured public base URL, if one is set. */
-    static final String PUBLIC_BASE_URL = "sd.publicBaseUrl";
+    public static final String PUBLIC_BASE_URL = "sd.publicBaseUrl";
 
     private NodeAddress() {
     }
@@ -18,7 +18,7 @@ final class NodeAddress {
      * The configured public base URL ({@code NodeConfig.publicBaseUrl}) when one is set, else
      * {@code scheme://host:port/contextPath} of the request (its Host header).
      */
-    static String base(HttpServletRequest request) {
+    public static String base(HttpServletRequest request) {
         if (request.getServletContext() != null && request.getServletContext().getAttribute(PUBLIC_BASE_URL) instanceof String configured) {
             return configured;
         }
@@ -31,7 +31,7 @@ final class NodeAddress {
     }
 
     /** Where clients are told to call virtual port {@code portName}: on the data plane, as the front advertises it. */
-    static String virtualPort(HttpServletRequest request, String portName) {
+    public static String virtualPort(HttpServletRequest request, String portName) {
         ServletContext context = request.getServletContext();
         if (context != null && context.getAttribute(VirtualPortFront.ATTRIBUTE) instanceof VirtualPortFront front) {
             return front.address(asked(request), portName);

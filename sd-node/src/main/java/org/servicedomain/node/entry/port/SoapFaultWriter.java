@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.core.FaultCode;
@@ -12,10 +12,10 @@ import org.slf4j.LoggerFactory;
  * Writes the node's own faults on virtual ports: a SOAP 1.1 or 1.2 fault whose detail holds
  * {@code sd:fault} with the code, the message and any attempts, the same shape the home port uses.
  */
-final class SoapFaultWriter {
+public final class SoapFaultWriter {
 
     /** A fault ready to send. */
-    record FaultResponse(int status, String contentType, byte[] body) {
+    public record FaultResponse(int status, String contentType, byte[] body) {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(SoapFaultWriter.class);
@@ -42,7 +42,7 @@ final class SoapFaultWriter {
         return write(fault, version);
     }
 
-    static FaultResponse write(NodeFault fault, SoapVersion version) {
+    public static FaultResponse write(NodeFault fault, SoapVersion version) {
         String message = fault.getMessage() == null ? fault.code().name() : fault.getMessage();
         String detail = detail(fault, message);
         String envelope = version == SoapVersion.SOAP_12 ? soap12(fault.code(), message, detail) : soap11(fault.code(), message, detail);

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import java.time.Duration;
 import org.servicedomain.node.NodeConfig;
@@ -7,7 +7,7 @@ import org.servicedomain.node.NodeConfig;
  * The limits every entry holds a request's body to, whatever carries it: its size, the time it may
  * take in all, and the slowest rate it may arrive at, measured over each {@code rateWindow}.
  */
-record BodyPolicy(long maxBytes, Duration timeout, long minBytesPerSecond, Duration rateWindow) {
+public record BodyPolicy(long maxBytes, Duration timeout, long minBytesPerSecond, Duration rateWindow) {
 
     static BodyPolicy of(NodeConfig config) {
         return new BodyPolicy(config.maxMessageBytes(), config.bodyTimeout(), config.minBodyBytesPerSecond(),
@@ -15,11 +15,11 @@ record BodyPolicy(long maxBytes, Duration timeout, long minBytesPerSecond, Durat
     }
 
     /** The same limits with the size held to at most {@code bytes}, for an endpoint whose messages are small. */
-    BodyPolicy atMost(long bytes) {
+    public BodyPolicy atMost(long bytes) {
         return new BodyPolicy(Math.min(maxBytes, bytes), timeout, minBytesPerSecond, rateWindow);
     }
 
-    String tooLarge(long declared) {
+    public String tooLarge(long declared) {
         return "the message is " + declared + " bytes; the limit is " + maxBytes;
     }
 

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import io.netty.channel.Channel;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
@@ -16,7 +16,7 @@ import org.servicedomain.node.core.NodeFault;
  * hands itself to the {@link BodyWatch} when the body did not arrive at once, so a body that takes
  * too long, or trickles, is refused too.
  */
-final class ArrivingBodyReader implements ReadListener {
+public final class ArrivingBodyReader implements ReadListener {
 
     private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
@@ -39,7 +39,7 @@ final class ArrivingBodyReader implements ReadListener {
     }
 
     /** Starts reading {@code request}'s body; the request must already be asynchronous. */
-    static ArrivingBody start(HttpServletRequest request, BodyPolicy policy, BodyWatch watch) {
+    public static ArrivingBody start(HttpServletRequest request, BodyPolicy policy, BodyWatch watch) {
         long declared = request.getContentLengthLong();
         if (declared > policy.maxBytes()) {
             return new ArrivingBody(CompletableFuture.failedFuture(refused(policy.tooLarge(declared))));

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 /**
  * How a caller reached the node: the scheme, host (an IPv6 literal in brackets) and port of the

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,7 +17,7 @@ import org.servicedomain.node.xml.XmlText;
  */
 public final class DomainWsdlServlet extends HttpServlet {
 
-    static final String PATH = "/services/domain";
+    public static final String PATH = "/services/domain";
     static final String NAMESPACE = "urn:sd:domain:1";
 
     private final transient Node node;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * that has taken longer than the body timeout, or that grew by less than the minimum rate over
  * the last rate window. Bodies that arrive at once, nearly all, never get here.
  */
-final class BodyWatch implements AutoCloseable {
+public final class BodyWatch implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BodyWatch.class);
 
@@ -23,7 +23,7 @@ final class BodyWatch implements AutoCloseable {
     private final Map<ArrivingBodyReader, BodyRate> watched = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
 
-    BodyWatch(BodyPolicy policy) {
+    public BodyWatch(BodyPolicy policy) {
         this.policy = policy;
         this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-body-watch"));
         timer.scheduleWithFixedDelay(this::check, 1, 1, TimeUnit.SECONDS);

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -26,10 +26,10 @@ import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.dispatch.HttpHead;
 import org.servicedomain.node.engine.RequestTerms;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.engine.offload.Offload;
-import org.servicedomain.node.dispatch.HttpHead;
 import org.servicedomain.node.tracing.TraceHeaders;
 import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;

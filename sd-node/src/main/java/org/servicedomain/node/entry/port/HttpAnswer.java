@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -6,7 +6,7 @@ import java.io.OutputStream;
 import org.servicedomain.node.engine.monitor.RequestId;
 
 /** Writes a whole answer in one go: status, content type, length and body, closing the connection when asked. */
-final class HttpAnswer {
+public final class HttpAnswer {
 
     private HttpAnswer() {
     }
@@ -20,7 +20,7 @@ final class HttpAnswer {
     }
 
     /** @param close whether the connection must close after the answer (its request body was not read to the end) */
-    static void send(HttpServletResponse response, int status, String contentType, byte[] body, boolean close)
+    public static void send(HttpServletResponse response, int status, String contentType, byte[] body, boolean close)
             throws IOException {
         response.setStatus(status);
         if (contentType != null) {

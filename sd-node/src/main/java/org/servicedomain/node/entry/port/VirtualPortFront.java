@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class VirtualPortFront {
      *     through {@link org.servicedomain.node.tracing.TraceHeaders#received}, so a repeated one is none
      * @param tracestate the client's W3C {@code tracestate} (repeated lines joined by commas), or null
      */
-    record CallHead(String portName, String contentType, String soapAction, String timeoutHeader, boolean hop,
+    public record CallHead(String portName, String contentType, String soapAction, String timeoutHeader, boolean hop,
             String clientRequestId, String traceparent, String tracestate) {
     }
 
@@ -64,7 +64,7 @@ public final class VirtualPortFront {
     }
 
     /** The limits every entry holds a request's head and body to. */
-    BodyPolicy bodyPolicy() {
+    public BodyPolicy bodyPolicy() {
         return bodyPolicy;
     }
 
@@ -87,7 +87,7 @@ public final class VirtualPortFront {
     }
 
     /** Runs one call through the request chain for a caller that wants the provider's reply itself, or the node's fault. */
-    CompletableFuture<ProviderReply> invoke(CallHead head, ArrivingBody body) {
+    public CompletableFuture<ProviderReply> invoke(CallHead head, ArrivingBody body) {
         return run(head, RequestId.acceptOrCreate(head.clientRequestId()), body);
     }
 

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.port;
 
 /**
  * The minimum body rate both entries hold a body to once it did not arrive with its head: over each
