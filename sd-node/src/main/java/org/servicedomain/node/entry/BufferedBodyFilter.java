@@ -17,6 +17,7 @@ import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
+import org.servicedomain.node.entry.children.ForwardedCalls;
 import org.servicedomain.node.entry.port.ArrivingBodyReader;
 import org.servicedomain.node.entry.port.BodyPolicy;
 import org.servicedomain.node.entry.port.BodyWatch;

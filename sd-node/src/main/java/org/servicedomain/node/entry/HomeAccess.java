@@ -17,6 +17,7 @@ import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.entry.children.ForwardedCalls;
 import org.servicedomain.node.session.User;
 import org.w3c.dom.Element;
 

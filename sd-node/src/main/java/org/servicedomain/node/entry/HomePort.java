@@ -61,6 +61,7 @@ import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.RepeatedWarning;
 import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.entry.children.DialledAuthority;
 import org.servicedomain.node.entry.port.NodeAddress;
 import org.servicedomain.node.entry.port.VirtualPortFront;
 import org.servicedomain.node.policy.CompiledPolicy;

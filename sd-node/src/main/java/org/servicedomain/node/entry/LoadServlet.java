@@ -14,6 +14,7 @@ import org.servicedomain.node.cluster.Cluster;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.offload.LoadReport;
+import org.servicedomain.node.entry.children.DialledAuthority;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.policy.PeerSettings;

@@ -15,6 +15,7 @@ import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeVersion;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
+import org.servicedomain.node.entry.children.ChildHomeServlet;
 import org.servicedomain.node.entry.port.DomainWsdlServlet;
 import org.servicedomain.node.entry.port.NodeAddress;
 import org.servicedomain.node.entry.port.VirtualPortFront;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.children;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * is an address of this machine. So a proof made for another node cannot be used here by copying
  * that node's Host header along with it.
  */
-final class DialledAuthority {
+public final class DialledAuthority {
 
     private static final Logger LOG = LoggerFactory.getLogger(DialledAuthority.class);
 
@@ -29,7 +29,7 @@ final class DialledAuthority {
      * Whether {@code request} carries a poll proof of this node's parent (or a peer with its secret)
      * made for its method, its path and this node, not used before.
      */
-    static boolean provesParent(Hierarchy hierarchy, HttpServletRequest request) {
+    public static boolean provesParent(Hierarchy hierarchy, HttpServletRequest request) {
         String proof = request.getHeader(ParentProof.HEADER);
         if (proof == null || AdminProof.isAdminProof(proof)) {
             return false;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.children;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
@@ -44,9 +44,9 @@ import org.slf4j.LoggerFactory;
  * The child's answer, fault or not, comes back unchanged (up to the node's message limit); no thread
  * waits for the child.
  */
-final class ChildHomeServlet extends HttpServlet {
+public final class ChildHomeServlet extends HttpServlet {
 
-    static final String PATH = "/children";
+    public static final String PATH = "/children";
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(ChildHomeServlet.class);
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
@@ -56,7 +56,7 @@ final class ChildHomeServlet extends HttpServlet {
     /** Started in {@link #init()}: Tomcat destroys only servlets it initialised, so one started earlier could leak. */
     private transient CloseableHttpAsyncClient http;
 
-    ChildHomeServlet(Node node) {
+    public ChildHomeServlet(Node node) {
         this.node = node;
         this.forwarding = new ChildForwarding(node.hierarchy(), node.sessions()::caller, node.users());
     }

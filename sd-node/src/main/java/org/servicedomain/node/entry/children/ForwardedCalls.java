@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.children;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URLDecoder;
@@ -17,16 +17,16 @@ import org.slf4j.LoggerFactory;
  * administration): the parent's admin proof in {@link ParentProof#HEADER}, the user in
  * {@value #USER_HEADER}. The home port and the forwarding path both ask this class who a call is for.
  */
-final class ForwardedCalls {
+public final class ForwardedCalls {
 
     private static final Logger LOG = LoggerFactory.getLogger(ForwardedCalls.class);
 
-    /** The request attribute holding the SHA-256 of the body, set by {@link BufferedBodyFilter}. */
-    static final String BODY_DIGEST = ForwardedCalls.class.getName() + ".bodyDigest";
+    /** The request attribute holding the SHA-256 of the body, set by the home port's {@code BufferedBodyFilter}. */
+    public static final String BODY_DIGEST = ForwardedCalls.class.getName() + ".bodyDigest";
     /** The HTTP header naming, URL-encoded, the parent's administrator a forwarded call is made for. */
     static final String USER_HEADER = "X-SD-Parent-User";
     /** How the parent's administrator is named on this node: apart from this node's own users, whose names never start so. */
-    static final String PARENT_USER_PREFIX = User.PARENT_PREFIX;
+    public static final String PARENT_USER_PREFIX = User.PARENT_PREFIX;
     private static final String ACCEPTED = ForwardedCalls.class.getName() + ".user";
 
     private ForwardedCalls() {
@@ -36,7 +36,7 @@ final class ForwardedCalls {
      * The parent's administrator {@code request} was forwarded for; null when it carries no admin
      * proof. A proof that does not verify for this very request, or was used before, is refused.
      */
-    static String parentAdministrator(Node node, HttpServletRequest request) {
+    public static String parentAdministrator(Node node, HttpServletRequest request) {
         if (request == null) {
             return null;
         }

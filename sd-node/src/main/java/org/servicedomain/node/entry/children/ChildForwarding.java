@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.children;
 
 import java.util.Optional;
 import java.util.Set;
