@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.ops;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,7 +36,7 @@ public final class MemberSessionServlet extends HttpServlet {
     private final transient ControlBodies bodies;
     private final transient ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    MemberSessionServlet(Node node, BodyPolicy policy) {
+    public MemberSessionServlet(Node node, BodyPolicy policy) {
         this.node = node;
         this.bodies = new ControlBodies(policy.atMost(MAX_REQUEST_BYTES));
     }

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.ops;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ReadListener;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.ops;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -35,7 +35,7 @@ public final class DiscoveryServlet extends HttpServlet {
     private final transient Node node;
     private final transient ControlBodies bodies;
 
-    DiscoveryServlet(Node node, BodyPolicy policy) {
+    public DiscoveryServlet(Node node, BodyPolicy policy) {
         this.node = node;
         this.bodies = new ControlBodies(policy.atMost(DiscoveryReader.DEFAULT_MAX_BYTES));
     }
