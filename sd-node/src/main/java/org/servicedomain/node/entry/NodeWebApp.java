@@ -16,6 +16,8 @@ import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.NodeVersion;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.servicedomain.node.entry.children.ChildHomeServlet;
+import org.servicedomain.node.entry.home.BufferedBodyFilter;
+import org.servicedomain.node.entry.home.NodeServlet;
 import org.servicedomain.node.entry.ops.DiscoveryServlet;
 import org.servicedomain.node.entry.ops.HealthServlet;
 import org.servicedomain.node.entry.ops.LoadServlet;

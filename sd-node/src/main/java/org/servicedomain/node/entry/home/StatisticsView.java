@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import java.time.ZoneOffset;
 import java.util.GregorianCalendar;

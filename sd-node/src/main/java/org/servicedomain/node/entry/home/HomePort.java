@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import jakarta.annotation.Resource;
 import jakarta.jws.WebService;

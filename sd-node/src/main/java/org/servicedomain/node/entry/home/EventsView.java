@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import org.servicedomain.home.v1.EventInfo;
 import org.servicedomain.home.v1.GetEvents;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.Filter;
@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * waits on a client. A request with a parent's admin proof gets its body's SHA-256 as the request
  * attribute {@link ForwardedCalls#BODY_DIGEST}, which the proof is checked against.
  */
-final class BufferedBodyFilter implements Filter {
+public final class BufferedBodyFilter implements Filter {
 
     private static final Logger LOG = LoggerFactory.getLogger(BufferedBodyFilter.class);
     private static final String BODY = BufferedBodyFilter.class.getName() + ".body";
@@ -43,7 +43,7 @@ final class BufferedBodyFilter implements Filter {
     private final BodyPolicy policy;
     private final BodyWatch watch;
 
-    BufferedBodyFilter(BodyPolicy policy) {
+    public BufferedBodyFilter(BodyPolicy policy) {
         this.policy = policy;
         this.watch = new BodyWatch(policy);
     }

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import java.io.IOException;
 import org.servicedomain.home.v1.GetDomainInfoResponse;

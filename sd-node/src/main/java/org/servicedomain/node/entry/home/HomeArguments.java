@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import java.io.UncheckedIOException;
 import java.time.Duration;

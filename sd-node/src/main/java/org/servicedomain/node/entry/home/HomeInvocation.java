@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

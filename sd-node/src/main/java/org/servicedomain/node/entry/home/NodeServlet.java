@@ -1,4 +1,4 @@
-package org.servicedomain.node.entry;
+package org.servicedomain.node.entry.home;
 
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
@@ -12,11 +12,12 @@ import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.entry.port.VirtualPortFront;
+import org.servicedomain.node.entry.port.VirtualPortServlet;
 
 /**
  * CXF's servlet under {@code /services/*}, with the home port published at {@code /home} on its
  * bus; its {@code ?wsdl} carries the domain information ({@link HomeWsdlDocumentation}). Virtual
- * ports are not CXF endpoints: {@link org.servicedomain.node.entry.port.VirtualPortServlet} serves them. A browser's plain GET on the
+ * ports are not CXF endpoints: {@link VirtualPortServlet} serves them. A browser's plain GET on the
  * home port gets a short page saying what the endpoint is, as a virtual port does.
  */
 public final class NodeServlet extends CXFNonSpringServlet {
