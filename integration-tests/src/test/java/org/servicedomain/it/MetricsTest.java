@@ -138,7 +138,7 @@ class MetricsTest {
                 idsOnLogLines.add(String.valueOf(event.getMDCPropertyMap().get("requestId")));
             }
         };
-        Logger homeLogger = (Logger) LoggerFactory.getLogger("org.servicedomain.node.entry.HomePort");
+        Logger homeLogger = (Logger) LoggerFactory.getLogger("org.servicedomain.node.entry.home.HomePort");
         recorder.start();
         homeLogger.addAppender(recorder);
         try {

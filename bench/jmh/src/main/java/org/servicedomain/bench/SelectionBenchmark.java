@@ -41,7 +41,7 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.policy.PolicyDocumentReader;
 import org.servicedomain.node.policy.PortPolicy;
-import org.servicedomain.node.rendering.InstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.Caller;
 

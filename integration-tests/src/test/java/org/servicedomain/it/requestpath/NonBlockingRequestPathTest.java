@@ -43,8 +43,8 @@ class NonBlockingRequestPathTest {
 
     /** The node's two entries of a virtual port, and the class whose frames mark a thread working in each. */
     enum Entry {
-        TOMCAT("org.servicedomain.node.entry.VirtualPortServlet"),
-        RELAY("org.servicedomain.node.entry.RelayConnection");
+        TOMCAT("org.servicedomain.node.entry.port.VirtualPortServlet"),
+        RELAY("org.servicedomain.node.entry.port.RelayConnection");
 
         final String frames;
 

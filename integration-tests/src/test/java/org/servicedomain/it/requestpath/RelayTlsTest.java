@@ -43,7 +43,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.NodeConfig;
-import org.servicedomain.node.entry.DataPlaneTls;
+import org.servicedomain.node.entry.port.DataPlaneTls;
 import org.servicedomain.node.launcher.EmbeddedNode;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.testsupport.ProviderFleet;

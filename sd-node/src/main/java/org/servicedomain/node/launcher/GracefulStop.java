@@ -8,7 +8,7 @@ import org.apache.catalina.startup.Tomcat;
 import org.servicedomain.node.DrainConfig;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeDrain;
-import org.servicedomain.node.entry.VirtualPortRelay;
+import org.servicedomain.node.entry.port.VirtualPortRelay;
 
 /**
  * Drains an embedded node before Tomcat stops ({@link NodeDrain}; docs/cluster.md, "Leaving: draining"): once

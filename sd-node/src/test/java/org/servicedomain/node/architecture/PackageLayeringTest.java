@@ -1,6 +1,10 @@
 package org.servicedomain.node.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -10,34 +14,56 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The node's packages form layers: no cycle among them, the shared request types at the bottom
- * importing no other package of the node, nothing below the entry reaching up into it, and the option
- * table the entries' alone.
+ * importing no other package of the node, nothing below the entry reaching up into it, the entry's
+ * planes layered among themselves, and the option table the entries' alone.
  */
 @AnalyzeClasses(packages = "org.servicedomain.node", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageLayeringTest {
 
+    private static final String NODE = "org.servicedomain.node";
+
     @ArchTest
-    static final ArchRule packagesAreFreeOfCycles = slices().matching("org.servicedomain.node.(**)")
+    static final ArchRule packagesAreFreeOfCycles = slices().matching(NODE + ".(**)")
             .should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule coreImportsNoOtherPackageOfTheNode = noClasses().that()
-            .resideInAPackage("org.servicedomain.node.core..")
-            .should().dependOnClassesThat().resideInAnyPackage(
-                    "org.servicedomain.node", "org.servicedomain.node.catalog..", "org.servicedomain.node.engine..",
-                    "org.servicedomain.node.entry..", "org.servicedomain.node.hierarchy..",
-                    "org.servicedomain.node.launcher..", "org.servicedomain.node.policy..", "org.servicedomain.node.qos..",
-                    "org.servicedomain.node.rendering..", "org.servicedomain.node.session..",
-                    "org.servicedomain.node.storage..", "org.servicedomain.node.xml..");
+    static final ArchRule coreImportsNoOtherPackageOfTheNode = noClasses().that().resideInAPackage(NODE + ".core..")
+            .should().dependOnClassesThat(resideInAPackage(NODE + "..").and(not(resideInAPackage(NODE + ".core.."))));
 
     @ArchTest
     static final ArchRule nothingBelowTheEntryImportsIt = noClasses().that()
-            .resideOutsideOfPackages("org.servicedomain.node.entry..", "org.servicedomain.node.launcher..")
-            .should().dependOnClassesThat().resideInAPackage("org.servicedomain.node.entry..");
+            .resideOutsideOfPackages(NODE + ".entry..", NODE + ".launcher..")
+            .should().dependOnClassesThat().resideInAPackage(NODE + ".entry..");
+
+    /**
+     * The entry's planes: the web app's composition on top; the home port and the operational
+     * endpoints beside each other; forwarding to and from child nodes below them; the virtual ports
+     * at the bottom, whose bodies, faults and addresses the others reuse.
+     */
+    @ArchTest
+    static final ArchRule entryPlanesAreLayered = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("composition").definedBy(NODE + ".entry")
+            .layer("home").definedBy(NODE + ".entry.home..")
+            .layer("ops").definedBy(NODE + ".entry.ops..")
+            .layer("children").definedBy(NODE + ".entry.children..")
+            .layer("port").definedBy(NODE + ".entry.port..")
+            .whereLayer("composition").mayNotBeAccessedByAnyLayer()
+            .whereLayer("home").mayOnlyBeAccessedByLayers("composition")
+            .whereLayer("ops").mayOnlyBeAccessedByLayers("composition")
+            .whereLayer("children").mayOnlyBeAccessedByLayers("composition", "home", "ops")
+            .whereLayer("port").mayOnlyBeAccessedByLayers("composition", "home", "ops", "children");
+
+    /**
+     * The one arrow that still runs back up: the policy names the engine's selection and composition
+     * directives (their interfaces and registries) and nothing else of the engine.
+     */
+    @ArchTest
+    static final ArchRule policyNamesOnlyTheEnginesDirectives = noClasses().that().resideInAPackage(NODE + ".policy..")
+            .should().dependOnClassesThat(resideInAPackage(NODE + ".engine..")
+                    .and(not(resideInAnyPackage(NODE + ".engine.selection", NODE + ".engine.compose"))));
 
     @ArchTest
     static final ArchRule onlyTheEntriesReadTheOptionTable = noClasses().that()
-            .resideOutsideOfPackages("org.servicedomain.node.entry..", "org.servicedomain.node.launcher..",
-                    "org.servicedomain.node.config..")
-            .should().dependOnClassesThat().resideInAPackage("org.servicedomain.node.config..");
+            .resideOutsideOfPackages(NODE + ".entry..", NODE + ".launcher..", NODE + ".config..")
+            .should().dependOnClassesThat().resideInAPackage(NODE + ".config..");
 }

@@ -19,7 +19,7 @@ import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.UserInfo;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
-import org.servicedomain.node.entry.HomePort;
+import org.servicedomain.node.entry.home.HomePort;
 
 /** The home port's user and session operations, called on a node's {@link HomePort} without SOAP. */
 class HomePortUsersTest {
@@ -33,7 +33,7 @@ class HomePortUsersTest {
     @BeforeEach
     void openNode() throws IOException {
         node = Node.open(NodeConfig.builder(dataDir).build());
-        home = new HomePort(node, new org.servicedomain.node.entry.VirtualPortFront(node));
+        home = new HomePort(node, new org.servicedomain.node.entry.port.VirtualPortFront(node));
     }
 
     @AfterEach

@@ -15,13 +15,13 @@ import org.servicedomain.node.core.LogId;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.hierarchy.PercolatedFailure;
 import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
-import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.servicedomain.node.tracing.CallTrace;
 
 /**

@@ -14,9 +14,9 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.policy.HealthRule;
 import org.servicedomain.node.policy.PortPolicy;
-import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,7 +7,7 @@ import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.rendering.SoapHttpClient;
+import org.servicedomain.node.dispatch.SoapHttpClient;
 import org.servicedomain.node.tracing.TraceHeaders;
 
 /**

@@ -27,6 +27,7 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.compose.ComposedAnswer;
 import org.servicedomain.node.engine.events.EventRing;
 import org.servicedomain.node.engine.events.NodeEvent;
@@ -35,7 +36,6 @@ import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.InstanceDispatcher;
 import org.w3c.dom.Element;
 
 /**

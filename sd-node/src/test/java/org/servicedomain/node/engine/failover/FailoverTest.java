@@ -27,6 +27,7 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.selection.DesignatedSelector;
 import org.servicedomain.node.engine.selection.FirstAvailableSelector;
@@ -36,7 +37,6 @@ import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.InstanceDispatcher;
 
 class FailoverTest {
 

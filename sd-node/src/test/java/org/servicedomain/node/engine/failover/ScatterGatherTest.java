@@ -23,6 +23,7 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.compose.ComposedAnswer;
 import org.servicedomain.node.engine.compose.ConcatenatingComposer;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
@@ -30,7 +31,6 @@ import org.servicedomain.node.policy.Composition;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.policy.TestPolicies;
-import org.servicedomain.node.rendering.InstanceDispatcher;
 
 /** A composed call: asked at once, answers merged, failures named and counted, no instance tried twice. */
 class ScatterGatherTest {
