@@ -8,9 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -131,10 +128,7 @@ class AuditTrailTest {
         }).toList();
     }
 
-    private PrometheusText scrape() throws IOException, InterruptedException {
-        HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create(domain.node().baseUri() + "/metrics")).GET().build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(scrape.statusCode()).isEqualTo(200);
-        return PrometheusText.parse(scrape.body());
+    private PrometheusText scrape() {
+        return PrometheusText.scrape(URI.create(domain.node().baseUri() + "/metrics"));
     }
 }
