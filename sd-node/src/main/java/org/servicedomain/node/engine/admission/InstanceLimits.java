@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.function.ToIntFunction;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
@@ -111,48 +112,32 @@ public final class InstanceLimits implements EngineListener {
 
         @Override
         public int concurrency() {
-            long sum = 0;
-            for (InstanceRoom room : each) {
-                sum += room.limit().limit();
-            }
-            return bounded(sum);
+            return Math.max(1, sum(room -> room.limit().limit()));
         }
 
         @Override
         public int knownGood() {
-            long sum = 0;
-            for (InstanceRoom room : each) {
-                sum += room.limit().knownGood();
-            }
-            return bounded(sum);
+            return Math.max(1, sum(room -> room.limit().knownGood()));
         }
 
         @Override
         public int inFlight() {
-            int sum = 0;
-            for (InstanceRoom room : each) {
-                sum += room.inFlight();
-            }
-            return sum;
+            return sum(InstanceRoom::inFlight);
         }
 
         @Override
         public int roomForShared() {
-            return roomFor(DispatchPermit.SHARED);
+            return sum(room -> Math.max(0, room.free(DispatchPermit.SHARED)));
         }
 
         @Override
         public int roomForHigh() {
-            return roomFor(DispatchPermit.HIGH);
+            return sum(room -> Math.max(0, room.free(DispatchPermit.HIGH)));
         }
 
         @Override
         public int roomWithinKnownGood() {
-            long sum = 0;
-            for (InstanceRoom room : each) {
-                sum += Math.max(0, room.limit().knownGood() - room.inFlight());
-            }
-            return (int) Math.min(Integer.MAX_VALUE - 1, sum);
+            return sum(room -> Math.max(0, room.limit().knownGood() - room.inFlight()));
         }
 
         @Override
@@ -167,14 +152,6 @@ public final class InstanceLimits implements EngineListener {
             return quickest;
         }
 
-        private int roomFor(DispatchPermit permit) {
-            long sum = 0;
-            for (InstanceRoom room : each) {
-                sum += Math.max(0, room.free(permit));
-            }
-            return (int) Math.min(Integer.MAX_VALUE - 1, sum);
-        }
-
         @Override
         public boolean knownGoodMeasured() {
             for (InstanceRoom room : each) {
@@ -185,8 +162,13 @@ public final class InstanceLimits implements EngineListener {
             return true;
         }
 
-        private static int bounded(long sum) {
-            return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 1, sum));
+        /** The instances' figures added up, short of overflowing an int. */
+        private int sum(ToIntFunction<InstanceRoom> figure) {
+            long sum = 0;
+            for (InstanceRoom room : each) {
+                sum += figure.applyAsInt(room);
+            }
+            return (int) Math.min(Integer.MAX_VALUE - 1, sum);
         }
     }
 }
