@@ -8,11 +8,12 @@ import io.github.bucket4j.TimeMeter;
  * permits for what its demand holds at once and a burst's worth of slots, so a closed-loop high class
  * never waits for what the other classes took between two of its calls.
  *
- * <p>While other classes' calls are out, the high class stays within the instances' known-good
- * limits, so none of its calls waits inside a provider behind theirs; the other classes may go up
- * to the full limits (their probes find more capacity) where no high call is out, and none of them
- * is let on while a high call waits for a permit. The high class's reserve is kept in known-good
- * permits, which are the ones it can use. Guarded by its {@link FlowScheduler}'s lock.
+ * <p>A call is let on only when the port's instances have room for its side ({@link PortLimits}):
+ * the high class within the known-good limits where other classes' calls are out, the others
+ * within them where high calls are, so no high call waits inside a provider behind theirs while
+ * their probes still find more capacity elsewhere. No other class is let on while a high call
+ * waits for room, and the high class's reserve is kept in known-good room, the room it can use.
+ * Guarded by its {@link FlowScheduler}'s lock.
  */
 final class PortPermits {
 
@@ -50,7 +51,8 @@ final class PortPermits {
         }
         int keptForHigh = Math.max(0, highReserve - high.inService);
         int room = pending == 0 ? limits.roomForShared() : limits.roomWithinKnownGood();
-        return room > pending + keptForHigh && (keptForHigh == 0 || limits.roomWithinKnownGood() > pending + keptForHigh);
+        return room > pending + keptForHigh
+                && (keptForHigh == 0 || limits.roomWithinKnownGood() > pending + keptForHigh);
     }
 
     /**
