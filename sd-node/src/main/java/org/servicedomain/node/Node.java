@@ -37,6 +37,7 @@ import org.servicedomain.node.engine.admission.FlowMeters;
 import org.servicedomain.node.engine.admission.InstanceLimits;
 import org.servicedomain.node.engine.admission.WithinLimitsLookup;
 import org.servicedomain.node.engine.admission.InstanceCapacity;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.events.EventLog;
 import org.servicedomain.node.engine.events.HttpEventNotifier;
 import org.servicedomain.node.engine.events.NodeEvent;
@@ -286,7 +287,7 @@ public final class Node implements AutoCloseable {
             events.addListener(new EventLog());
             events.addListener(notifier);
             ActivePolicy policy = ActivePolicy.open(cluster == null ? new FilePolicyStore(config.dataDir()) : cluster.policyStore(),
-                    new PolicyCompiler(selectors, () -> portsAndOperations(catalog)), active -> {
+                    new PolicyCompiler(selectors, ComposerRegistry.standard(), () -> portsAndOperations(catalog)), active -> {
                         applySessionSettings(active, sessions);
                         notifyUrl.set(active.notifyUrl());
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());

@@ -31,6 +31,7 @@ import org.servicedomain.node.catalog.CatalogStore;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.lookup.Lookup;
@@ -96,7 +97,7 @@ public class SelectionBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        policy = new PolicyCompiler(SelectorRegistry.standard()).compile(1, POLICY, new PolicyDocumentReader().read(POLICY));
+        policy = new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard()).compile(1, POLICY, new PolicyDocumentReader().read(POLICY));
         Catalog catalog = Catalog.open(new MemoryStore(wsdl(), instances), location -> {
             throw new IllegalStateException("the benchmark fetches no WSDL");
         });

@@ -3,7 +3,7 @@ package org.servicedomain.it.policy;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.servicedomain.node.engine.compose.Composer;
+import org.servicedomain.node.directive.Composer;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 

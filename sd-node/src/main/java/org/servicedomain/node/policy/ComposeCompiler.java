@@ -3,7 +3,8 @@ package org.servicedomain.node.policy;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.servicedomain.node.engine.compose.ComposerRegistry;
+import org.servicedomain.node.directive.Composer;
+import org.servicedomain.node.directive.Composers;
 import org.servicedomain.policy.v1.Compose;
 import org.servicedomain.policy.v1.VirtualPortRules;
 
@@ -17,10 +18,10 @@ final class ComposeCompiler {
     }
 
     /** The port's compositions by operation; an operation named twice or an unknown composer is refused. */
-    static Map<String, Composition> compositions(VirtualPortRules port, ComposerRegistry composers) {
+    static Map<String, Composition> compositions(VirtualPortRules port, Composers composers) {
         Map<String, Composition> byOperation = new LinkedHashMap<>();
         for (Compose element : port.getCompose()) {
-            org.servicedomain.node.engine.compose.Composer composer;
+            Composer composer;
             try {
                 composer = composers.create(element.getComposer().trim(), element.getClazz());
             } catch (IllegalArgumentException e) {

@@ -1,6 +1,6 @@
 package org.servicedomain.node.policy;
 
-import org.servicedomain.node.engine.compose.Composer;
+import org.servicedomain.node.directive.Composer;
 
 /**
  * A port's {@code compose} element for one operation: a call of it goes to several instances at

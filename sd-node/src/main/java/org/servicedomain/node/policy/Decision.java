@@ -2,7 +2,7 @@ package org.servicedomain.node.policy;
 
 import java.util.Set;
 import org.servicedomain.node.core.Instance;
-import org.servicedomain.node.engine.selection.Selector;
+import org.servicedomain.node.directive.Selector;
 
 /**
  * What the policy decided for one request: which instances may serve it (by supplier level) and

@@ -19,9 +19,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import javax.xml.datatype.XMLGregorianCalendar;
-import org.servicedomain.node.engine.compose.ComposerRegistry;
-import org.servicedomain.node.engine.selection.DirectiveOptions;
-import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.directive.Composers;
+import org.servicedomain.node.directive.DirectiveOptions;
+import org.servicedomain.node.directive.Selectors;
 import org.servicedomain.policy.v1.Grant;
 import org.servicedomain.policy.v1.Named;
 import org.servicedomain.policy.v1.NamespaceBinding;
@@ -47,20 +47,25 @@ public final class PolicyCompiler {
     /** The longest a policy may let a session idle: thirty days. */
     static final Duration MAX_SESSION_IDLE = Duration.ofDays(30);
 
-    private final SelectorRegistry selectors;
+    private final Selectors selectors;
+    private final Composers composers;
     private final Supplier<Map<String, Set<String>>> knownPorts;
 
-    /** A compiler that does not check port and operation names (nothing to check them against). */
-    public PolicyCompiler(SelectorRegistry selectors) {
-        this(selectors, () -> null);
+    /**
+     * A compiler resolving directive names through {@code selectors} and composer names through
+     * {@code composers}, that does not check port and operation names (nothing to check them against).
+     */
+    public PolicyCompiler(Selectors selectors, Composers composers) {
+        this(selectors, composers, () -> null);
     }
 
     /**
      * A compiler that refuses policies naming virtual ports, or operations of them, that
      * {@code knownPorts} (port name to its operations, as the catalog has them now) lacks.
      */
-    public PolicyCompiler(SelectorRegistry selectors, Supplier<Map<String, Set<String>>> knownPorts) {
+    public PolicyCompiler(Selectors selectors, Composers composers, Supplier<Map<String, Set<String>>> knownPorts) {
         this.selectors = selectors;
+        this.composers = composers;
         this.knownPorts = knownPorts;
     }
 
@@ -75,7 +80,7 @@ public final class PolicyCompiler {
         Map<String, PortPolicy> named = new HashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
             named.put(port.getName(), rules.port(port, rules.inherited(port, defaults), port.isAnonymous(), mappings(port),
-                    ComposeCompiler.compositions(port, ComposerRegistry.standard())));
+                    ComposeCompiler.compositions(port, composers)));
         }
         rules.port(policy.getDefaults(), defaults, null);
         return new CompiledPolicy(version, document, named, port -> rules.port(policy.getDefaults(), defaults, null),

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.engine.selection.Selector;
+import org.servicedomain.node.directive.Selector;
 
 /**
  * The compiled rules for one virtual port: its selection rules, precompiled into a decision table

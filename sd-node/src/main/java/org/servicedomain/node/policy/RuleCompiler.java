@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import org.servicedomain.node.engine.selection.DirectiveOptions;
-import org.servicedomain.node.engine.selection.Selector;
-import org.servicedomain.node.engine.selection.SelectorRegistry;
+import org.servicedomain.node.directive.DirectiveOptions;
+import org.servicedomain.node.directive.Selector;
+import org.servicedomain.node.directive.Selectors;
 import org.servicedomain.node.xml.SecureXml;
 import org.servicedomain.policy.v1.ContentCondition;
 import org.servicedomain.policy.v1.Health;
@@ -35,7 +35,7 @@ final class RuleCompiler {
     record Inherited(String directive, DirectiveOptions options, RecoveryRule recovery, HealthRule health) {
     }
 
-    private final SelectorRegistry selectors;
+    private final Selectors selectors;
     private final Set<String> userLevels;
     private final Set<String> supplierLevels;
     private final Map<String, TimeWindow> windows;
@@ -43,7 +43,7 @@ final class RuleCompiler {
     /** Guarded by itself: ports the policy does not name are compiled on their first request. */
     private final Set<String> warnings = new LinkedHashSet<>();
 
-    RuleCompiler(SelectorRegistry selectors, Set<String> userLevels, Set<String> supplierLevels,
+    RuleCompiler(Selectors selectors, Set<String> userLevels, Set<String> supplierLevels,
             Map<String, TimeWindow> windows, Map<String, String> namespaces) {
         this.selectors = selectors;
         this.userLevels = userLevels;

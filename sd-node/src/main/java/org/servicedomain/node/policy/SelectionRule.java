@@ -4,7 +4,7 @@ import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Set;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.engine.selection.Selector;
+import org.servicedomain.node.directive.Selector;
 
 /**
  * One compiled selection rule: a tuple of conditions (time window, operations, user levels,

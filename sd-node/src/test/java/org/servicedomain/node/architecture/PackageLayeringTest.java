@@ -2,7 +2,7 @@ package org.servicedomain.node.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -53,14 +53,19 @@ class PackageLayeringTest {
             .whereLayer("children").mayOnlyBeAccessedByLayers("composition", "home", "ops")
             .whereLayer("port").mayOnlyBeAccessedByLayers("composition", "home", "ops", "children");
 
+    /** The policy names directives and composers through their contract, never the engine that supplies them. */
+    @ArchTest
+    static final ArchRule policyImportsNothingOfTheEngine = noClasses().that().resideInAPackage(NODE + ".policy..")
+            .should().dependOnClassesThat().resideInAPackage(NODE + ".engine..");
+
     /**
-     * The one arrow that still runs back up: the policy names the engine's selection and composition
-     * directives (their interfaces and registries) and nothing else of the engine.
+     * The directive contract sits just above the shared request types: it names them, the JDK and the
+     * DOM a composer works on, and nothing else.
      */
     @ArchTest
-    static final ArchRule policyNamesOnlyTheEnginesDirectives = noClasses().that().resideInAPackage(NODE + ".policy..")
-            .should().dependOnClassesThat(resideInAPackage(NODE + ".engine..")
-                    .and(not(resideInAnyPackage(NODE + ".engine.selection", NODE + ".engine.compose"))));
+    static final ArchRule directiveImportsOnlyTheCore = classes().that().resideInAPackage(NODE + ".directive..")
+            .should().onlyDependOnClassesThat()
+            .resideInAnyPackage(NODE + ".directive..", NODE + ".core..", "java..", "org.w3c.dom..");
 
     @ArchTest
     static final ArchRule onlyTheEntriesReadTheOptionTable = noClasses().that()

@@ -22,6 +22,7 @@ import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.CatalogStore;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.PolicyCompiler;
@@ -120,7 +121,7 @@ class SharedStoresTest {
     }
 
     private ActivePolicy policy(PolicyStore store) throws IOException {
-        return ActivePolicy.open(store, new PolicyCompiler(SelectorRegistry.standard()));
+        return ActivePolicy.open(store, new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard()));
     }
 
     private static String document(String comment) {

@@ -27,6 +27,7 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.Stage;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.policy.ActivePolicy;
@@ -59,7 +60,7 @@ class RequestChainTest {
     void nodeWithAStockQuotePort() throws IOException {
         catalog = Catalog.open(new FileCatalogStore(dataDir), TestInstances.wsdlSource());
         catalog.register(TestInstances.registration(TestInstances.SOAP11_WSDL));
-        policy = ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()));
+        policy = ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard()));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 
 class ActivePolicyTest {
@@ -100,7 +101,7 @@ class ActivePolicyTest {
     @Test
     void onActivationHearsTheInitialPolicyAndEveryLaterOneButNotARefusedOne() throws IOException {
         List<Long> heard = new ArrayList<>();
-        ActivePolicy policy = ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()),
+        ActivePolicy policy = ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard()),
                 compiled -> heard.add(compiled.version()));
 
         policy.set(RANDOM);
@@ -111,6 +112,6 @@ class ActivePolicyTest {
     }
 
     private ActivePolicy open() throws IOException {
-        return ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard()));
+        return ActivePolicy.open(new FilePolicyStore(dataDir), new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard()));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.compose.ConcatenatingComposer;
 import org.servicedomain.node.engine.compose.FirstAnswerComposer;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -12,7 +13,7 @@ import org.servicedomain.node.engine.selection.SelectorRegistry;
 class ComposePolicyTest {
 
     private final PolicyDocumentReader reader = new PolicyDocumentReader();
-    private final PolicyCompiler compiler = new PolicyCompiler(SelectorRegistry.standard());
+    private final PolicyCompiler compiler = new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard());
 
     @Test
     void aComposedOperationGetsItsComposerAndTheOthersNone() {
@@ -56,7 +57,7 @@ class ComposePolicyTest {
 
     @Test
     void composingAnOperationThePortLacksIsRefused() {
-        PolicyCompiler checking = new PolicyCompiler(SelectorRegistry.standard(),
+        PolicyCompiler checking = new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard(),
                 () -> java.util.Map.of("StockQuotePortType", java.util.Set.of("getQuote", "buy")));
         String document = compose("operation=\"monitor\" composer=\"concatenate\"");
 

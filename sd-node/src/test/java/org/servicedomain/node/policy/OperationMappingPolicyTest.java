@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 
 /** Operation mappings compile against the catalog's ports, and refuse what they cannot map. */
@@ -13,7 +14,7 @@ class OperationMappingPolicyTest {
 
     private static final Map<String, Set<String>> CATALOG = Map.of("BlastPortType", Set.of("run", "runBlue"));
     private final PolicyDocumentReader reader = new PolicyDocumentReader();
-    private final PolicyCompiler compiler = new PolicyCompiler(SelectorRegistry.standard(), () -> CATALOG);
+    private final PolicyCompiler compiler = new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard(), () -> CATALOG);
 
     @Test
     void aMappingKeepsItsTargetAndArgumentsInDocumentOrder() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.engine.selection.RandomSelector;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
@@ -12,7 +13,7 @@ import org.servicedomain.node.engine.selection.SelectorRegistry;
 class PolicyCompilerTest {
 
     private final PolicyDocumentReader reader = new PolicyDocumentReader();
-    private final PolicyCompiler compiler = new PolicyCompiler(SelectorRegistry.standard());
+    private final PolicyCompiler compiler = new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard());
 
     @Test
     void givesANamedPortItsOwnRulesAndOtherPortsTheDefaults() {

@@ -10,6 +10,7 @@ import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 
 /**
@@ -25,7 +26,7 @@ public final class TestPolicies {
 
     /** Validates and compiles {@code document} with the built-in directives, as version 1. */
     public static CompiledPolicy compile(String document) {
-        return new PolicyCompiler(SelectorRegistry.standard()).compile(1, document, READER.read(document));
+        return new PolicyCompiler(SelectorRegistry.standard(), ComposerRegistry.standard()).compile(1, document, READER.read(document));
     }
 
     /** The refusal of {@code document}, failing the test if it is accepted. */

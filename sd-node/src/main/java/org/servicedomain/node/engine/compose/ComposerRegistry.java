@@ -4,12 +4,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.servicedomain.node.directive.Composer;
+import org.servicedomain.node.directive.Composers;
 
 /**
  * The composers a policy may name, each mapped to a factory of fresh composers. Resolved when a
  * policy is set, never per call; an unknown name fails loudly with the known ones.
  */
-public final class ComposerRegistry {
+public final class ComposerRegistry implements Composers {
 
     private static final ComposerRegistry STANDARD = new ComposerRegistry(Map.of(
             ConcatenatingComposer.NAME, className -> new ConcatenatingComposer(),
@@ -31,6 +33,7 @@ public final class ComposerRegistry {
      *
      * @throws IllegalArgumentException for an unknown name or a custom class that cannot serve
      */
+    @Override
     public Composer create(String name, String className) {
         Function<String, Composer> factory = factories.get(name);
         if (factory == null) {

@@ -1,6 +1,7 @@
 package org.servicedomain.node.engine.compose;
 
 import org.servicedomain.node.core.PolicyNamedClass;
+import org.servicedomain.node.directive.Composer;
 
 /**
  * The {@code custom} composer: a {@link Composer} class named in the policy, loaded from the node's
@@ -14,8 +15,8 @@ public final class CustomComposer {
     }
 
     /**
-     * A new instance of {@code className}, which must implement {@link Composer} and have a public
-     * no-argument constructor.
+     * A new instance of {@code className}, which must implement {@link Composer} (as the deprecated
+     * {@link org.servicedomain.node.engine.compose.Composer} does) and have a public no-argument constructor.
      *
      * @throws IllegalArgumentException naming the class and what is wrong with it
      */

@@ -1,6 +1,7 @@
 package org.servicedomain.node.engine.selection;
 
 import org.servicedomain.node.core.PolicyNamedClass;
+import org.servicedomain.node.directive.Selector;
 
 /**
  * The {@code custom} directive: a {@link Selector} class named in the policy, such as a legacy
@@ -15,7 +16,8 @@ public final class CustomSelector {
     }
 
     /**
-     * A new instance of {@code className}, which must implement {@link Selector} and have a public
+     * A new instance of {@code className}, which must implement {@link Selector} (as the
+     * deprecated {@link org.servicedomain.node.engine.selection.Selector} does) and have a public
      * no-argument constructor; found through the thread's context class loader, else the node's own.
      *
      * @throws IllegalArgumentException naming the class and what is wrong with it

@@ -7,6 +7,7 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.directive.Selector;
 
 /**
  * Sends a user's requests only to the providers designated for that user (e.g. the banks where the

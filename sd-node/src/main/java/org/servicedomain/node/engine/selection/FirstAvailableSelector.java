@@ -3,6 +3,7 @@ package org.servicedomain.node.engine.selection;
 import java.util.List;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.directive.Selector;
 
 /**
  * Always the first candidate in registration order, for every caller alike: a primary that takes

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.directive.Selector;
 import org.servicedomain.node.engine.monitor.InstanceLoad;
 
 /**

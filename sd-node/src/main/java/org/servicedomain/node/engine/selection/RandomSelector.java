@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.directive.Selector;
 
 /** Picks a candidate uniformly at random; the randomness is injected so tests can fix it. */
 public final class RandomSelector implements Selector {

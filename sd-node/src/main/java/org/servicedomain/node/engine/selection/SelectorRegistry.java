@@ -8,6 +8,9 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
+import org.servicedomain.node.directive.DirectiveOptions;
+import org.servicedomain.node.directive.Selector;
+import org.servicedomain.node.directive.Selectors;
 import org.servicedomain.node.engine.monitor.InstanceLoad;
 import org.servicedomain.node.session.SessionHistory;
 
@@ -15,7 +18,7 @@ import org.servicedomain.node.session.SessionHistory;
  * The selection directives a policy may name, each mapped to a factory of fresh selectors.
  * Resolved when a policy is set, never per request; an unknown name fails loudly.
  */
-public final class SelectorRegistry {
+public final class SelectorRegistry implements Selectors {
 
     /** Old directive words still accepted, each with the name that replaces it. */
     private static final Map<String, String> DEPRECATED =
@@ -64,6 +67,7 @@ public final class SelectorRegistry {
      *
      * @throws IllegalArgumentException for an unknown name or a {@code custom} class that cannot serve
      */
+    @Override
     public Selector create(String name, DirectiveOptions options) {
         Function<DirectiveOptions, Selector> factory = factories.get(name);
         if (factory == null) {
@@ -73,11 +77,13 @@ public final class SelectorRegistry {
     }
 
     /** Every name a policy may use, deprecated ones included. */
+    @Override
     public Set<String> names() {
         return factories.keySet();
     }
 
     /** The name that replaces {@code name} when {@code name} is a deprecated word, else empty. */
+    @Override
     public Optional<String> replacementOf(String name) {
         return Optional.ofNullable(DEPRECATED.get(name));
     }

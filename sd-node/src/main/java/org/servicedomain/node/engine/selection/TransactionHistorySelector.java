@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.directive.Selector;
 import org.servicedomain.node.session.SessionHistory;
 
 /**

@@ -86,6 +86,24 @@ class ComposersTest {
                 .hasMessageContaining("does not implement");
     }
 
+    @Test
+    void aCustomComposerWrittenAgainstTheDeprecatedInterfaceStillLoads() {
+        Element first = answer("<quote>ABC</quote>");
+
+        assertThat(CustomComposer.load(FormerComposer.class.getName()).compose(List.of(first, answer("<quote>XYZ</quote>"))))
+                .isSameAs(first);
+    }
+
+    /** A custom composer written against the former interface, as users' composers may be. */
+    @SuppressWarnings("deprecation")
+    public static final class FormerComposer implements org.servicedomain.node.engine.compose.Composer {
+
+        @Override
+        public Element compose(List<Element> answers) {
+            return answers.get(0);
+        }
+    }
+
     private static Element answer(String children) {
         return ComposedAnswer.bodyElementOf(envelope("<quotesResponse>" + children + "</quotesResponse>"));
     }

@@ -32,7 +32,7 @@ import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.selection.DesignatedSelector;
 import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
-import org.servicedomain.node.engine.selection.Selector;
+import org.servicedomain.node.directive.Selector;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.directive.Selector;
 
 class CustomSelectorTest {
 
@@ -89,6 +90,24 @@ class CustomSelectorTest {
         assertThatThrownBy(() -> CustomSelector.load(" "))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("custom");
+    }
+
+    @Test
+    void stillLoadsASelectorWrittenAgainstTheDeprecatedInterface() {
+        Selector custom = CustomSelector.load(FormerSelector.class.getName());
+
+        assertThat(custom).isInstanceOf(FormerSelector.class);
+        assertThat(custom.select(instances("a", "b", "c"), request()).id()).isEqualTo("a");
+    }
+
+    /** A custom directive written against the former interface, as users' directives may be. */
+    @SuppressWarnings("deprecation")
+    public static final class FormerSelector implements org.servicedomain.node.engine.selection.Selector {
+
+        @Override
+        public Instance select(List<Instance> candidates, RequestContext request) {
+            return candidates.get(0);
+        }
     }
 
     /** A legacy selector whose set-up fails. */

@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.directive.DirectiveOptions;
+import org.servicedomain.node.directive.Selector;
 import org.servicedomain.node.engine.monitor.InstanceLoad;
 import org.servicedomain.node.session.SessionHistory;
 

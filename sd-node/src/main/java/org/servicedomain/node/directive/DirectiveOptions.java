@@ -1,4 +1,4 @@
-package org.servicedomain.node.engine.selection;
+package org.servicedomain.node.directive;
 
 /**
  * The parameters a directive may take from the policy.
