@@ -26,7 +26,9 @@ import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.node.discovery.DiscoveryMode;
 import org.servicedomain.samples.provider.ProviderAnnouncement;
+import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
+import org.servicedomain.samples.provider.SampleService;
 import org.servicedomain.testsupport.DomainSetup;
 import org.servicedomain.testsupport.LoopbackDiscovery;
 import org.servicedomain.testsupport.ProviderFleet;
@@ -41,6 +43,7 @@ import org.servicedomain.testsupport.StockQuoteCalls;
 class AnnouncedProviderTest {
 
     private static final String SALES = "http://example.org/sd/sales";
+    private static final String CONTROL = "http://example.org/sd/control";
 
     @TempDir
     Path dataDir;
@@ -168,8 +171,7 @@ class AnnouncedProviderTest {
     void hellosOutsideTheAdmittedScopesOrNetworksRegisterNothing() throws Exception {
         announce(providers.named("quote-a"), "http://example.org/sd/hr");
         announce(providers.named("quote-a"), "http://example.org/sd/salesforce");
-        SampleProvider third = providers.start(org.servicedomain.samples.provider.ProviderOptions.of(
-                org.servicedomain.samples.provider.SampleService.STOCKQUOTE, "quote-c"));
+        SampleProvider third = providers.start(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-c"));
         announce(third);
         announce(providers.named("quote-b"), SALES); // the control: Hellos are taken in order
 
@@ -178,17 +180,20 @@ class AnnouncedProviderTest {
                 .containsExactly(providers.named("quote-b").address().toString());
 
         new DomainSetup(node.home()).policy(LoopbackDiscovery.policyAdmitting(
-                "<admit scope=\"" + SALES + "\" networks=\"10.0.0.0/8\"/><admit networks=\"192.168.0.0/16\"/>"));
-        SampleProvider fourth = providers.start(org.servicedomain.samples.provider.ProviderOptions.of(
-                org.servicedomain.samples.provider.SampleService.STOCKQUOTE, "quote-d"));
+                "<admit scope=\"" + SALES + "\" networks=\"10.0.0.0/8\"/><admit networks=\"192.168.0.0/16\"/>"
+                + "<admit scope=\"" + CONTROL + "\" networks=\"127.0.0.0/8\"/>"));
+        SampleProvider fourth = providers.start(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-d"));
         announce(fourth, SALES);
+        SampleProvider control = providers.start(ProviderOptions.of(SampleService.STOCKQUOTE, "quote-e"));
+        announce(control, CONTROL); // once it is filed, the Hello before it was handled under this policy
+        await().atMost(Duration.ofSeconds(5)).until(() -> instances().size() == 2);
         new DomainSetup(node.home()).policy(LoopbackDiscovery.policyAdmitting(
                 "<admit scope=\"" + SALES + "\" networks=\"127.0.0.0/8\"/>"));
         announce(third, SALES); // the control under the admitting policy
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> instances().size() == 2);
+        await().atMost(Duration.ofSeconds(5)).until(() -> instances().size() == 3);
         assertThat(instances()).extracting(InstanceInfo::getEndpointAddress).containsExactlyInAnyOrder(
-                providers.named("quote-b").address().toString(), third.address().toString());
+                providers.named("quote-b").address().toString(), control.address().toString(), third.address().toString());
     }
 
     @Test

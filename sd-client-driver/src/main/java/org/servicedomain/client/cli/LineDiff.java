@@ -16,9 +16,10 @@ public final class LineDiff {
     private LineDiff() {
     }
 
+    /** The lines of {@code first} and {@code second} in order; a final line break ends the last line, it opens no empty one. */
     public static List<Line> of(String first, String second) {
-        String[] a = first.split("\r?\n", -1);
-        String[] b = second.split("\r?\n", -1);
+        String[] a = lines(first);
+        String[] b = lines(second);
         int[][] common = new int[a.length + 1][b.length + 1];
         for (int i = a.length - 1; i >= 0; i--) {
             for (int j = b.length - 1; j >= 0; j--) {
@@ -45,5 +46,10 @@ public final class LineDiff {
             lines.add(new Line("+", b[j++]));
         }
         return lines;
+    }
+
+    private static String[] lines(String text) {
+        int end = text.endsWith("\r\n") ? text.length() - 2 : text.endsWith("\n") ? text.length() - 1 : text.length();
+        return text.substring(0, end).split("\r?\n", -1);
     }
 }

@@ -18,4 +18,11 @@ class LineDiffTest {
     void identicalDocumentsHaveNoChange() {
         assertThat(LineDiff.of("p\nq", "p\nq")).allMatch(l -> l.change().equals(" "));
     }
+
+    @Test
+    void aFinalLineBreakEndsTheLastLineAndOpensNoEmptyOne() {
+        List<LineDiff.Line> lines = LineDiff.of("a\nb\n", "a\r\nc\r\n");
+
+        assertThat(lines).extracting(l -> l.change() + l.text()).containsExactly(" a", "-b", "+c");
+    }
 }

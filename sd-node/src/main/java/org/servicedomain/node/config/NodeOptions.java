@@ -104,9 +104,9 @@ public final class NodeOptions {
                     (v, where, value) -> v.metricsToken = value).inWar(),
             NodeOption.value("metrics-networks", "CIDR,...", null, "Networks that may scrape /sd/metrics; loopback only when neither this nor metrics-token is set.",
                     (v, where, value) -> v.metricsNetworks = networks(value)).inWar(),
-            NodeOption.value("allow-networks", "CIDR,...", null, "Networks provider WSDLs and endpoints may lie in.",
+            NodeOption.value("allow-networks", "CIDR,...", null, "Networks the node may connect to for callers (provider WSDLs and endpoints, event receivers), denied or not; checked at each connection.",
                     (v, where, value) -> v.allowNetworks = networks(value)).inWar(),
-            NodeOption.value("deny-networks", "CIDR,...", null, "Networks provider WSDLs and endpoints may not lie in.",
+            NodeOption.value("deny-networks", "CIDR,...", null, "Networks the node may not connect to for callers (provider WSDLs and endpoints, event receivers) unless allowed.",
                     (v, where, value) -> v.denyNetworks = networks(value))
                     .inWar(ProviderNetworks.defaultFor(false).denied(), DENY_NETWORKS_WHY),
             NodeOption.value("max-message-bytes", "N", DEFAULTS.maxMessageBytes(), "Largest request or reply body.",
@@ -178,40 +178,29 @@ public final class NodeOptions {
                     (v, where, value) -> v.tracingSampleRatio = ratio(where, value)).inWar(),
             NodeOption.toggle("access-log", "Log every virtual-port call (request id, port, operation, instance, status, duration).",
                     (v, where, value) -> v.accessLog = toggle(where, value)),
-            NodeOption.value("discovery", "off|adhoc|managed", "off",
-                    "WS-Discovery: off opens no UDP socket; adhoc listens and answers on multicast; managed also serves the HTTP proxy.",
-                    (v, where, value) -> v.discovery.accept("--discovery", value)),
-            NodeOption.value("discovery-interface", "NAME", null,
-                    "Interface WS-Discovery multicasts on; the first multicast interface that is up and not loopback when left out.",
-                    (v, where, value) -> v.discovery.accept("--discovery-interface", value)),
-            NodeOption.value("discovery-port", "N", DiscoveryConfig.STANDARD_PORT, "UDP port of WS-Discovery.",
-                    (v, where, value) -> v.discovery.accept("--discovery-port", value)),
-            NodeOption.value("discovery-scopes", "\"URI ...\"", null,
-                    "Scopes the node's virtual ports carry in WS-Discovery, separated by spaces (commas inside a scope stay).",
-                    (v, where, value) -> v.discovery.accept("--discovery-scopes", value)),
-            NodeOption.value("discovery-max-answer-bytes", "BYTES", DiscoveryLimits.DEFAULT.maxAnswerBytes(),
-                    "Largest WS-Discovery answer by UDP; matches that do not fit are left out.",
-                    (v, where, value) -> v.discovery.accept("--discovery-max-answer-bytes", value)),
-            NodeOption.value("discovery-answers-per-second", "N", DiscoveryLimits.DEFAULT.answersPerSecond(),
-                    "WS-Discovery answers by UDP a second to one source address.",
-                    (v, where, value) -> v.discovery.accept("--discovery-answers-per-second", value)),
-            NodeOption.value("discovery-answer-repeats", "N", DiscoveryLimits.DEFAULT.answerRepeats(),
-                    "Times a WS-Discovery answer by UDP is sent again (SOAP-over-UDP's UNICAST_UDP_REPEAT is 1).",
-                    (v, where, value) -> v.discovery.accept("--discovery-answer-repeats", value)),
-            NodeOption.value("discovery-remembered-targets", "N", DiscoveryLimits.DEFAULT.rememberedTargets(),
-                    "Targets heard saying Hello that the managed WS-Discovery proxy remembers and answers for (0: none).",
-                    (v, where, value) -> v.discovery.accept("--discovery-remembered-targets", value)),
-            NodeOption.value("discovery-answer-delay", "MS", DiscoveryConfig.STANDARD_MAX_ANSWER_DELAY.toMillis(),
-                    "Longest random wait before a WS-Discovery answer by UDP (APP_MAX_DELAY), so targets do not all answer at once.",
-                    (v, where, value) -> v.discovery.accept("--discovery-answer-delay", value)),
-            NodeOption.value("discovery-signing-keystore", "FILE", null,
-                    "PKCS12 keystore of the RSA key and certificate that sign every WS-Discovery message the node sends.",
-                    (v, where, value) -> v.discovery.accept("--discovery-signing-keystore", value)),
+            discoveryOption("discovery", "off|adhoc|managed", "off",
+                    "WS-Discovery: off opens no UDP socket; adhoc listens and answers on multicast; managed also serves the HTTP proxy."),
+            discoveryOption("discovery-interface", "NAME", null,
+                    "Interface WS-Discovery multicasts on; the first multicast interface that is up and not loopback when left out."),
+            discoveryOption("discovery-port", "N", DiscoveryConfig.STANDARD_PORT, "UDP port of WS-Discovery."),
+            discoveryOption("discovery-scopes", "\"URI ...\"", null,
+                    "Scopes the node's virtual ports carry in WS-Discovery, separated by spaces (commas inside a scope stay)."),
+            discoveryOption("discovery-max-answer-bytes", "BYTES", DiscoveryLimits.DEFAULT.maxAnswerBytes(),
+                    "Largest WS-Discovery answer by UDP; matches that do not fit are left out."),
+            discoveryOption("discovery-answers-per-second", "N", DiscoveryLimits.DEFAULT.answersPerSecond(),
+                    "WS-Discovery answers by UDP a second to one source address."),
+            discoveryOption("discovery-answer-repeats", "N", DiscoveryLimits.DEFAULT.answerRepeats(),
+                    "Times a WS-Discovery answer by UDP is sent again (SOAP-over-UDP's UNICAST_UDP_REPEAT is 1)."),
+            discoveryOption("discovery-remembered-targets", "N", DiscoveryLimits.DEFAULT.rememberedTargets(),
+                    "Targets heard saying Hello that the managed WS-Discovery proxy remembers and answers for (0: none)."),
+            discoveryOption("discovery-answer-delay", "MS", DiscoveryConfig.STANDARD_MAX_ANSWER_DELAY.toMillis(),
+                    "Longest random wait before a WS-Discovery answer by UDP (APP_MAX_DELAY), so targets do not all answer at once."),
+            discoveryOption("discovery-signing-keystore", "FILE", null,
+                    "PKCS12 keystore of the RSA key and certificate that sign every WS-Discovery message the node sends."),
             NodeOption.secret("discovery-signing-keystore-password", "The discovery signing keystore's password.",
-                    (v, where, value) -> v.discovery.accept("--discovery-signing-keystore-password", value)),
-            NodeOption.value("discovery-trusted-signers", "FILE", null,
-                    "PEM certificates whose keys must sign the Hellos and Byes the node takes in; others are ignored.",
-                    (v, where, value) -> v.discovery.accept("--discovery-trusted-signers", value)),
+                    toDiscovery("discovery-signing-keystore-password")),
+            discoveryOption("discovery-trusted-signers", "FILE", null,
+                    "PEM certificates whose keys must sign the Hellos and Byes the node takes in; others are ignored."),
             NodeOption.value("zookeeper", "HOST:PORT,...", null,
                     "ZooKeeper ensemble of the cluster this node joins (with --cluster); a node of its own when left out.",
                     (v, where, value) -> v.zookeeper = value).inWar(),
@@ -232,6 +221,15 @@ public final class NodeOptions {
     }
 
     /** The option called {@code name}, or null when there is none. */
+    /** An option the WS-Discovery settings read, under its own name. */
+    private static NodeOption discoveryOption(String name, String valueLabel, Object defaultValue, String help) {
+        return NodeOption.value(name, valueLabel, defaultValue, help, toDiscovery(name));
+    }
+
+    private static NodeOption.Setter toDiscovery(String name) {
+        return (v, where, value) -> v.discovery.accept("--" + name, value);
+    }
+
     public static NodeOption find(String name) {
         for (NodeOption option : TABLE) {
             if (option.name().equals(name)) {

@@ -17,6 +17,8 @@ import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.net.URI;
+import java.time.Duration;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,6 +33,11 @@ final class OtlpTracing implements Tracing {
     /** The path of the traces signal, added to an endpoint given without a path. */
     static final String TRACES_PATH = "/v1/traces";
     static final String SCOPE = "org.servicedomain.node";
+    /** OpenTelemetry's own names for the time between batches, in milliseconds: a system property, then the environment. */
+    static final String BATCH_DELAY_PROPERTY = "otel.bsp.schedule.delay";
+    static final String BATCH_DELAY_VARIABLE = "OTEL_BSP_SCHEDULE_DELAY";
+    /** The SDK's default time between batches. */
+    static final Duration DEFAULT_BATCH_DELAY = Duration.ofSeconds(5);
     private static final AttributeKey<String> SERVICE_NAME = AttributeKey.stringKey("service.name");
     /** Tells apart the nodes (cluster members) that export under one service name. */
     private static final AttributeKey<String> SERVICE_INSTANCE_ID = AttributeKey.stringKey("service.instance.id");
@@ -48,7 +55,8 @@ final class OtlpTracing implements Tracing {
                 .setResource(Resource.getDefault().merge(Resource.create(Attributes.of(SERVICE_NAME, serviceName,
                         SERVICE_INSTANCE_ID, instanceId))))
                 .setSampler(sampler(sampleRatio))
-                .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
+                .addSpanProcessor(BatchSpanProcessor.builder(exporter)
+                        .setScheduleDelay(batchDelay(System::getProperty, System::getenv)).build())
                 .build();
         this.tracer = provider.get(SCOPE);
     }
@@ -60,6 +68,36 @@ final class OtlpTracing implements Tracing {
      */
     static Sampler sampler(double ratio) {
         return Sampler.parentBased(ratio >= 1 ? Sampler.alwaysOn() : Sampler.traceIdRatioBased(ratio));
+    }
+
+    /**
+     * The time between batches as OpenTelemetry's standard setting gives it (the property before the
+     * variable), so an operator tunes the node's exporter as any other SDK's; {@link #DEFAULT_BATCH_DELAY} unless set.
+     */
+    static Duration batchDelay(UnaryOperator<String> properties, UnaryOperator<String> environment) {
+        String where = BATCH_DELAY_PROPERTY;
+        String value = properties.apply(BATCH_DELAY_PROPERTY);
+        if (value == null) {
+            where = BATCH_DELAY_VARIABLE;
+            value = environment.apply(BATCH_DELAY_VARIABLE);
+        }
+        if (value == null || value.isBlank()) {
+            return DEFAULT_BATCH_DELAY;
+        }
+        long millis;
+        try {
+            millis = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw notMillis(where, value, e);
+        }
+        if (millis < 0) {
+            throw notMillis(where, value, null);
+        }
+        return Duration.ofMillis(millis);
+    }
+
+    private static IllegalArgumentException notMillis(String where, String value, Throwable cause) {
+        return new IllegalArgumentException(where + " must be a whole number of milliseconds, 0 or more, but was " + value, cause);
     }
 
     /** {@code endpoint} as the URL of the traces signal: {@value #TRACES_PATH} added when it has no path. */
