@@ -139,6 +139,7 @@ public final class NodeObservation implements AutoCloseable {
         return audit;
     }
 
+    /** How calls are traced: propagation only, or exported over OTLP; picked once at start. */
     public Tracing tracing() {
         return tracing;
     }

@@ -1,6 +1,7 @@
 package org.servicedomain.node;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -123,7 +124,7 @@ public final class NodeState implements AutoCloseable {
     }
 
     /** Starts saving the status every {@code interval}, once the node is wired. */
-    void startSaving(java.time.Duration interval) {
+    void startSaving(Duration interval) {
         status.start(interval);
     }
 
