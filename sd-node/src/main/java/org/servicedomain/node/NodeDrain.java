@@ -37,7 +37,7 @@ public final class NodeDrain {
         Objects.requireNonNull(front, "front");
         node.drain();
         LOG.info("draining: /sd/health/ready answers 503{}; serving {} ms more so load balancers notice",
-                node.cluster() == null ? "" : " and the node has left cluster " + node.cluster().config().name(),
+                node.backends().clusterName().map(name -> " and the node has left cluster " + name).orElse(""),
                 drain.delay().toMillis());
         if (!pause(drain.delay())) {
             return false;

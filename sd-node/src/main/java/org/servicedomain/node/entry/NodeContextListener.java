@@ -42,7 +42,7 @@ public final class NodeContextListener implements ServletContextListener {
         node = NodeWebApp.install(context, config);
         if (cluster != null) {
             try {
-                node.joinCluster(URI.create(node.config().publicBaseUrl() + "/services/home"));
+                node.membership().joinCluster(URI.create(node.config().publicBaseUrl() + "/services/home"));
             } catch (IOException e) {
                 throw new UncheckedIOException("the node could not join its cluster " + cluster.name(), e);
             }
@@ -74,7 +74,7 @@ public final class NodeContextListener implements ServletContextListener {
 
             @Override
             public long inFlight() {
-                return notice == null ? draining.load().inFlight() : notice.inFlight();
+                return notice == null ? draining.engine().load().inFlight() : notice.inFlight();
             }
         });
     }

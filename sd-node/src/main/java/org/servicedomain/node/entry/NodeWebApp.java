@@ -13,10 +13,14 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.NodeEngine;
+import org.servicedomain.node.NodeObservation;
+import org.servicedomain.node.NodeState;
 import org.servicedomain.node.NodeVersion;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.servicedomain.node.entry.children.ChildHomeServlet;
 import org.servicedomain.node.entry.home.BufferedBodyFilter;
+import org.servicedomain.node.entry.home.HomeNode;
 import org.servicedomain.node.entry.home.NodeServlet;
 import org.servicedomain.node.entry.ops.DiscoveryServlet;
 import org.servicedomain.node.entry.ops.HealthServlet;
@@ -74,16 +78,21 @@ public final class NodeWebApp implements ServletContainerInitializer {
             context.setAttribute(NodeAddress.PUBLIC_BASE_URL, config.publicBaseUrl());
         }
 
-        VirtualPortFront front = new VirtualPortFront(node);
+        NodeState state = node.state();
+        NodeEngine engine = node.engine();
+        NodeObservation observation = node.observation();
+        VirtualPortFront front = new VirtualPortFront(config, state.catalog(), state.policy(), state.domainInfo(),
+                engine.requestChain());
         context.setAttribute(VirtualPortFront.ATTRIBUTE, front);
-        ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(node, front));
+        ServletRegistration.Dynamic cxf = context.addServlet("sd-services", new NodeServlet(homeNode(node), front));
         cxf.addMapping("/services/*");
         cxf.setLoadOnStartup(1);
         cxf.setInitParameter("hide-service-list-page", "true");
         cxf.setAsyncSupported(true);
         FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(front.bodyPolicy()));
         bodies.setAsyncSupported(true);
-        ServletRegistration.Dynamic children = context.addServlet("sd-children", new ChildHomeServlet(node));
+        ServletRegistration.Dynamic children = context.addServlet("sd-children", new ChildHomeServlet(engine.hierarchy(),
+                state.sessions(), state.users(), config.connectTimeout(), config.maxMessageBytes()));
         children.addMapping(ChildHomeServlet.PATH + "/*");
         children.setAsyncSupported(true);
         bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services",
@@ -92,21 +101,36 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ports.addMapping(NodeAddress.VIRTUAL_PORTS_PATH + "*");
         ports.setLoadOnStartup(1);
         ports.setAsyncSupported(true);
-        context.addServlet("sd-metrics", new MetricsServlet(node.meterRegistry(), config.metricsAccess(), node::prepareMeters))
-                .addMapping("/metrics");
-        context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(node)).addMapping(DomainWsdlServlet.PATH);
-        context.addServlet("sd-load", new LoadServlet(node)).addMapping("/load");
-        context.addServlet("sd-health", new HealthServlet(node.readiness())).addMapping(HealthServlet.PATH);
-        ServletRegistration.Dynamic discovery = context.addServlet("sd-discovery", new DiscoveryServlet(node, front.bodyPolicy()));
+        context.addServlet("sd-metrics", new MetricsServlet(observation.meterRegistry(), config.metricsAccess(),
+                () -> observation.metrics().prepare(state.catalog().snapshot().instances()))).addMapping("/metrics");
+        context.addServlet("sd-domain-wsdl", new DomainWsdlServlet(engine.hierarchy().nodeName(), state.catalog(),
+                state.domainInfo(), front)).addMapping(DomainWsdlServlet.PATH);
+        context.addServlet("sd-load", new LoadServlet(new LoadServlet.Sources(state.catalog(), state.policy(), engine.health(),
+                engine.load(), engine.peerLoads(), engine.hierarchy(), node.backends()), config.hierarchy().parentSecret()))
+                .addMapping("/load");
+        context.addServlet("sd-health", new HealthServlet(node.membership().readiness())).addMapping(HealthServlet.PATH);
+        ServletRegistration.Dynamic discovery = context.addServlet("sd-discovery",
+                new DiscoveryServlet(node.membership()::discovery, front.bodyPolicy()));
         discovery.addMapping(DiscoveryServlet.PATH);
         discovery.setAsyncSupported(true);
         ServletRegistration.Dynamic memberSessions = context.addServlet("sd-member-sessions",
-                new MemberSessionServlet(node, front.bodyPolicy()));
+                new MemberSessionServlet(node.backends(), state.sessions(), front.bodyPolicy()));
         memberSessions.addMapping(LeastLoadedPlacement.PATH);
         memberSessions.setAsyncSupported(true);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
         return node;
+    }
+
+    /** The parts of {@code node} its home port works on. */
+    public static HomeNode homeNode(Node node) {
+        NodeState state = node.state();
+        NodeEngine engine = node.engine();
+        NodeObservation observation = node.observation();
+        return new HomeNode(node.config(), state.catalog(), state.policy(), state.users(), state.sessions(), state.logins(),
+                state.fixedChoices(), state.domainInfo(), engine.hierarchy(), engine.health(), observation.monitor(),
+                engine.priorityFlows(), observation.statistics(), observation.outcomes(), observation.metering(),
+                observation.sessionActivity(), observation.events(), observation.audit(), observation.startedAt());
     }
 
     static void stop(Node node) {

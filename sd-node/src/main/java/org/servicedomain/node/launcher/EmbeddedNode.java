@@ -153,7 +153,7 @@ public final class EmbeddedNode implements AutoCloseable {
             throw new IOException("the node did not start on port " + port + "; see the log above");
         }
         try {
-            node.node().joinCluster(node.memberHome());
+            node.node().membership().joinCluster(node.memberHome());
         } catch (IOException | RuntimeException e) {
             node.close();
             throw new IOException("the node could not join its cluster: " + e.getMessage(), e);
@@ -208,7 +208,9 @@ public final class EmbeddedNode implements AutoCloseable {
             throw new IllegalStateException("the relay is running on port " + relay.port());
         }
         DataPlaneTls relayTls = tls == null ? null : DataPlaneTls.load(tls.keystore(), tls.password());
-        relay = VirtualPortRelay.start(node(), front(), bindAddress, port, CONTEXT_PATH, relayTls);
+        Node node = node();
+        relay = VirtualPortRelay.start(node.config(), node.engine().relayLoops(), node.observation().meterRegistry(), front(),
+                bindAddress, port, CONTEXT_PATH, relayTls);
     }
 
     /** The relay's scheme, {@code https} when the node has TLS, else {@code http}: the relay serves TLS exactly when Tomcat does. */
@@ -253,7 +255,7 @@ public final class EmbeddedNode implements AutoCloseable {
         String publicBase = node().config().publicBaseUrl();
         String nodeBase = publicBase != null ? publicBase
                 : scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
-        return node().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH),
+        return node().membership().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH),
                 nodeBase + Discovery.PROXY_PATH);
     }
 

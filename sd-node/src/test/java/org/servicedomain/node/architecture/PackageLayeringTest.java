@@ -1,6 +1,7 @@
 package org.servicedomain.node.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -11,11 +12,17 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeEngine;
+import org.servicedomain.node.NodeMembership;
+import org.servicedomain.node.NodeObservation;
+import org.servicedomain.node.NodeState;
 
 /**
  * The node's packages form layers: no cycle among them, the shared request types at the bottom
  * importing no other package of the node, nothing below the entry reaching up into it, the entry's
- * planes layered among themselves, and the option table the entries' alone.
+ * planes layered among themselves, the node as a whole the composition root's alone, and the option table the
+ * entries' alone.
  */
 @AnalyzeClasses(packages = "org.servicedomain.node", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageLayeringTest {
@@ -66,6 +73,16 @@ class PackageLayeringTest {
     static final ArchRule directiveImportsOnlyTheCore = classes().that().resideInAPackage(NODE + ".directive..")
             .should().onlyDependOnClassesThat()
             .resideInAnyPackage(NODE + ".directive..", NODE + ".core..", "java..", "org.w3c.dom..");
+
+    /**
+     * The node as a whole, and its composition units, are seen by the composition root only (the root
+     * package, the web app's wiring and the launcher); every entry and component receives the parts it uses.
+     */
+    @ArchTest
+    static final ArchRule onlyTheCompositionRootSeesTheNode = noClasses().that()
+            .resideOutsideOfPackages(NODE, NODE + ".entry", NODE + ".launcher..")
+            .should().dependOnClassesThat(belongToAnyOf(Node.class, NodeState.class, NodeEngine.class, NodeObservation.class,
+                    NodeMembership.class));
 
     @ArchTest
     static final ArchRule onlyTheEntriesReadTheOptionTable = noClasses().that()

@@ -19,7 +19,10 @@ import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.UserInfo;
 import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.entry.NodeWebApp;
+import org.servicedomain.node.entry.home.HomeNode;
 import org.servicedomain.node.entry.home.HomePort;
+import org.servicedomain.node.entry.port.VirtualPortFront;
 
 /** The home port's user and session operations, called on a node's {@link HomePort} without SOAP. */
 class HomePortUsersTest {
@@ -33,7 +36,9 @@ class HomePortUsersTest {
     @BeforeEach
     void openNode() throws IOException {
         node = Node.open(NodeConfig.builder(dataDir).build());
-        home = new HomePort(node, new org.servicedomain.node.entry.port.VirtualPortFront(node));
+        HomeNode parts = NodeWebApp.homeNode(node);
+        home = new HomePort(parts, new VirtualPortFront(node.config(), parts.catalog(), parts.policy(), parts.domainInfo(),
+                node.engine().requestChain()));
     }
 
     @AfterEach
@@ -48,9 +53,9 @@ class HomePortUsersTest {
         LoginResponse login = home.login(login("joe", "s3cret"));
 
         assertThat(login.getUserLevel()).isEqualTo("platinum");
-        assertThat(node.sessions().caller(login.getSessionId())).isPresent();
+        assertThat(node.state().sessions().caller(login.getSessionId())).isPresent();
         home.logout(logout(login.getSessionId()));
-        assertThat(node.sessions().caller(login.getSessionId())).isEmpty();
+        assertThat(node.state().sessions().caller(login.getSessionId())).isEmpty();
     }
 
     @Test
@@ -89,7 +94,7 @@ class HomePortUsersTest {
 
         assertThat(home.removeUser(remove).isRemoved()).isTrue();
 
-        assertThat(node.sessions().caller(session)).isEmpty();
+        assertThat(node.state().sessions().caller(session)).isEmpty();
         assertThat(home.removeUser(remove).isRemoved()).isFalse();
     }
 
@@ -106,7 +111,7 @@ class HomePortUsersTest {
                     assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest");
                     assertThat(f.getMessage()).contains("parent:");
                 });
-        assertThat(node.users().find("parent:alice")).isEmpty();
+        assertThat(node.state().users().find("parent:alice")).isEmpty();
     }
 
     private static SetUser setUser(String user, String password, String level) {

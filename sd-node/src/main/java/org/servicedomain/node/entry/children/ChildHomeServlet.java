@@ -23,7 +23,6 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
@@ -33,7 +32,10 @@ import org.servicedomain.node.dispatch.BoundedReplyConsumer;
 import org.servicedomain.node.engine.monitor.RequestId;
 import org.servicedomain.node.entry.port.HttpAnswer;
 import org.servicedomain.node.entry.port.SoapFaultWriter;
+import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.session.SessionRegistry;
+import org.servicedomain.node.session.UserDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,14 +53,20 @@ public final class ChildHomeServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(ChildHomeServlet.class);
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
 
-    private final transient Node node;
+    private final transient Hierarchy hierarchy;
+    private final transient Duration connectTimeout;
+    private final transient long maxMessageBytes;
     private final transient ChildForwarding forwarding;
     /** Started in {@link #init()}: Tomcat destroys only servlets it initialised, so one started earlier could leak. */
     private transient CloseableHttpAsyncClient http;
 
-    public ChildHomeServlet(Node node) {
-        this.node = node;
-        this.forwarding = new ChildForwarding(node.hierarchy(), node.sessions()::caller, node.users());
+    /** Forwards to the children of {@code hierarchy} the calls of administrators among {@code users} with a session in {@code sessions}. */
+    public ChildHomeServlet(Hierarchy hierarchy, SessionRegistry sessions, UserDirectory users, Duration connectTimeout,
+            long maxMessageBytes) {
+        this.hierarchy = hierarchy;
+        this.connectTimeout = connectTimeout;
+        this.maxMessageBytes = maxMessageBytes;
+        this.forwarding = new ChildForwarding(hierarchy, sessions::caller, users);
     }
 
     @Override
@@ -66,7 +74,7 @@ public final class ChildHomeServlet extends HttpServlet {
         this.http = HttpAsyncClients.custom()
                 .setConnectionManager(PoolingAsyncClientConnectionManagerBuilder.create()
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                .setConnectTimeout(Timeout.of(node.config().connectTimeout())).build())
+                                .setConnectTimeout(Timeout.of(connectTimeout)).build())
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(ANSWER_TIMEOUT)).build())
                 .disableAutomaticRetries()
@@ -97,7 +105,7 @@ public final class ChildHomeServlet extends HttpServlet {
         ChildForwarding.Forward forward;
         try {
             byte[] body = request.getInputStream().readAllBytes();
-            forward = forwarding.prepare(request.getPathInfo(), body, ForwardedCalls.parentAdministrator(node, request));
+            forward = forwarding.prepare(request.getPathInfo(), body, ForwardedCalls.parentAdministrator(hierarchy, request));
         } catch (NodeFault fault) {
             LOG.info("refused to forward a home-port call to {}: {}", LogText.of(request.getPathInfo()), LogText.of(fault.getMessage()));
             refuse(response, fault);
@@ -116,7 +124,7 @@ public final class ChildHomeServlet extends HttpServlet {
         }
         AsyncContext async = request.startAsync();
         async.setTimeout(0);
-        send(http, out.build(), node.config().maxMessageBytes(), async, response, forward);
+        send(http, out.build(), maxMessageBytes, async, response, forward);
     }
 
     /**

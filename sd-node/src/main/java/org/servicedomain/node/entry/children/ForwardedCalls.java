@@ -4,9 +4,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.hierarchy.AdminProof;
+import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.session.User;
 import org.slf4j.Logger;
@@ -36,7 +36,7 @@ public final class ForwardedCalls {
      * The parent's administrator {@code request} was forwarded for; null when it carries no admin
      * proof. A proof that does not verify for this very request, or was used before, is refused.
      */
-    public static String parentAdministrator(Node node, HttpServletRequest request) {
+    public static String parentAdministrator(Hierarchy hierarchy, HttpServletRequest request) {
         if (request == null) {
             return null;
         }
@@ -50,7 +50,7 @@ public final class ForwardedCalls {
         String user = decodeUser(request.getHeader(USER_HEADER));
         String target = target(request);
         byte[] digest = request.getAttribute(BODY_DIGEST) instanceof byte[] d ? d : null;
-        node.hierarchy().acceptParentAdministrator(proof, target, user, digest);
+        hierarchy.acceptParentAdministrator(proof, target, user, digest);
         LOG.info("call to {} forwarded by the parent for its administrator {}", target, LogText.of(user));
         request.setAttribute(ACCEPTED, user);
         return user;

@@ -7,7 +7,6 @@ import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.Register;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
@@ -38,7 +37,7 @@ final class ChildRegistrations {
      * attribute, else its own. The registration's supplier levels, other attributes and timeout apply to
      * every instance filed for the child.
      */
-    static List<Catalog.Registered> register(Node node, Register request) {
+    static List<Catalog.Registered> register(HomeNode node, Register request) {
         String name = null;
         Map<String, String> attributes = new LinkedHashMap<>();
         for (Attribute a : request.getAttribute()) {
@@ -65,7 +64,7 @@ final class ChildRegistrations {
     }
 
     /** This node with the ports and instances of {@code answer}, and the nodes below it as they last answered. */
-    static NodeInfo topology(Node node, GetServiceInfoResponse answer, String base) {
+    static NodeInfo topology(HomeNode node, GetServiceInfoResponse answer, String base) {
         NodeInfo self = new NodeInfo();
         self.getVirtualPort().addAll(answer.getVirtualPort());
         self.getInstance().addAll(answer.getInstance());

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.function.Supplier;
 import javax.xml.namespace.QName;
 import org.apache.cxf.headers.Header;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.RegistrationClaim;
 import org.servicedomain.node.core.Caller;
@@ -65,9 +64,9 @@ final class HomeAccess {
     /** Who the current thread's operation turned out to be called by, for the audit trail; null until known. */
     private final ThreadLocal<String> resolved = new ThreadLocal<>();
 
-    private final Node node;
+    private final HomeNode node;
 
-    HomeAccess(Node node) {
+    HomeAccess(HomeNode node) {
         this.node = node;
     }
 
@@ -77,7 +76,7 @@ final class HomeAccess {
      * an unknown session or a proof that does not verify is refused.
      */
     HomeCaller caller(WebServiceContext context) {
-        String forwardedFor = ForwardedCalls.parentAdministrator(node, servletRequest(context));
+        String forwardedFor = ForwardedCalls.parentAdministrator(node.hierarchy(), servletRequest(context));
         if (forwardedFor != null) {
             resolved.set(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor);
             return new HomeCaller(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor, Set.of(ADMINISTRATOR), false);

@@ -8,7 +8,6 @@ import javax.xml.datatype.DatatypeConstants;
 import javax.xml.datatype.XMLGregorianCalendar;
 import org.servicedomain.home.v1.GetBill;
 import org.servicedomain.home.v1.GetBillResponse;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.billing.Bill;
 import org.servicedomain.node.billing.BillCalculator;
 import org.servicedomain.node.billing.BillExport;
@@ -28,9 +27,9 @@ final class HomeBill {
     /** The longest period a bill may cover: a year and a day, more than the metering files are kept. */
     static final Duration MAX_PERIOD = Duration.ofDays(367);
 
-    private final Node node;
+    private final HomeNode node;
 
-    HomeBill(Node node) {
+    HomeBill(HomeNode node) {
         this.node = node;
     }
 

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -32,10 +31,10 @@ final class HomeInvocation {
 
     private static final QName SESSION_HEADER = SoapRequestReader.SESSION_HEADER;
 
-    private final Node node;
+    private final HomeNode node;
     private final VirtualPortFront front;
 
-    HomeInvocation(Node node, VirtualPortFront front) {
+    HomeInvocation(HomeNode node, VirtualPortFront front) {
         this.node = node;
         this.front = front;
     }

@@ -10,7 +10,6 @@ import org.servicedomain.home.v1.PreviewPolicy;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.UnreachableInstance;
 import org.servicedomain.home.v1.UnservedLevel;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.InstanceName;
@@ -28,9 +27,9 @@ final class HomePolicyPreview {
     static final long DEFAULT_PERIOD_SECONDS = 3_600;
     static final long MAX_PERIOD_SECONDS = 86_400;
 
-    private final Node node;
+    private final HomeNode node;
 
-    HomePolicyPreview(Node node) {
+    HomePolicyPreview(HomeNode node) {
         this.node = node;
     }
 

@@ -46,7 +46,6 @@ import org.servicedomain.home.v1.RemoveVirtualPort;
 import org.servicedomain.home.v1.RemoveVirtualPortResponse;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UnregisterResponse;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.audit.AuditEntry;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
@@ -88,7 +87,7 @@ public class HomePort implements HomePortType {
     /** Changes refused while ZooKeeper is away: one line per operation per 30 s; the member logged the loss itself. */
     private static final RepeatedWarning NO_QUORUM = RepeatedWarning.infoEvery(LOG, Duration.ofSeconds(30));
 
-    private final Node node;
+    private final HomeNode node;
     private final VirtualPortFront front;
     private final HomeUsers users;
     private final HomeAccess access;
@@ -96,7 +95,7 @@ public class HomePort implements HomePortType {
     @Resource
     private WebServiceContext context;
 
-    public HomePort(Node node, VirtualPortFront front) {
+    public HomePort(HomeNode node, VirtualPortFront front) {
         this.node = node;
         this.front = front;
         this.users = new HomeUsers(node);

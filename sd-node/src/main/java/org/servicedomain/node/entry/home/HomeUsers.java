@@ -13,7 +13,6 @@ import org.servicedomain.home.v1.RemoveUserResponse;
 import org.servicedomain.home.v1.SetUser;
 import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.UserInfo;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.session.Session;
@@ -25,9 +24,9 @@ import org.servicedomain.node.session.User;
  */
 final class HomeUsers {
 
-    private final Node node;
+    private final HomeNode node;
 
-    HomeUsers(Node node) {
+    HomeUsers(HomeNode node) {
         this.node = node;
     }
 

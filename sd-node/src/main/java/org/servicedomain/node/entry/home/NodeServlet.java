@@ -10,7 +10,6 @@ import javax.xml.namespace.QName;
 import org.apache.cxf.frontend.WSDLGetUtils;
 import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.entry.port.VirtualPortFront;
 import org.servicedomain.node.entry.port.VirtualPortServlet;
 
@@ -24,11 +23,11 @@ public final class NodeServlet extends CXFNonSpringServlet {
 
     static final String HOME_NS = "urn:sd:home:1";
 
-    private final transient Node node;
+    private final transient HomeNode node;
     private final transient VirtualPortFront front;
     private transient EndpointImpl home;
 
-    public NodeServlet(Node node, VirtualPortFront front) {
+    public NodeServlet(HomeNode node, VirtualPortFront front) {
         this.node = node;
         this.front = front;
     }

@@ -8,7 +8,6 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.UsageInfo;
 import org.servicedomain.home.v1.VirtualPortInfo;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceName;
@@ -78,7 +77,7 @@ final class ServiceInfoView {
      * InstanceHealth, TrafficStatistics)}), its capacity, and the operations of its port (in
      * {@code snapshot}) it implements.
      */
-    static InstanceInfo of(Instance instance, CatalogSnapshot snapshot, Node node) {
+    static InstanceInfo of(Instance instance, CatalogSnapshot snapshot, HomeNode node) {
         InstanceInfo info = of(instance, node.monitor(), node.health(), node.statistics());
         FlowInfoView.addCapacity(info, instance, node.priorityFlows());
         snapshot.port(instance.virtualPort()).ifPresent(port -> OperationsView.addTo(info, instance, port));

@@ -6,7 +6,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import org.servicedomain.node.Node;
+import java.util.function.Supplier;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -32,11 +32,12 @@ public final class DiscoveryServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(DiscoveryServlet.class);
     public static final String PATH = Discovery.PROXY_PATH;
 
-    private final transient Node node;
+    private final transient Supplier<Discovery> discovery;
     private final transient ControlBodies bodies;
 
-    public DiscoveryServlet(Node node, BodyPolicy policy) {
-        this.node = node;
+    /** @param discovery the running WS-Discovery, or null while it is off */
+    public DiscoveryServlet(Supplier<Discovery> discovery, BodyPolicy policy) {
+        this.discovery = discovery;
         this.bodies = new ControlBodies(policy.atMost(DiscoveryReader.DEFAULT_MAX_BYTES));
     }
 
@@ -47,8 +48,8 @@ public final class DiscoveryServlet extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        Discovery discovery = node.discovery();
-        if (discovery == null || discovery.mode() != DiscoveryMode.MANAGED) {
+        Discovery running = discovery.get();
+        if (running == null || running.mode() != DiscoveryMode.MANAGED) {
             ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_NOT_FOUND,
                     "this node is not a discovery proxy (--discovery managed)");
             return;
@@ -56,7 +57,7 @@ public final class DiscoveryServlet extends HttpServlet {
         InetAddress source = InetAddress.getByName(request.getRemoteAddr());
         SoapVersion soap = SoapVersion.SOAP_11.acceptsContentType(request.getContentType()) ? SoapVersion.SOAP_11
                 : SoapVersion.SOAP_12;
-        bodies.readThen(request, response, (body, out) -> answer(discovery, body, source, soap, out));
+        bodies.readThen(request, response, (body, out) -> answer(running, body, source, soap, out));
     }
 
     private static void answer(Discovery discovery, byte[] body, InetAddress source, SoapVersion soap, HttpServletResponse response)

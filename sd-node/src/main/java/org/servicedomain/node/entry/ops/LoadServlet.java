@@ -8,15 +8,20 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.servicedomain.node.Node;
+import org.servicedomain.node.backends.Backends;
+import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
-import org.servicedomain.node.cluster.Cluster;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.engine.health.InstanceHealth;
+import org.servicedomain.node.engine.offload.LoadIndex;
 import org.servicedomain.node.engine.offload.LoadReport;
+import org.servicedomain.node.engine.offload.PeerLoads;
+import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.entry.children.DialledAuthority;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.network.Networks;
+import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.PeerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,17 +37,25 @@ public final class LoadServlet extends HttpServlet {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadServlet.class);
 
-    private final transient Node node;
+    /** What the load report is made of; the hierarchy also checks a peer's proof. */
+    public record Sources(Catalog catalog, ActivePolicy policy, InstanceHealth health, LoadIndex load, PeerLoads peerLoads,
+            Hierarchy hierarchy, Backends backends) {
+    }
+
+    private final transient Sources sources;
+    private final transient String parentSecret;
     private final transient ObjectMapper json = new ObjectMapper();
 
-    public LoadServlet(Node node) {
-        this.node = node;
+    /** @param parentSecret the secret a peer's proof is made with, or null to answer loopback callers only */
+    public LoadServlet(Sources sources, String parentSecret) {
+        this.sources = sources;
+        this.parentSecret = parentSecret;
     }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!isPeer(request)) {
-            LOG.info("load report refused to {}: {}", request.getRemoteAddr(), node.config().hierarchy().parentSecret() == null
+            LOG.info("load report refused to {}: {}", request.getRemoteAddr(), parentSecret == null
                     ? "this node has no shared secret (sd.parentSecret), so only loopback callers are answered"
                     : "no valid " + ParentProof.HEADER + " header");
             response.sendError(HttpServletResponse.SC_FORBIDDEN, "the load report is for peers only");
@@ -58,29 +71,27 @@ public final class LoadServlet extends HttpServlet {
     }
 
     private boolean isPeer(HttpServletRequest request) {
-        String secret = node.config().hierarchy().parentSecret();
-        if (secret == null) {
+        if (parentSecret == null) {
             return Networks.LOOPBACK.containsLiteral(request.getRemoteAddr());
         }
-        return DialledAuthority.provesParent(node.hierarchy(), request);
+        return DialledAuthority.provesParent(sources.hierarchy(), request);
     }
 
     private LoadReport report() {
-        PeerSettings settings = node.policy().current().peers();
-        CatalogSnapshot snapshot = node.catalog().snapshot();
+        PeerSettings settings = sources.policy().current().peers();
+        CatalogSnapshot snapshot = sources.catalog().snapshot();
         List<LoadReport.Port> ports = new ArrayList<>();
         for (VirtualPort port : snapshot.ports()) {
             List<LoadReport.Offered> offered = new ArrayList<>();
             for (Instance i : snapshot.operationalInstancesOf(port.name())) {
-                if (!node.health().isEjected(i.id())) {
+                if (!sources.health().isEjected(i.id())) {
                     offered.add(new LoadReport.Offered(i.id(), i.endpointAddress(), i.timeoutMs(), i.sortedSupplierLevels(),
                             i.attributes()));
                 }
             }
             ports.add(new LoadReport.Port(port.name(), port.portType().toString(), offered));
         }
-        Cluster cluster = node.cluster();
-        return new LoadReport(node.load().index(settings.capacity()), node.load().inFlight(), settings.capacity(), ports,
-                node.peerLoads().view(), cluster == null ? null : new LoadReport.ClusterRole(cluster.memberId(), cluster.leaderId()));
+        return new LoadReport(sources.load().index(settings.capacity()), sources.load().inFlight(), settings.capacity(), ports,
+                sources.peerLoads().view(), sources.backends().role().orElse(null));
     }
 }

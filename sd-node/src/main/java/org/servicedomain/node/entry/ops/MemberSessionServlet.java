@@ -8,7 +8,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import org.servicedomain.node.Node;
+import java.util.Optional;
+import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.cluster.LeastLoadedPlacement;
 import org.servicedomain.node.cluster.MemberProof;
 import org.servicedomain.node.core.NodeFault;
@@ -16,6 +17,7 @@ import org.servicedomain.node.entry.port.BodyPolicy;
 import org.servicedomain.node.entry.port.HttpAnswer;
 import org.servicedomain.node.proof.TimedSignature;
 import org.servicedomain.node.session.Session;
+import org.servicedomain.node.session.SessionRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,12 +34,14 @@ public final class MemberSessionServlet extends HttpServlet {
     private static final int MAX_REQUEST_BYTES = 1024;
     private static final String TEXT = "text/plain; charset=UTF-8";
 
-    private final transient Node node;
+    private final transient Backends backends;
+    private final transient SessionRegistry sessions;
     private final transient ControlBodies bodies;
     private final transient ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    public MemberSessionServlet(Node node, BodyPolicy policy) {
-        this.node = node;
+    public MemberSessionServlet(Backends backends, SessionRegistry sessions, BodyPolicy policy) {
+        this.backends = backends;
+        this.sessions = sessions;
         this.bodies = new ControlBodies(policy.atMost(MAX_REQUEST_BYTES));
     }
 
@@ -48,13 +52,14 @@ public final class MemberSessionServlet extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (node.cluster() == null) {
+        String user = MemberProof.userOf(request.getHeader(MemberProof.USER_HEADER));
+        Optional<TimedSignature.Verdict> checked = backends.checkMember(request.getHeader(MemberProof.HEADER), user,
+                request.getRequestURI(), Instant.now());
+        if (checked.isEmpty()) {
             ControlBodies.refuseUnread(request, response, HttpServletResponse.SC_NOT_FOUND, "this node is not a member of a cluster");
             return;
         }
-        String user = MemberProof.userOf(request.getHeader(MemberProof.USER_HEADER));
-        TimedSignature.Verdict verdict = node.cluster().memberProof().verify(request.getHeader(MemberProof.HEADER), user,
-                node.cluster().memberId(), request.getRequestURI(), Instant.now());
+        TimedSignature.Verdict verdict = checked.get();
         if (!verdict.valid()) {
             verdict.logRefusal(LOG, "the " + MemberProof.HEADER + " and " + MemberProof.USER_HEADER + " of a session asked for by "
                     + request.getRemoteAddr());
@@ -79,7 +84,7 @@ public final class MemberSessionServlet extends HttpServlet {
         }
         Session session;
         try {
-            session = node.sessions().openFor(user);
+            session = sessions.openFor(user);
         } catch (NodeFault fault) {
             HttpAnswer.send(response, HttpServletResponse.SC_CONFLICT, TEXT, bytes(fault.getMessage()), false);
             return;

@@ -5,8 +5,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import org.servicedomain.node.Node;
+import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.domain.DomainInfoStore;
 import org.servicedomain.node.xml.XmlText;
 
 /**
@@ -20,10 +21,17 @@ public final class DomainWsdlServlet extends HttpServlet {
     public static final String PATH = "/services/domain";
     static final String NAMESPACE = "urn:sd:domain:1";
 
-    private final transient Node node;
+    private final transient String nodeName;
+    private final transient Catalog catalog;
+    private final transient DomainInfoStore domainInfo;
+    private final transient VirtualPortFront front;
 
-    public DomainWsdlServlet(Node node) {
-        this.node = node;
+    /** The domain WSDL of node {@code nodeName}: the ports of {@code catalog} as {@code front} publishes them. */
+    public DomainWsdlServlet(String nodeName, Catalog catalog, DomainInfoStore domainInfo, VirtualPortFront front) {
+        this.nodeName = nodeName;
+        this.catalog = catalog;
+        this.domainInfo = domainInfo;
+        this.front = front;
     }
 
     @Override
@@ -42,9 +50,9 @@ public final class DomainWsdlServlet extends HttpServlet {
     }
 
     private String flat(HttpServletRequest request) {
-        FlatDomainWsdl wsdl = new FlatDomainWsdl(node.hierarchy().nodeName(), NAMESPACE, node.domainInfo().current().documentation());
-        for (VirtualPort port : node.catalog().snapshot().ports()) {
-            wsdl.add(port.name(), VirtualPortFront.published(node, port, NodeAddress.virtualPort(request, port.name())));
+        FlatDomainWsdl wsdl = new FlatDomainWsdl(nodeName, NAMESPACE, domainInfo.current().documentation());
+        for (VirtualPort port : catalog.snapshot().ports()) {
+            wsdl.add(port.name(), front.published(port, NodeAddress.virtualPort(request, port.name())));
         }
         return wsdl.text();
     }
@@ -52,13 +60,13 @@ public final class DomainWsdlServlet extends HttpServlet {
     private String importing(HttpServletRequest request) {
         StringBuilder wsdl = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" name=\"")
-                .append(XmlText.escape(node.hierarchy().nodeName())).append("\" targetNamespace=\"")
+                .append(XmlText.escape(nodeName)).append("\" targetNamespace=\"")
                 .append(NAMESPACE).append("\">\n");
-        String documentation = node.domainInfo().current().documentation();
+        String documentation = domainInfo.current().documentation();
         if (!documentation.isEmpty()) {
             wsdl.append("  <wsdl:documentation>").append(XmlText.escape(documentation)).append("</wsdl:documentation>\n");
         }
-        for (VirtualPort port : node.catalog().snapshot().ports()) {
+        for (VirtualPort port : catalog.snapshot().ports()) {
             wsdl.append("  <wsdl:import namespace=\"").append(XmlText.escape(port.portType().getNamespaceURI()))
                     .append("\" location=\"").append(XmlText.escape(NodeAddress.virtualPort(request, port.name())))
                     .append("?wsdl\"/>\n");

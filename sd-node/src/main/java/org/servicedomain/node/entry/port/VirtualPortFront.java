@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import org.servicedomain.node.Node;
+import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.DomainDocumentationWsdl;
 import org.servicedomain.node.catalog.MappedOperation;
 import org.servicedomain.node.catalog.MappedOperationsWsdl;
@@ -14,8 +15,11 @@ import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.domain.DomainInfoStore;
 import org.servicedomain.node.engine.Arrival;
+import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.monitor.RequestId;
+import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,14 +57,22 @@ public final class VirtualPortFront {
     record Call(String requestId, CompletableFuture<FrontAnswer> answer) {
     }
 
-    private final Node node;
+    private final Catalog catalog;
+    private final ActivePolicy policy;
+    private final DomainInfoStore domainInfo;
+    private final RequestChain requestChain;
     private final BodyPolicy bodyPolicy;
     private volatile DataPlane dataPlane;
 
-    public VirtualPortFront(Node node) {
-        this.node = node;
-        this.bodyPolicy = BodyPolicy.of(node.config());
-        this.dataPlane = DataPlane.of(node.config());
+    /** A front running calls through {@code requestChain}, describing the ports of {@code catalog} as {@code policy} maps them. */
+    public VirtualPortFront(NodeConfig config, Catalog catalog, ActivePolicy policy, DomainInfoStore domainInfo,
+            RequestChain requestChain) {
+        this.catalog = catalog;
+        this.policy = policy;
+        this.domainInfo = domainInfo;
+        this.requestChain = requestChain;
+        this.bodyPolicy = BodyPolicy.of(config);
+        this.dataPlane = DataPlane.of(config);
     }
 
     /** The limits every entry holds a request's head and body to. */
@@ -96,7 +108,7 @@ public final class VirtualPortFront {
                 head.hop(), requestId, head.traceparent(), head.tracestate(), body);
         MDC.put(RequestId.MDC_KEY, requestId);
         try {
-            return node.requestChain().handle(arrival);
+            return requestChain.handle(arrival);
         } finally {
             MDC.remove(RequestId.MDC_KEY);
         }
@@ -112,7 +124,7 @@ public final class VirtualPortFront {
      * caller can reach it; a line saying what the port is otherwise; 404 for no such port.
      */
     FrontAnswer describe(String portName, String query, AskedAddress asked) {
-        VirtualPort port = node.catalog().snapshot().port(portName).orElse(null);
+        VirtualPort port = catalog.snapshot().port(portName).orElse(null);
         if (port == null) {
             return FrontAnswer.text(404, "no virtual port " + portName + "\n");
         }
@@ -121,7 +133,7 @@ public final class VirtualPortFront {
                     + port.soapVersion().label() + ": POST SOAP requests here; the WSDL is at ?wsdl\n");
         }
         try {
-            byte[] wsdl = published(node, port, address(asked, port.name())).getBytes(StandardCharsets.UTF_8);
+            byte[] wsdl = published(port, address(asked, port.name())).getBytes(StandardCharsets.UTF_8);
             return new FrontAnswer(200, "text/xml; charset=UTF-8", wsdl, null, false);
         } catch (RuntimeException e) {
             LOG.error("the WSDL of virtual port {} could not be built", port.name(), e);
@@ -147,19 +159,19 @@ public final class VirtualPortFront {
      * mapped operations, the {@code sd:session} header where the policy refuses anonymous calls, and
      * the domain information in the service's documentation.
      */
-    static String published(Node node, VirtualPort port, String address) {
-        CompiledPolicy active = node.policy().current();
+    String published(VirtualPort port, String address) {
+        CompiledPolicy active = policy.current();
         List<MappedOperation> mapped = active.forPort(port.name()).mappings().stream()
                 .map(m -> new MappedOperation(m.name(), m.operation(), m.arguments().keySet())).toList();
         String wsdl = MappedOperationsWsdl.add(port.wsdl(address), port, mapped);
         String withSession = active.access().needsSession(port.name(), active.forPort(port.name()).anonymous())
                 ? SessionHeaderWsdl.add(wsdl) : wsdl;
-        return DomainDocumentationWsdl.add(withSession, node.domainInfo().current().documentation());
+        return DomainDocumentationWsdl.add(withSession, domainInfo.current().documentation());
     }
 
     /** The SOAP version of the named port, or the one the content type names when there is no such port. */
     SoapVersion versionOf(String portName, String contentType) {
-        VirtualPort port = node.catalog().snapshot().port(portName).orElse(null);
+        VirtualPort port = catalog.snapshot().port(portName).orElse(null);
         if (port != null) {
             return port.soapVersion();
         }

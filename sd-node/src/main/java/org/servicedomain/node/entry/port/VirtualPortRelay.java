@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.servicedomain.node.Node;
 import org.servicedomain.node.NodeConfig;
+import org.servicedomain.node.dispatch.EventLoops;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,19 +89,19 @@ public final class VirtualPortRelay implements AutoCloseable {
 
     /**
      * Listens on {@code bindAddress:port} (0 for an ephemeral port; a null address for every
-     * interface) for requests to {@code node}'s virtual ports under {@code contextPath}, and has
+     * interface) for requests to {@code front}'s virtual ports under {@code contextPath}, served on {@code loops}
+     * (the loops that dispatch to providers) and metered in {@code registry}, and has
      * {@code front} advertise it as the node's data plane: over TLS when {@code tls} is not null (its
      * handler first in every connection's pipeline), else plain HTTP.
      */
-    public static VirtualPortRelay start(Node node, VirtualPortFront front, String bindAddress, int port, String contextPath,
-            DataPlaneTls tls) throws IOException {
-        NodeConfig config = node.config();
+    public static VirtualPortRelay start(NodeConfig config, EventLoops loops, MeterRegistry registry, VirtualPortFront front,
+            String bindAddress, int port, String contextPath, DataPlaneTls tls) throws IOException {
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
         Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger(),
                 maxQueuedBytes(config.maxMessageBytes()), new LongAdder());
         ConnectionCaps caps = new ConnectionCaps(ConnectionCaps.withinDescriptors(config.relayMaxConnections()),
                 config.relayMaxConnectionsPerSource());
-        ServerBootstrap bootstrap = new ServerBootstrap().group(node.relayLoops().group()).channel(node.relayLoops().serverSocket())
+        ServerBootstrap bootstrap = new ServerBootstrap().group(loops.group()).channel(loops.serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -123,9 +123,9 @@ public final class VirtualPortRelay implements AutoCloseable {
         try {
             Channel server = bootstrap.bind(address).syncUninterruptibly().channel();
             LOG.info("virtual ports relayed on {} ({}, {})", server.localAddress(), tls == null ? "HTTP" : "HTTPS",
-                    node.relayLoops().nativeTransport() ? "epoll" : "Java NIO");
-            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight(), caps, node.meterRegistry(),
-                    meters(node.meterRegistry(), caps, settings.overQueued()));
+                    loops.nativeTransport() ? "epoll" : "Java NIO");
+            VirtualPortRelay relay = new VirtualPortRelay(server, connections, settings.inFlight(), caps, registry,
+                    meters(registry, caps, settings.overQueued()));
             front.advertise(settings.scheme(), relay.port());
             return relay;
         } catch (RuntimeException e) {

@@ -1,0 +1,171 @@
+package org.servicedomain.node;
+
+import java.io.IOException;
+import java.util.Optional;
+import org.servicedomain.node.backends.Backends;
+import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.dispatch.ChildNodeDispatcher;
+import org.servicedomain.node.dispatch.EventLoops;
+import org.servicedomain.node.dispatch.HttpInstanceDispatcher;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
+import org.servicedomain.node.dispatch.NettySoapTransport;
+import org.servicedomain.node.dispatch.OriginDispatcher;
+import org.servicedomain.node.dispatch.SoapHttpClient;
+import org.servicedomain.node.engine.RequestChain;
+import org.servicedomain.node.engine.admission.AllocatorRounds;
+import org.servicedomain.node.engine.admission.ChildCapacity;
+import org.servicedomain.node.engine.admission.FlowMeters;
+import org.servicedomain.node.engine.admission.InstanceCapacity;
+import org.servicedomain.node.engine.admission.InstanceLimits;
+import org.servicedomain.node.engine.admission.WithinLimitsLookup;
+import org.servicedomain.node.engine.events.ServiceAvailability;
+import org.servicedomain.node.engine.failover.BackOutAction;
+import org.servicedomain.node.engine.failover.Failover;
+import org.servicedomain.node.engine.health.InstanceHealth;
+import org.servicedomain.node.engine.health.OperationProbe;
+import org.servicedomain.node.engine.health.WsdlProbe;
+import org.servicedomain.node.engine.lookup.CatalogLookup;
+import org.servicedomain.node.engine.lookup.Lookup;
+import org.servicedomain.node.engine.monitor.EngineListeners;
+import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
+import org.servicedomain.node.engine.offload.BorrowingLookup;
+import org.servicedomain.node.engine.offload.LoadIndex;
+import org.servicedomain.node.engine.offload.PeerForwarder;
+import org.servicedomain.node.engine.offload.PeerLoads;
+import org.servicedomain.node.engine.offload.PeerOffload;
+import org.servicedomain.node.hierarchy.ChildHomeClient;
+import org.servicedomain.node.hierarchy.ChildRegistry;
+import org.servicedomain.node.hierarchy.Hierarchy;
+import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.policy.ActivePolicy;
+import org.servicedomain.node.qos.PriorityFlows;
+
+/**
+ * The aggregation engine and what it dispatches through: the request chain with its stages, the
+ * transport to instances and child nodes, the hierarchy of child nodes, instance health, the limits
+ * and priority flows, and the node's load with its peers.
+ */
+public final class NodeEngine implements AutoCloseable {
+
+    private final NettySoapTransport transport;
+    private final InstanceDispatcher dispatcher;
+    private final Hierarchy hierarchy;
+    private final WsdlProbe probe;
+    private final InstanceHealth health;
+    private final InstanceLimits limits;
+    private final LoadIndex load = new LoadIndex();
+    private final PeerLoads peerLoads;
+    private final PeerForwarder forwarder;
+    private final PriorityFlows priorityFlows = new PriorityFlows();
+    private final AllocatorRounds allocatorRounds;
+    private final RequestChain requestChain;
+
+    NodeEngine(NodeConfig config, Backends backends, NodeState state, NodeObservation observation,
+            CheckedDnsResolver checkedDns) throws IOException {
+        Catalog catalog = state.catalog();
+        ActivePolicy policy = state.policy();
+        this.transport = new NettySoapTransport(Runtime.getRuntime().availableProcessors(), "sd-node",
+                config.connectTimeout(), config.maxConnectionsPerInstance(), config.maxConnectionsTotal(),
+                config.maxMessageBytes(), config.permittedAddresses(), new SoapHttpClient("sd-node", config.connectTimeout(),
+                        config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes(), checkedDns));
+        HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
+        ChildRegistry children = ChildRegistry.open(backends.childStore());
+        this.dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null)));
+        this.hierarchy = Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
+                new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout()), backends::leads);
+        String prober = backends.selfName(hierarchy.nodeName());
+        this.probe = new WsdlProbe(config.connectTimeout(), prober, checkedDns);
+        this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
+                new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher, prober),
+                observation.events(), config.statisticsWindow(), config.clock(), backends.ejections(), backends::leads);
+        backends.readEjections(health);
+        this.limits = new InstanceLimits(config.maxConnectionsPerInstance());
+        String secret = config.hierarchy().parentSecret();
+        this.peerLoads = new PeerLoads(() -> backends.peers(policy.current().peers()), config.connectTimeout(),
+                address -> secret == null ? null : ParentProof.of(secret, "GET", address));
+        this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
+        this.requestChain = requestChain(config, backends, state, observation);
+        this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
+                new InstanceCapacity(limits), this::childCapacityOf, config.clock());
+        FlowMeters.bind(observation.meterRegistry(), priorityFlows);
+        allocatorRounds.start();
+        catalog.onUnregister(instance -> limits.forget(instance.id()));
+        catalog.onUnregister(instance -> health.forget(instance.id()));
+        catalog.onPortRemoved(priorityFlows::forget);
+    }
+
+    /** The stages every request on a virtual port passes, over failover that hears the engine's listeners. */
+    private RequestChain requestChain(NodeConfig config, Backends backends, NodeState state, NodeObservation observation) {
+        Catalog catalog = state.catalog();
+        ActivePolicy policy = state.policy();
+        EngineListener listeners = EngineListeners.of(observation.monitor(), limits, state.transactionHistory(), health,
+                observation.metrics(), new ServiceAvailability(observation.events()), observation.statistics(),
+                observation.sessionActivity());
+        Lookup lookup = new BorrowingLookup(new WithinLimitsLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), limits),
+                health::isEjected,
+                port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, observation.events());
+        Failover failover = new Failover(lookup, new FaultObservingDispatcher(dispatcher, listeners), listeners);
+        BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover,
+                observation.events());
+        return new RequestChain(catalog, policy, observation.outcomes(),
+                new RequestChain.Parts(state.sessions(), hierarchy, observation.metering(), observation.statistics(),
+                        new PeerOffload(load, peerLoads, forwarder, observation.events(), backends.placesOnMembers()), load,
+                        config.clock(), failover, backOut, priorityFlows, observation.tracing()));
+    }
+
+    /** The child node an instance stands for, when its registration declared the child's capacity. */
+    private Optional<ChildCapacity> childCapacityOf(Instance instance) {
+        return hierarchy.children().of(instance)
+                .flatMap(child -> child.terms().capacityTps().map(tps -> new ChildCapacity(child.name(), tps)));
+    }
+
+    /** The stages every request on a virtual port passes, and their runner. */
+    public RequestChain requestChain() {
+        return requestChain;
+    }
+
+    /** The event loops that dispatch to providers; an entry running on them answers without a thread hand-off. */
+    public EventLoops relayLoops() {
+        return transport.eventLoops();
+    }
+
+    /** The child nodes below this one, the discovery poll, and how requests and failures cross levels. */
+    public Hierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    /** Which instances health has ejected, for now. */
+    public InstanceHealth health() {
+        return health;
+    }
+
+    /** The requests this node is serving itself now, against the policy's capacity. */
+    public LoadIndex load() {
+        return load;
+    }
+
+    /** The peers' latest load reports. */
+    public PeerLoads peerLoads() {
+        return peerLoads;
+    }
+
+    /** The flows of the priority classes: queues, shapes and the last allocation. */
+    public PriorityFlows priorityFlows() {
+        return priorityFlows;
+    }
+
+    @Override
+    public void close() {
+        allocatorRounds.close();
+        priorityFlows.close();
+        hierarchy.close();
+        peerLoads.close();
+        forwarder.close();
+        health.close();
+        probe.close();
+        dispatcher.close();
+    }
+}
