@@ -287,8 +287,10 @@ public final class Node implements AutoCloseable {
             events.addListener(new EventLog());
             events.addListener(notifier);
             ActivePolicy policy = ActivePolicy.open(cluster == null ? new FilePolicyStore(config.dataDir()) : cluster.policyStore(),
-                    new PolicyCompiler(selectors, ComposerRegistry.standard(), () -> portsAndOperations(catalog)), active -> {
+                    new PolicyCompiler(selectors, ComposerRegistry.standard(), () -> portsAndOperations(catalog),
+                            catalog::checkPlacement), active -> {
                         applySessionSettings(active, sessions);
+                        placeCompatiblePortTypes(active, catalog);
                         notifyUrl.set(active.notifyUrl());
                         events.publish(NodeEvent.Type.POLICY_ACTIVATED, null, null, "policy version " + active.version());
                     });
@@ -358,6 +360,16 @@ public final class Node implements AutoCloseable {
             ports.put(port.name(), Set.copyOf(port.operationsByElement().values()));
         }
         return ports;
+    }
+
+    /** Moves instances as the policy's placements say; a failure leaves the catalog as it was and the policy active. */
+    private static void placeCompatiblePortTypes(CompiledPolicy active, Catalog catalog) {
+        try {
+            catalog.place(active.placements());
+        } catch (RuntimeException e) {
+            LOG.error("policy version {} is active, but the instances of its placed port types could not be moved;"
+                    + " they move when the policy is set again", active.version(), e);
+        }
     }
 
     private static void applySessionSettings(CompiledPolicy active, SessionRegistry sessions) {
