@@ -76,6 +76,7 @@ import org.servicedomain.node.network.CheckedDnsResolver;
 import org.servicedomain.node.network.EndpointNetworks;
 import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.policy.ActivePolicy;
+import org.servicedomain.node.placement.PlacedInstanceDispatcher;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.FilePolicyStore;
 import org.servicedomain.node.policy.PeerSettings;
@@ -302,7 +303,8 @@ public final class Node implements AutoCloseable {
             HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
             ChildRegistry children = cluster == null ? ChildRegistry.open(config.dataDir())
                     : ChildRegistry.open(cluster.childStore());
-            InstanceDispatcher dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null)));
+            InstanceDispatcher dispatcher = new PlacedInstanceDispatcher(new OriginDispatcher(http,
+                    new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null))), catalog::snapshot);
             DomainInfoStore domainInfo = cluster == null ? FileDomainInfoStore.open(config.dataDir()) : cluster.domainInfo();
             Cluster member = cluster;
             return new Node(config, wsdlSource, catalog, users, sessions, history, monitor, fixedChoices, status, policy,
