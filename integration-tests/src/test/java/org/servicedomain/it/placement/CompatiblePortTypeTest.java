@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -14,12 +16,15 @@ import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.Unregister;
+import org.servicedomain.samples.otherquotes.OtherQuotesEndpoint;
 import org.servicedomain.samples.provider.ProviderOptions;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
+import org.servicedomain.testsupport.GeneratedClient;
 import org.servicedomain.testsupport.NarrowedWsdl;
 import org.servicedomain.testsupport.NodeWithProviders;
 import org.servicedomain.testsupport.OtherQuotesCalls;
+import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
 import org.servicedomain.testsupport.StockQuoteCalls;
 import org.servicedomain.testsupport.VirtualPortEntry;
@@ -177,6 +182,25 @@ class CompatiblePortTypeTest {
 
         assertThat(StockQuoteCalls.monitorStocks(port, "ACME").faultCode()).contains("OperationNotOffered");
         assertThat(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port, "ACME"))).isEqualTo("other-b");
+    }
+
+    @Test
+    void aClientGeneratedFromTheUnionWsdlCallsBothASharedOperationAndTheJoinedOne() throws Exception {
+        registerBoth(true);
+        URI wsdl = domain.node().virtualPortWsdl(PORT);
+        assertThat(SoapExchange.get(wsdl).text()).contains("getDividend").contains(OtherQuotesCalls.NS);
+
+        try (GeneratedClient client = GeneratedClient.fromWsdl(wsdl, Duration.ofSeconds(30))) {
+            Set<Object> quotedBy = new HashSet<>();
+            for (int i = 0; i < 4; i++) {
+                quotedBy.add(client.invoke("getQuote", Map.of("symbol", "ACME")).get("provider"));
+            }
+            Map<String, Object> dividend = client.invoke("getDividend", Map.of("symbol", "ACME"));
+
+            assertThat(quotedBy).containsExactlyInAnyOrder("stock-a", "other-b");
+            assertThat(dividend.get("provider")).isEqualTo("other-b");
+            assertThat(dividend.get("dividend")).isEqualTo(OtherQuotesEndpoint.dividendOf("ACME"));
+        }
     }
 
     @Test

@@ -59,13 +59,15 @@ public final class Catalog {
     private final List<Consumer<String>> portRemovalListeners = new CopyOnWriteArrayList<>();
     private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
     private final Object changeLock = new Object();
+    private final UnionWsdl unionWsdl;
     private volatile CatalogSnapshot snapshot;
     /** Port type to the virtual port the active policy places it into. */
     private volatile Map<QName, String> placements = Map.of();
     private final List<Consumer<Instance>> unregisterListeners = new CopyOnWriteArrayList<>();
 
     private Catalog(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck, StateLimits limits,
-            CatalogSnapshot snapshot) {
+            CatalogSnapshot snapshot, UnionWsdl unionWsdl) {
+        this.unionWsdl = unionWsdl;
         this.store = store;
         this.limits = limits;
         this.endpointCheck = endpointCheck;
@@ -86,16 +88,27 @@ public final class Catalog {
     /** As {@link #open(CatalogStore, WsdlSource, EndpointCheck)}, holding at most what {@code limits} allow. */
     public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck,
             StateLimits limits) throws IOException {
-        CatalogSnapshot snapshot = loaded(store, null);
+        UnionWsdl unionWsdl = new PlacedOperationsWsdl(digest -> cachedWsdl(store, digest));
+        CatalogSnapshot snapshot = loaded(store, null, unionWsdl);
         LOG.info("catalog opened: {} virtual ports, {} instances", snapshot.ports().size(), snapshot.instances().size());
-        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot);
+        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot, unionWsdl);
         catalog.deleteUnreferencedWsdls(snapshot);
         store.onChange(catalog::catchUp);
         return catalog;
     }
 
+    /** The parsed WSDL cached under {@code digest}, for the union WSDL of a port placed port types join. */
+    private static org.w3c.dom.Document cachedWsdl(CatalogStore store, String digest) {
+        try {
+            return new ServiceDescriptionParser().parse(store.loadWsdl(digest), "cached WSDL " + digest).document();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The catalog in {@code store}; ports unchanged since {@code previous} are kept, not parsed again. */
-    private static CatalogSnapshot loaded(CatalogStore store, CatalogSnapshot previous) throws IOException {
+    private static CatalogSnapshot loaded(CatalogStore store, CatalogSnapshot previous, UnionWsdl unionWsdl)
+            throws IOException {
         CatalogStore.StoredCatalog stored = store.load();
         ServiceDescriptionParser parser = new ServiceDescriptionParser();
         List<VirtualPort> ports = new ArrayList<>();
@@ -112,7 +125,7 @@ public final class Catalog {
                     .orElseThrow(() -> new IOException("cached WSDL " + p.wsdlDigest() + " lacks binding " + p.binding()));
             ports.add(virtualPort(p.name(), description, binding, p.wsdlDigest()));
         }
-        return CatalogSnapshot.of(ports, stored.instances());
+        return CatalogSnapshot.of(ports, stored.instances(), unionWsdl);
     }
 
     /**
@@ -125,7 +138,7 @@ public final class Catalog {
         synchronized (changeLock) {
             previous = snapshot;
             try {
-                next = loaded(store, previous);
+                next = loaded(store, previous, unionWsdl);
             } catch (IOException | RuntimeException e) {
                 LOG.error("could not take in the catalog another member changed; serving the one loaded before", e);
                 return;
@@ -214,6 +227,11 @@ public final class Catalog {
     private List<Registered> file(RegistrationRequest request, RegistrationClaim claim, byte[] wsdl,
             ServiceDescription description, String digest, List<QName> portTypes) {
         synchronized (changeLock) {
+            try {
+                store.saveWsdl(digest, wsdl); // first: the union WSDL of a port a placed port type joins reads it
+            } catch (IOException e) {
+                throw storageFailure(e);
+            }
             CatalogSnapshot next = snapshot;
             List<Registered> registered = new ArrayList<>();
             for (QName portType : portTypes) {
@@ -247,11 +265,6 @@ public final class Catalog {
                 }
                 next = next.withInstance(instance);
                 registered.add(new Registered(instance, port));
-            }
-            try {
-                store.saveWsdl(digest, wsdl);
-            } catch (IOException e) {
-                throw storageFailure(e);
             }
             publish(next);
             registered.forEach(r -> LOG.info("registered instance {} at {} on virtual port {}",
