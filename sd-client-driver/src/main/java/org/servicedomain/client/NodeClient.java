@@ -459,6 +459,11 @@ public class NodeClient {
     public record DomainChange(String description, String owner, String contact, String terms, String termsUrl) {
     }
 
+    /** The placements the node proposes for virtual ports whose operations overlap (administrators). */
+    public java.util.List<org.servicedomain.home.v1.PlacementProposal> placementProposals() {
+        return call(() -> port.getPlacementProposals(new org.servicedomain.home.v1.GetPlacementProposals()).getProposal());
+    }
+
     /** What the administrators say about the service domain (every caller may read it). */
     public DomainInfo domainInfo() {
         return call(() -> port.getDomainInfo(new GetDomainInfo()).getDomain());

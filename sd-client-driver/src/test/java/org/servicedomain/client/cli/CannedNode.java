@@ -48,6 +48,7 @@ final class CannedNode extends NodeClient {
     NodeInfo topology = new NodeInfo();
     GetBillResponse bill = new GetBillResponse();
     DomainInfo domain = new DomainInfo();
+    final List<org.servicedomain.home.v1.PlacementProposal> proposals = new ArrayList<>();
     /** When set, what every call is refused with. */
     NodeClientException refusal;
     /** The session the calls carried, or null. */
@@ -202,6 +203,11 @@ final class CannedNode extends NodeClient {
     @Override
     public GetBillResponse bill(String name, boolean organisation, Instant from, Instant to, String format) {
         return answer("bill " + name + " " + organisation + " " + from + " " + to + " " + format, () -> bill);
+    }
+
+    @Override
+    public List<org.servicedomain.home.v1.PlacementProposal> placementProposals() {
+        return answer("placementProposals", () -> proposals);
     }
 
     @Override

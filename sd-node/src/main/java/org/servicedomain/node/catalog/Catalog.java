@@ -281,19 +281,13 @@ public final class Catalog {
 
     /** Refuses a placement into {@code port} of a port type whose operations share none of the port's. */
     private static void requireOverlap(VirtualPort port, QName portType, Map<QName, String> operations, String from) {
-        Map<QName, QName> shared = PlacedInstance.of(port, probe(port, portType, operations)).elements();
+        Map<QName, QName> shared = PlacedInstance.between(port, operations, Map.of()).elements();
         if (shared.isEmpty()) {
             throw new NodeFault(FaultCode.BadRequest, "port type " + portType + (from == null ? "" : " of " + from)
                     + " is placed into virtual port " + port.name() + " but shares none of its operations "
                     + new java.util.TreeSet<>(port.operationsByElement().values())
                     + " (an operation is shared when its request element has the same local name)");
         }
-    }
-
-    /** An instance standing for {@code operations} of {@code portType}, to ask what it would share with {@code port}. */
-    private static Instance probe(VirtualPort port, QName portType, Map<QName, String> operations) {
-        return new Instance("placement-check", port.name(), portType, "http://placement.invalid/", null, null, Set.of(),
-                null, Map.of(), InstanceState.OPERATIONAL, null, operations);
     }
 
     /**

@@ -30,7 +30,14 @@ public record PlacedInstance(Map<QName, QName> elements, Map<QName, String> soap
 
     /** What {@code instance} shares with {@code port}; empty maps when it shares nothing. */
     public static PlacedInstance of(VirtualPort port, Instance instance) {
-        Map<QName, String> own = instance.operations() == null ? Map.of() : instance.operations();
+        return between(port, instance.operations() == null ? Map.of() : instance.operations(), instance.soapActions());
+    }
+
+    /**
+     * What an instance implementing {@code own} (request element to operation name), with {@code ownActions}
+     * (operation name to SOAPAction), shares with {@code port}; empty maps when it shares nothing.
+     */
+    public static PlacedInstance between(VirtualPort port, Map<QName, String> own, Map<String, String> ownActions) {
         Map<String, QName> ownByLocalName = new HashMap<>();
         own.keySet().forEach(element -> ownByLocalName.putIfAbsent(element.getLocalPart(), element));
         Map<QName, QName> elements = new LinkedHashMap<>();
@@ -43,7 +50,7 @@ public record PlacedInstance(Map<QName, QName> elements, Map<QName, String> soap
                 continue;
             }
             elements.put(portElement, instanceElement);
-            String action = instance.soapActions().get(own.get(instanceElement));
+            String action = ownActions.get(own.get(instanceElement));
             if (action != null) {
                 actions.put(portElement, action);
             }

@@ -424,6 +424,16 @@ public class HomePort implements HomePortType {
         });
     }
 
+    /** Administrators: which virtual ports could absorb others by a placement, from the catalog as it is now. */
+    @Override
+    public org.servicedomain.home.v1.GetPlacementProposalsResponse getPlacementProposals(
+            org.servicedomain.home.v1.GetPlacementProposals request) throws HomeFault {
+        return call("getPlacementProposals", () -> {
+            access.requireAdministrator(context, "getPlacementProposals");
+            return PlacementProposalsView.of(node.catalog().snapshot());
+        });
+    }
+
     /** The trace headers of the home-port call, read as every entry reads them; none when called without HTTP. */
     private TraceHeaders.Received receivedTrace() {
         MessageContext message = context == null ? null : context.getMessageContext();
