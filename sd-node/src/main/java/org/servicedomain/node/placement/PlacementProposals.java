@@ -14,7 +14,7 @@ import org.servicedomain.node.core.VirtualPort;
 /**
  * The placements the node proposes, computed on demand from one catalog snapshot: for every two
  * virtual ports of different port types, one SOAP version and an operation in common, the one with
- * more operations (then more instances, then the first by name) absorbs the other.
+ * more operations (then more instances, then the one created first) absorbs the other.
  */
 public final class PlacementProposals {
 
@@ -38,7 +38,7 @@ public final class PlacementProposals {
     private PlacementProposals() {
     }
 
-    /** The proposals for the ports of {@code catalog}, by absorbing port and then placed port. */
+    /** The proposals for the ports of {@code catalog} (in the order they were created), by absorbing port and then placed port. */
     public static List<Proposal> of(CatalogSnapshot catalog) {
         List<VirtualPort> ports = new ArrayList<>(catalog.ports());
         List<Proposal> proposals = new ArrayList<>();
@@ -66,7 +66,7 @@ public final class PlacementProposals {
             return byOperations > 0;
         }
         int byInstances = Integer.compare(catalog.instancesOf(first.name()).size(), catalog.instancesOf(second.name()).size());
-        return byInstances != 0 ? byInstances > 0 : first.name().compareTo(second.name()) <= 0;
+        return byInstances >= 0; // on a tie, the port that was there first, which clients are bound to already
     }
 
     private static Proposal proposal(VirtualPort port, VirtualPort placed) {
