@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.PlacedInstance;
@@ -21,6 +23,10 @@ import org.servicedomain.node.dispatch.InstanceDispatcher;
  * An instance of the port's own port type costs one comparison: its request goes on untouched.
  */
 public final class PlacedInstanceDispatcher implements InstanceDispatcher {
+
+    /** The value, quoted or not, of an {@code action} parameter of a Content-Type. */
+    private static final Pattern ACTION_PARAMETER =
+            Pattern.compile(";\\s*action\\s*=\\s*(\"[^\"]*\"|[^;\\s]*)", Pattern.CASE_INSENSITIVE);
 
     private final InstanceDispatcher next;
     private final Supplier<CatalogSnapshot> catalog;
@@ -47,13 +53,25 @@ public final class PlacedInstanceDispatcher implements InstanceDispatcher {
         QName element = called.requestElement();
         String action = placement.soapActions().get(element);
         String soapAction = request.soapAction() == null || action == null ? request.soapAction() : "\"" + action + "\"";
+        String contentType = action == null ? request.contentType() : withAction(request.contentType(), action);
         if (!placement.rewrites(element)) {
-            return next.dispatch(instance, request.withForwarded(soapAction, request.body()), timeout);
+            return next.dispatch(instance, request.withForwarded(soapAction, contentType, request.body()), timeout);
         }
         byte[] body = NamespaceRewriter.rewrite(request.body(), placement.toInstance());
-        return next.dispatch(instance, request.withForwarded(soapAction, body), timeout)
+        return next.dispatch(instance, request.withForwarded(soapAction, contentType, body), timeout)
                 .thenApply(reply -> inPortNamespaces(reply, placement));
     }
+
+    /** {@code contentType} with the value of its SOAP 1.2 {@code action} parameter, if it has one, replaced by {@code action}. */
+    static String withAction(String contentType, String action) {
+        if (contentType == null) {
+            return null;
+        }
+        Matcher parameter = ACTION_PARAMETER.matcher(contentType);
+        return parameter.find() ? contentType.substring(0, parameter.start(1)) + "\"" + action + "\""
+                + contentType.substring(parameter.end(1)) : contentType;
+    }
+
 
     private static ProviderReply inPortNamespaces(ProviderReply reply, PlacedInstance placement) {
         try {
