@@ -16,11 +16,12 @@ public final class OtherQuotesCalls {
     private OtherQuotesCalls() {
     }
 
-    /** A policy placing the other-quotes port type into the stock-quote port, calls spread round-robin. */
+    /**
+     * The sample policy that places the other-quotes port type into the stock-quote port, calls spread
+     * round-robin ({@code samples/policies/similar-quotes.xml}).
+     */
     public static String placementPolicy() {
-        return "<policy xmlns=\"urn:sd:policy:1\"><virtualPort name=\"StockQuotePortType\">"
-                + "<selection directive=\"round-robin\"/><compatiblePortType name=\"" + PORT_TYPE + "\"/>"
-                + "</virtualPort></policy>";
+        return Resources.text("policies/similar-quotes.xml");
     }
 
     /** Sends getDividend(symbol) over SOAP 1.1 to {@code address}, in the other-quotes namespace. */
