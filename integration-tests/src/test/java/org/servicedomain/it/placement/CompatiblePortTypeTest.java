@@ -110,12 +110,7 @@ class CompatiblePortTypeTest {
         URI port = entry.address(domain.node(), PORT);
         stockA.stop();
 
-        Set<String> servedBy = new HashSet<>();
-        for (int i = 0; i < 3; i++) {
-            servedBy.add(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port, "ACME")));
-        }
-
-        assertThat(servedBy).containsExactly("other-b");
+        assertThat(quotesServedBy(port, 3)).containsExactly("other-b");
     }
 
     @ParameterizedTest
@@ -125,12 +120,7 @@ class CompatiblePortTypeTest {
         URI port = entry.address(domain.node(), PORT);
         otherB.stop();
 
-        Set<String> servedBy = new HashSet<>();
-        for (int i = 0; i < 3; i++) {
-            servedBy.add(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port, "ACME")));
-        }
-
-        assertThat(servedBy).containsExactly("stock-a");
+        assertThat(quotesServedBy(port, 3)).containsExactly("stock-a");
     }
 
     @ParameterizedTest
@@ -245,5 +235,16 @@ class CompatiblePortTypeTest {
         assertThatThrownBy(() -> domain.setup().provider(credit, null))
                 .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest"))
                 .hasMessageContaining("shares none of its operations");
+    }
+
+    /** The providers that served {@code calls} getQuote calls on {@code port}, each call answered. */
+    private static Set<String> quotesServedBy(URI port, int calls) {
+        Set<String> servedBy = new HashSet<>();
+        for (int i = 0; i < calls; i++) {
+            SoapReply reply = StockQuoteCalls.getQuote(port, "ACME");
+            assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+            servedBy.add(StockQuoteCalls.servedBy(reply));
+        }
+        return servedBy;
     }
 }

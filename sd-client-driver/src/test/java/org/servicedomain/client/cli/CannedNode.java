@@ -22,6 +22,7 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.OpenSessionInfo;
+import org.servicedomain.home.v1.PlacementProposal;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.SessionInfo;
 import org.servicedomain.home.v1.UserInfo;
@@ -48,7 +49,7 @@ final class CannedNode extends NodeClient {
     NodeInfo topology = new NodeInfo();
     GetBillResponse bill = new GetBillResponse();
     DomainInfo domain = new DomainInfo();
-    final List<org.servicedomain.home.v1.PlacementProposal> proposals = new ArrayList<>();
+    final List<PlacementProposal> proposals = new ArrayList<>();
     /** When set, what every call is refused with. */
     NodeClientException refusal;
     /** The session the calls carried, or null. */
@@ -206,7 +207,7 @@ final class CannedNode extends NodeClient {
     }
 
     @Override
-    public List<org.servicedomain.home.v1.PlacementProposal> placementProposals() {
+    public List<PlacementProposal> placementProposals() {
         return answer("placementProposals", () -> proposals);
     }
 

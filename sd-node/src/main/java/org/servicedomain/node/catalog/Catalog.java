@@ -1,6 +1,7 @@
 package org.servicedomain.node.catalog;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,6 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -25,6 +27,7 @@ import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.core.VirtualPort;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.w3c.dom.Document;
 
 /**
  * The node's service catalog: virtual ports and the instances behind them. Readers take
@@ -98,11 +101,11 @@ public final class Catalog {
     }
 
     /** The parsed WSDL cached under {@code digest}, for the union WSDL of a port placed port types join. */
-    private static org.w3c.dom.Document cachedWsdl(CatalogStore store, String digest) {
+    private static Document cachedWsdl(CatalogStore store, String digest) {
         try {
             return new ServiceDescriptionParser().parse(store.loadWsdl(digest), "cached WSDL " + digest).document();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -285,7 +288,7 @@ public final class Catalog {
         if (shared.isEmpty()) {
             throw new NodeFault(FaultCode.BadRequest, "port type " + portType + (from == null ? "" : " of " + from)
                     + " is placed into virtual port " + port.name() + " but shares none of its operations "
-                    + new java.util.TreeSet<>(port.operationsByElement().values())
+                    + new TreeSet<>(port.operationsByElement().values())
                     + " (an operation is shared when its request element has the same local name)");
         }
     }

@@ -4,9 +4,6 @@ import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.resolve;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -27,7 +24,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NamedNodeMap;
 import org.w3c.dom.Node;
-import org.xml.sax.SAXException;
 
 /**
  * The union WSDL of a virtual port that instances of placed port types add operations to: the
@@ -80,7 +76,7 @@ final class PlacedOperationsWsdl implements UnionWsdl {
     }
 
     private String union(VirtualPort port, List<Instance> contributing, Map<QName, String> extra) {
-        Document document = parse(port.wsdlTemplate());
+        Document document = VirtualWsdl.parse(port.wsdlTemplate());
         Element definitions = document.getDocumentElement();
         definitions.setAttributeNS(XMLNS, "xmlns:" + TNS_PREFIX, definitions.getAttribute("targetNamespace"));
         Element portType = named(definitions, "portType", port.portType().getLocalPart());
@@ -199,13 +195,5 @@ final class PlacedOperationsWsdl implements UnionWsdl {
     private static Element named(Element definitions, String kind, String name) {
         return children(definitions, WSDL_NS, kind).stream().filter(e -> name.equals(e.getAttribute("name")))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no " + kind + " named " + name));
-    }
-
-    private static Document parse(String wsdl) {
-        try {
-            return SecureXml.documentBuilder().parse(new ByteArrayInputStream(wsdl.getBytes(StandardCharsets.UTF_8)));
-        } catch (SAXException | IOException e) {
-            throw new IllegalStateException("the node's own virtual WSDL does not parse", e);
-        }
     }
 }
