@@ -20,7 +20,7 @@ import org.servicedomain.samples.provider.SampleService;
 public final class CommandLine {
 
     public static final String USAGE = String.join(System.lineSeparator(),
-            "usage: java -jar sd-samples.jar provider --service stockquote|creditcheck|blast|blast-blue|blast-green|blast-red|"
+            "usage: java -jar sd-samples.jar provider --service stockquote|other-quotes|creditcheck|blast|blast-blue|blast-green|blast-red|"
             + "online-trading|personal-loans|investment-banking|commodity-trading|backout",
             "                                --name NAME --port N [--host ADDRESS] [--delay-ms D] [--fail-rate F] [--workers N] [--soap12]",
             "                                [--databases a,b]    (blast only; blast-blue/green/red hold database1/2/3)",

@@ -157,6 +157,12 @@ public class FakeHomePort implements HomePortType {
         return response;
     }
 
+    @Override
+    public org.servicedomain.home.v1.GetPlacementProposalsResponse getPlacementProposals(
+            org.servicedomain.home.v1.GetPlacementProposals parameters) {
+        return new org.servicedomain.home.v1.GetPlacementProposalsResponse();
+    }
+
     /** The domain information as the demo set it: description and owner only. */
     public org.servicedomain.home.v1.DomainInfo domain() {
         return domain;

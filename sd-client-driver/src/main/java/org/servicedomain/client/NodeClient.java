@@ -24,6 +24,7 @@ import org.servicedomain.home.v1.GetBillResponse;
 import org.servicedomain.home.v1.GetDomainInfo;
 import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetEventsResponse;
+import org.servicedomain.home.v1.GetPlacementProposals;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
@@ -41,6 +42,7 @@ import org.servicedomain.home.v1.LoginResponse;
 import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.OpenSessionInfo;
+import org.servicedomain.home.v1.PlacementProposal;
 import org.servicedomain.home.v1.PlanQos;
 import org.servicedomain.home.v1.PreviewPolicy;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
@@ -457,6 +459,11 @@ public class NodeClient {
      * is, an empty value removes it, anything else replaces it.
      */
     public record DomainChange(String description, String owner, String contact, String terms, String termsUrl) {
+    }
+
+    /** The placements the node proposes for virtual ports whose operations overlap (administrators). */
+    public List<PlacementProposal> placementProposals() {
+        return call(() -> port.getPlacementProposals(new GetPlacementProposals()).getProposal());
     }
 
     /** What the administrators say about the service domain (every caller may read it). */

@@ -40,6 +40,7 @@ import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
 import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.placement.PlacedInstanceDispatcher;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.qos.PriorityFlows;
 
@@ -73,7 +74,8 @@ public final class NodeEngine implements AutoCloseable {
                         config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes(), checkedDns));
         HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
         ChildRegistry children = ChildRegistry.open(backends.childStore());
-        this.dispatcher = new OriginDispatcher(http, new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null)));
+        this.dispatcher = new PlacedInstanceDispatcher(new OriginDispatcher(http,
+                new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null))), catalog::snapshot);
         this.hierarchy = Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
                 new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout()), backends::leads);
         String prober = backends.selfName(hierarchy.nodeName());

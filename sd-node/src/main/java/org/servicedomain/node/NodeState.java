@@ -31,6 +31,8 @@ import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.TransactionHistory;
 import org.servicedomain.node.session.UserDirectory;
 import org.servicedomain.node.storage.StatusStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the node keeps, where its {@link Backends} say: the catalog, the active policy, the users and
@@ -38,6 +40,8 @@ import org.servicedomain.node.storage.StatusStore;
  * saved across restarts.
  */
 public final class NodeState implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeState.class);
 
     private final Catalog catalog;
     private final UserDirectory users;
@@ -66,8 +70,10 @@ public final class NodeState implements AutoCloseable {
         SelectorRegistry selectors = SelectorRegistry.standard(
                 new SelectionInputs(ThreadLocalRandom::current, monitor, history, fixedChoices));
         this.policy = ActivePolicy.open(backends.policyStore(),
-                new PolicyCompiler(selectors, ComposerRegistry.standard(), () -> portsAndOperations(catalog)), active -> {
+                new PolicyCompiler(selectors, ComposerRegistry.standard(), () -> portsAndOperations(catalog),
+                        catalog::checkPlacement), active -> {
                     applySessionSettings(active, sessions);
+                    placeCompatiblePortTypes(active, catalog);
                     observation.policyActivated(active);
                 });
         this.status = restoredStatus(config, monitor);
@@ -117,6 +123,16 @@ public final class NodeState implements AutoCloseable {
             ports.put(port.name(), Set.copyOf(port.operationsByElement().values()));
         }
         return ports;
+    }
+
+    /** Moves instances as the policy's placements say; a failure leaves the catalog as it was and the policy active. */
+    private static void placeCompatiblePortTypes(CompiledPolicy active, Catalog catalog) {
+        try {
+            catalog.place(active.placements());
+        } catch (RuntimeException e) {
+            LOG.error("policy version {} is active, but the instances of its placed port types could not be moved;"
+                    + " they move when the policy is set again", active.version(), e);
+        }
     }
 
     private static void applySessionSettings(CompiledPolicy active, SessionRegistry sessions) {

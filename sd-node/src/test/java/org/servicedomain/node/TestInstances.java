@@ -39,11 +39,14 @@ public final class TestInstances {
     public static final String RPC_WSDL = "weather-rpc.wsdl";
     /** Two port types, one of them named like {@link #SOAP11_WSDL}'s in another namespace. */
     public static final String TWO_PORT_TYPES_WSDL = "market-two-port-types.wsdl";
+    /** {@link #SOAP11_WSDL}'s service in another namespace and port type, GetDividend on top, no GetHistory. */
+    public static final String OTHER_QUOTES_WSDL = "other-quotes.wsdl";
     /** A WSDL with an HTTP GET binding only. */
     public static final String HTTP_ONLY_WSDL = "http-only.wsdl";
 
     public static final QName STOCK_QUOTE = new QName("urn:example:stockquote", "StockQuotePortType");
     public static final QName MARKET_STOCK_QUOTE = new QName("urn:example:market", "StockQuotePortType");
+    public static final QName OTHER_QUOTES = new QName("urn:example:otherquotes", "OtherQuotesPortType");
     public static final QName NEWS = new QName("urn:example:market", "NewsPortType");
     public static final QName WEATHER = new QName("urn:example:weather", "WeatherPortType");
 

@@ -12,6 +12,7 @@ import org.servicedomain.samples.blast.BlastGreenPortType;
 import org.servicedomain.samples.blast.BlastRedPortType;
 import org.servicedomain.samples.creditcheck.CreditCheckEndpoint;
 import org.servicedomain.samples.finance.FinanceEndpoint;
+import org.servicedomain.samples.otherquotes.OtherQuotesEndpoint;
 import org.servicedomain.samples.stockquote.StockQuoteEndpoint;
 
 /**
@@ -22,6 +23,8 @@ import org.servicedomain.samples.stockquote.StockQuoteEndpoint;
 public enum SampleService {
 
     STOCKQUOTE("stockquote", null),
+    /** The stock-quote service as another vendor describes it: {@code OtherQuotesPortType}, another namespace. */
+    OTHER_QUOTES("other-quotes", null),
     CREDITCHECK("creditcheck", null),
     BLAST("blast", null),
     /** {@code BlastBluePortType}, searching database1. */
@@ -74,6 +77,7 @@ public enum SampleService {
     Object createEndpoint(ProviderOptions options) {
         return switch (this) {
             case STOCKQUOTE -> new StockQuoteEndpoint(options.name(), options.symbols());
+            case OTHER_QUOTES -> new OtherQuotesEndpoint(options.name());
             case CREDITCHECK -> new CreditCheckEndpoint(options.name());
             case BLAST -> new BlastEndpoint(options.name(), options.databases());
             case BLAST_BLUE -> new BlastDatabaseEndpoint.Blue(options.name());

@@ -77,7 +77,7 @@ class ProviderOptionsTest {
         assertThat(SampleService.fromName("creditcheck")).isEqualTo(SampleService.CREDITCHECK);
         assertThat(SampleService.fromName("BLAST")).isEqualTo(SampleService.BLAST);
         assertThatThrownBy(() -> SampleService.fromName("weather"))
-                .hasMessage("service must be one of stockquote, creditcheck, blast, blast-blue, blast-green, blast-red,"
+                .hasMessage("service must be one of stockquote, other-quotes, creditcheck, blast, blast-blue, blast-green, blast-red,"
                         + " online-trading, personal-loans, investment-banking, commodity-trading, backout but was weather");
     }
 

@@ -31,7 +31,7 @@ import picocli.CommandLine.ScopeType;
         description = "Runs a service-domain node through its home port.",
         subcommands = {LoginCommand.class, LogoutCommand.class, StatusCommand.class, InstancesCommand.class, PortsCommand.class,
                 PolicyCommand.class, UsersCommand.class, SessionsCommand.class, TopologyCommand.class,
-                StatsCommand.class, EventsCommand.class, QosPlanCommand.class, BillCommand.class, DomainCommand.class,
+                StatsCommand.class, EventsCommand.class, QosPlanCommand.class, BillCommand.class, DomainCommand.class, PlacementsCommand.class,
                 CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The node is --node, else $SDCTL_NODE, else the one last logged in to.",
                 "Exit codes: 0 done, 1 refused by the node (its fault code is printed) or unreachable, 2 usage."})

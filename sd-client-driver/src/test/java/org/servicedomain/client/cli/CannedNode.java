@@ -22,6 +22,7 @@ import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.OpenSessionInfo;
+import org.servicedomain.home.v1.PlacementProposal;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.SessionInfo;
 import org.servicedomain.home.v1.UserInfo;
@@ -48,6 +49,7 @@ final class CannedNode extends NodeClient {
     NodeInfo topology = new NodeInfo();
     GetBillResponse bill = new GetBillResponse();
     DomainInfo domain = new DomainInfo();
+    final List<PlacementProposal> proposals = new ArrayList<>();
     /** When set, what every call is refused with. */
     NodeClientException refusal;
     /** The session the calls carried, or null. */
@@ -202,6 +204,11 @@ final class CannedNode extends NodeClient {
     @Override
     public GetBillResponse bill(String name, boolean organisation, Instant from, Instant to, String format) {
         return answer("bill " + name + " " + organisation + " " + from + " " + to + " " + format, () -> bill);
+    }
+
+    @Override
+    public List<PlacementProposal> placementProposals() {
+        return answer("placementProposals", () -> proposals);
     }
 
     @Override

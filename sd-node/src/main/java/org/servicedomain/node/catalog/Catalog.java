@@ -1,6 +1,7 @@
 package org.servicedomain.node.catalog;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,6 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -25,6 +27,7 @@ import org.servicedomain.node.core.StateLimits;
 import org.servicedomain.node.core.VirtualPort;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.w3c.dom.Document;
 
 /**
  * The node's service catalog: virtual ports and the instances behind them. Readers take
@@ -59,11 +62,15 @@ public final class Catalog {
     private final List<Consumer<String>> portRemovalListeners = new CopyOnWriteArrayList<>();
     private final ServiceDescriptionParser parser = new ServiceDescriptionParser();
     private final Object changeLock = new Object();
+    private final UnionWsdl unionWsdl;
     private volatile CatalogSnapshot snapshot;
+    /** Port type to the virtual port the active policy places it into. */
+    private volatile Map<QName, String> placements = Map.of();
     private final List<Consumer<Instance>> unregisterListeners = new CopyOnWriteArrayList<>();
 
     private Catalog(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck, StateLimits limits,
-            CatalogSnapshot snapshot) {
+            CatalogSnapshot snapshot, UnionWsdl unionWsdl) {
+        this.unionWsdl = unionWsdl;
         this.store = store;
         this.limits = limits;
         this.endpointCheck = endpointCheck;
@@ -84,21 +91,32 @@ public final class Catalog {
     /** As {@link #open(CatalogStore, WsdlSource, EndpointCheck)}, holding at most what {@code limits} allow. */
     public static Catalog open(CatalogStore store, WsdlSource wsdlSource, EndpointCheck endpointCheck,
             StateLimits limits) throws IOException {
-        CatalogSnapshot snapshot = loaded(store, null);
+        UnionWsdl unionWsdl = new PlacedOperationsWsdl(digest -> cachedWsdl(store, digest));
+        CatalogSnapshot snapshot = loaded(store, null, unionWsdl);
         LOG.info("catalog opened: {} virtual ports, {} instances", snapshot.ports().size(), snapshot.instances().size());
-        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot);
+        Catalog catalog = new Catalog(store, wsdlSource, endpointCheck, limits, snapshot, unionWsdl);
         catalog.deleteUnreferencedWsdls(snapshot);
         store.onChange(catalog::catchUp);
         return catalog;
     }
 
+    /** The parsed WSDL cached under {@code digest}, for the union WSDL of a port placed port types join. */
+    private static Document cachedWsdl(CatalogStore store, String digest) {
+        try {
+            return new ServiceDescriptionParser().parse(store.loadWsdl(digest), "cached WSDL " + digest).document();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The catalog in {@code store}; ports unchanged since {@code previous} are kept, not parsed again. */
-    private static CatalogSnapshot loaded(CatalogStore store, CatalogSnapshot previous) throws IOException {
+    private static CatalogSnapshot loaded(CatalogStore store, CatalogSnapshot previous, UnionWsdl unionWsdl)
+            throws IOException {
         CatalogStore.StoredCatalog stored = store.load();
         ServiceDescriptionParser parser = new ServiceDescriptionParser();
         List<VirtualPort> ports = new ArrayList<>();
         for (CatalogStore.StoredPort p : stored.ports()) {
-            VirtualPort known = previous == null ? null : previous.port(p.name()).orElse(null);
+            VirtualPort known = previous == null ? null : previous.filedPort(p.name()).orElse(null);
             if (known != null && known.wsdlDigest().equals(p.wsdlDigest()) && known.binding().equals(p.binding())) {
                 ports.add(known);
                 continue;
@@ -110,7 +128,7 @@ public final class Catalog {
                     .orElseThrow(() -> new IOException("cached WSDL " + p.wsdlDigest() + " lacks binding " + p.binding()));
             ports.add(virtualPort(p.name(), description, binding, p.wsdlDigest()));
         }
-        return CatalogSnapshot.of(ports, stored.instances());
+        return CatalogSnapshot.of(ports, stored.instances(), unionWsdl);
     }
 
     /**
@@ -123,7 +141,7 @@ public final class Catalog {
         synchronized (changeLock) {
             previous = snapshot;
             try {
-                next = loaded(store, previous);
+                next = loaded(store, previous, unionWsdl);
             } catch (IOException | RuntimeException e) {
                 LOG.error("could not take in the catalog another member changed; serving the one loaded before", e);
                 return;
@@ -212,10 +230,18 @@ public final class Catalog {
     private List<Registered> file(RegistrationRequest request, RegistrationClaim claim, byte[] wsdl,
             ServiceDescription description, String digest, List<QName> portTypes) {
         synchronized (changeLock) {
+            try {
+                store.saveWsdl(digest, wsdl); // first: the union WSDL of a port a placed port type joins reads it
+            } catch (IOException e) {
+                throw storageFailure(e);
+            }
             CatalogSnapshot next = snapshot;
             List<Registered> registered = new ArrayList<>();
             for (QName portType : portTypes) {
-                VirtualPort port = next.portFor(portType).orElse(null);
+                VirtualPort port = placedPort(next, portType);
+                if (port == null) {
+                    port = next.portFor(portType).orElse(null);
+                }
                 SoapVersion preferred = port != null ? port.soapVersion() : null;
                 PortTypeBinding binding = description.bindingFor(portType, preferred).orElseThrow(() ->
                         new NodeFault(FaultCode.WsdlUnreadable, "WSDL at " + request.wsdlLocation()
@@ -232,6 +258,9 @@ public final class Catalog {
                             + port.soapVersion().label() + " but " + request.wsdlLocation() + " binds " + portType
                             + " only with SOAP " + binding.soapVersion().label());
                 }
+                if (!port.portType().equals(portType)) {
+                    requireOverlap(port, binding.portType(), binding.operationsByElement(), request.wsdlLocation());
+                }
                 Instance instance = instanceFor(next, request, port, binding, digest, claim);
                 if (next.instance(instance.id()).isEmpty() && next.instances().size() >= limits.maxInstances()) {
                     throw new NodeFault(FaultCode.BadRequest, "the node holds its maximum of "
@@ -240,15 +269,98 @@ public final class Catalog {
                 next = next.withInstance(instance);
                 registered.add(new Registered(instance, port));
             }
-            try {
-                store.saveWsdl(digest, wsdl);
-            } catch (IOException e) {
-                throw storageFailure(e);
-            }
             publish(next);
             registered.forEach(r -> LOG.info("registered instance {} at {} on virtual port {}",
                     r.instance().id(), LogText.of(r.instance().endpointAddress()), r.port().name()));
             return registered;
+        }
+    }
+
+    /** The virtual port the active policy places {@code portType} into, when the catalog has it; else null. */
+    private VirtualPort placedPort(CatalogSnapshot current, QName portType) {
+        String name = placements.get(portType);
+        return name == null ? null : current.filedPort(name).orElse(null);
+    }
+
+    /** Refuses a placement into {@code port} of a port type whose operations share none of the port's. */
+    private static void requireOverlap(VirtualPort port, QName portType, Map<QName, String> operations, String from) {
+        Map<QName, QName> shared = PlacedInstance.between(port, operations, Map.of()).elements();
+        if (shared.isEmpty()) {
+            throw new NodeFault(FaultCode.BadRequest, "port type " + portType + (from == null ? "" : " of " + from)
+                    + " is placed into virtual port " + port.name() + " but shares none of its operations "
+                    + new TreeSet<>(port.operationsByElement().values())
+                    + " (an operation is shared when its request element has the same local name)");
+        }
+    }
+
+    /**
+     * Whether {@code portType} may be placed into virtual port {@code virtualPort}, as far as the
+     * catalog can tell now: the port exists and has another port type; a port the port type already
+     * has speaks the same SOAP version and shares an operation with it. Throws saying why not.
+     */
+    public void checkPlacement(QName portType, String virtualPort) {
+        CatalogSnapshot current = snapshot;
+        VirtualPort target = current.filedPort(virtualPort).orElseThrow(() ->
+                new IllegalArgumentException("no virtual port is named " + virtualPort));
+        if (target.portType().equals(portType)) {
+            throw new IllegalArgumentException("port type " + portType + " is virtual port " + virtualPort
+                    + "'s own; only another port type can be placed into it");
+        }
+        VirtualPort own = current.portFor(portType).orElse(null);
+        if (own == null) {
+            return;
+        }
+        if (own.soapVersion() != target.soapVersion()) {
+            throw new IllegalArgumentException("virtual port " + virtualPort + " speaks SOAP " + target.soapVersion().label()
+                    + " but port type " + portType + " (virtual port " + own.name() + ") speaks SOAP "
+                    + own.soapVersion().label());
+        }
+        try {
+            requireOverlap(target, portType, own.operationsByElement(), null);
+        } catch (NodeFault refused) {
+            throw new IllegalArgumentException(refused.getMessage(), refused);
+        }
+    }
+
+    /**
+     * Takes in the active policy's placements: later registrations of a placed port type join its
+     * virtual port, and the instances of a placed port type that has a virtual port of its own move
+     * into the placed port, which goes, all in one change. A port that can no longer be moved (its
+     * SOAP version or operations do not fit) stays where it is, with a warning.
+     */
+    public void place(Map<QName, String> newPlacements) {
+        placements = Map.copyOf(newPlacements);
+        List<String> emptied = afterCatchingUp(() -> {
+            synchronized (changeLock) {
+                CatalogSnapshot next = snapshot;
+                List<String> moved = new ArrayList<>();
+                for (Map.Entry<QName, String> placement : placements.entrySet()) {
+                    VirtualPort own = next.portFor(placement.getKey()).orElse(null);
+                    if (own == null || own.name().equals(placement.getValue())) {
+                        continue;
+                    }
+                    try {
+                        checkPlacement(placement.getKey(), placement.getValue());
+                    } catch (IllegalArgumentException refused) {
+                        LOG.warn("virtual port {} stays: {}", own.name(), refused.getMessage());
+                        continue;
+                    }
+                    for (Instance instance : next.instancesOf(own.name())) {
+                        next = next.withInstance(instance.movedTo(placement.getValue(), own.operationsByElement(), own.soapActions()));
+                    }
+                    next = next.withoutPort(own.name());
+                    moved.add(own.name());
+                }
+                if (!moved.isEmpty()) {
+                    publish(next);
+                }
+                return moved;
+            }
+        });
+        for (String name : emptied) {
+            LOG.info("moved the instances of virtual port {} into the port its port type is placed into; {} is gone",
+                    name, name);
+            portRemovalListeners.forEach(listener -> listener.accept(name));
         }
     }
 
@@ -432,9 +544,9 @@ public final class Catalog {
         for (Instance existing : current.instancesOf(port.name())) {
             if (EndpointKey.of(existing.endpointAddress()).equals(sameEndpoint)) {
                 Map<String, String> attributes = withWsdlService(claim.attributes(existing, request.attributes()), binding);
-                return new Instance(existing.id(), port.name(), port.portType(), endpoint, request.wsdlLocation(),
+                return new Instance(existing.id(), port.name(), binding.portType(), endpoint, request.wsdlLocation(),
                         digest, claim.supplierLevels(existing, request.supplierLevels()), timeout, attributes, existing.state(),
-                        existing.stateData(), binding.operationsByElement());
+                        existing.stateData(), binding.operationsByElement(), placedActions(port, binding));
             }
         }
         Map<String, String> attributes = withWsdlService(claim.attributes(null, request.attributes()), binding);
@@ -442,9 +554,14 @@ public final class Catalog {
         do {
             id = port.name() + "-" + UUID.randomUUID().toString().substring(0, 8);
         } while (current.instance(id).isPresent());
-        return new Instance(id, port.name(), port.portType(), endpoint, request.wsdlLocation(), digest,
+        return new Instance(id, port.name(), binding.portType(), endpoint, request.wsdlLocation(), digest,
                 claim.supplierLevels(null, request.supplierLevels()), timeout, attributes, InstanceState.OPERATIONAL, null,
-                binding.operationsByElement());
+                binding.operationsByElement(), placedActions(port, binding));
+    }
+
+    /** The binding's SOAPActions, which an instance placed into another port type's virtual port needs; else none. */
+    private static Map<String, String> placedActions(VirtualPort port, PortTypeBinding binding) {
+        return port.portType().equals(binding.portType()) ? null : binding.soapActions();
     }
 
     /**

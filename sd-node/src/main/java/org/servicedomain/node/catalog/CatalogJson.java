@@ -33,7 +33,8 @@ public final class CatalogJson {
     }
 
     /** One operation an instance implements: its name and its request element (rpc style: its wrapper). */
-    record OperationRecord(String name, String element) {
+    record OperationRecord(String name, String element,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String soapAction) {
     }
 
     /**
@@ -61,6 +62,14 @@ public final class CatalogJson {
             Map<QName, String> byElement = new HashMap<>();
             operations.forEach(o -> byElement.put(QName.valueOf(o.element()), o.name()));
             return byElement;
+        }
+
+        Map<String, String> soapActions() {
+            Map<String, String> actions = new HashMap<>();
+            if (operations != null) {
+                operations.stream().filter(o -> o.soapAction() != null).forEach(o -> actions.put(o.name(), o.soapAction()));
+            }
+            return actions;
         }
     }
 
@@ -121,7 +130,7 @@ public final class CatalogJson {
         return new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
                 i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
                 i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
-                i.stateData(), i.operationsByElement());
+                i.stateData(), i.operationsByElement(), i.soapActions());
     }
 
     private static PortRecord record(CatalogStore.StoredPort p) {
@@ -140,7 +149,7 @@ public final class CatalogJson {
             return null;
         }
         return i.operations().entrySet().stream()
-                .map(e -> new OperationRecord(e.getValue(), e.getKey().toString()))
+                .map(e -> new OperationRecord(e.getValue(), e.getKey().toString(), i.soapActions().get(e.getValue())))
                 .sorted(Comparator.comparing(OperationRecord::name).thenComparing(OperationRecord::element))
                 .toList();
     }

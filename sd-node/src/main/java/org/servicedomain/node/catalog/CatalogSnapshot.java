@@ -20,6 +20,8 @@ import org.servicedomain.node.core.VirtualPort;
  */
 public final class CatalogSnapshot {
 
+    /** The ports as filed, before instances of placed port types added their operations. */
+    private final Map<String, VirtualPort> filedPorts;
     private final Map<String, VirtualPort> portsByName;
     private final Map<QName, VirtualPort> portsByType;
     private final Map<String, Instance> instancesById;
@@ -27,45 +29,98 @@ public final class CatalogSnapshot {
     private final Map<String, List<Instance>> operationalByPort;
     /** Per port, the operational instances of each supplier level, so a one-level lookup costs the same for 10 or 10,000. */
     private final Map<String, Map<String, List<Instance>>> operationalByPortAndLevel;
-    /** The ports one of whose instances lacks one of the port's operations; lookup filters only these. */
+    /** The ports one of whose instances lacks one of the port's operations, or is placed; lookup filters only these. */
     private final Set<String> partialPorts;
+    /** The instances of port types placed into another's virtual port, by id. */
+    private final Map<String, PlacedInstance> placed;
+    private final UnionWsdl unionWsdl;
 
-    private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances) {
-        Map<String, VirtualPort> byName = new LinkedHashMap<>();
+    private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances, UnionWsdl unionWsdl) {
+        Map<String, VirtualPort> filed = new LinkedHashMap<>();
         Map<QName, VirtualPort> byType = new LinkedHashMap<>();
         Map<String, List<Instance>> byPort = new LinkedHashMap<>();
         Map<String, List<Instance>> operational = new LinkedHashMap<>();
         for (VirtualPort port : ports) {
-            byName.put(port.name(), port);
+            filed.put(port.name(), port);
             byType.put(port.portType(), port);
             byPort.put(port.name(), new ArrayList<>());
             operational.put(port.name(), new ArrayList<>());
         }
         Map<String, Instance> byId = new LinkedHashMap<>();
-        Set<String> partial = new HashSet<>();
+        Map<String, PlacedInstance> placedById = new HashMap<>();
         for (Instance instance : instances) {
-            if (!byName.containsKey(instance.virtualPort())) {
+            VirtualPort port = filed.get(instance.virtualPort());
+            if (port == null) {
                 throw new IllegalArgumentException("instance " + instance.id() + " names unknown virtual port "
                         + instance.virtualPort());
             }
             byId.put(instance.id(), instance);
             byPort.get(instance.virtualPort()).add(instance);
-            if (lacksAnOperationOf(byName.get(instance.virtualPort()), instance)) {
-                partial.add(instance.virtualPort());
+            if (!instance.portType().equals(port.portType())) {
+                placedById.put(instance.id(), PlacedInstance.of(port, instance));
             }
             if (instance.isOperational()) {
                 operational.get(instance.virtualPort()).add(instance);
             }
         }
-        this.portsByName = Collections.unmodifiableMap(byName);
+        this.unionWsdl = unionWsdl;
+        this.filedPorts = Collections.unmodifiableMap(filed);
+        this.placed = Map.copyOf(placedById);
+        this.portsByName = Collections.unmodifiableMap(joined(filed, byPort, placed, unionWsdl));
         this.portsByType = Collections.unmodifiableMap(byType);
         this.instancesById = Collections.unmodifiableMap(byId);
+        Set<String> partial = new HashSet<>();
+        for (Instance instance : byId.values()) {
+            if (placed.containsKey(instance.id()) || lacksAnOperationOf(portsByName.get(instance.virtualPort()), instance)) {
+                partial.add(instance.virtualPort());
+            }
+        }
         byPort.replaceAll((k, v) -> List.copyOf(v));
         operational.replaceAll((k, v) -> List.copyOf(v));
         this.instancesByPort = byPort;
         this.operationalByPort = operational;
         this.operationalByPortAndLevel = byLevel(operational);
         this.partialPorts = Set.copyOf(partial);
+    }
+
+    /**
+     * The ports as clients see them: a port some placed instance offers operations of its own to has
+     * them added (the union of the operations), with a WSDL that shows them.
+     */
+    private static Map<String, VirtualPort> joined(Map<String, VirtualPort> filed, Map<String, List<Instance>> byPort,
+            Map<String, PlacedInstance> placed, UnionWsdl unionWsdl) {
+        Map<String, VirtualPort> joined = new LinkedHashMap<>(filed);
+        filed.forEach((name, port) -> {
+            Map<QName, String> extra = new LinkedHashMap<>();
+            Map<String, String> actions = new HashMap<>();
+            List<Instance> contributing = new ArrayList<>();
+            for (Instance instance : byPort.get(name)) {
+                PlacedInstance placement = placed.get(instance.id());
+                if (placement == null || instance.operations() == null) {
+                    continue;
+                }
+                boolean contributes = false;
+                for (Map.Entry<QName, String> operation : instance.operations().entrySet()) {
+                    if (!placement.elements().containsValue(operation.getKey())
+                            && !port.operationsByElement().containsValue(operation.getValue())
+                            && !extra.containsValue(operation.getValue())) {
+                        extra.put(operation.getKey(), operation.getValue());
+                        String action = instance.soapActions().get(operation.getValue());
+                        if (action != null) {
+                            actions.put(operation.getValue(), action);
+                        }
+                        contributes = true;
+                    }
+                }
+                if (contributes) {
+                    contributing.add(instance);
+                }
+            }
+            if (!extra.isEmpty()) {
+                joined.put(name, port.joinedBy(extra, actions, unionWsdl.template(port, contributing, extra)));
+            }
+        });
+        return joined;
     }
 
     private static boolean lacksAnOperationOf(VirtualPort port, Instance instance) {
@@ -89,12 +144,17 @@ public final class CatalogSnapshot {
     }
 
     public static CatalogSnapshot empty() {
-        return new CatalogSnapshot(List.of(), List.of());
+        return new CatalogSnapshot(List.of(), List.of(), UnionWsdl.UNCHANGED);
     }
 
     /** A snapshot of these ports and instances; instances keep the given (registration) order. */
     public static CatalogSnapshot of(Collection<VirtualPort> ports, Collection<Instance> instances) {
-        return new CatalogSnapshot(ports, instances);
+        return new CatalogSnapshot(ports, instances, UnionWsdl.UNCHANGED);
+    }
+
+    /** As {@link #of(Collection, Collection)}, a port joined by placed instances' operations showing them in the WSDL {@code unionWsdl} builds. */
+    static CatalogSnapshot of(Collection<VirtualPort> ports, Collection<Instance> instances, UnionWsdl unionWsdl) {
+        return new CatalogSnapshot(ports, instances, unionWsdl);
     }
 
     public Collection<VirtualPort> ports() {
@@ -163,11 +223,31 @@ public final class CatalogSnapshot {
             return true;
         }
         for (Instance instance : instancesOf(portName)) {
-            if (instance.implementsOperation(requestElement)) {
+            if (implementsInPort(instance, requestElement)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code instance} implements the operation of its port whose request element is
+     * {@code requestElement}: its own, or, placed from another port type, the one it shares.
+     */
+    public boolean implementsInPort(Instance instance, QName requestElement) {
+        PlacedInstance placement = placed.get(instance.id());
+        return placement == null ? instance.implementsOperation(requestElement)
+                : placement.shares(requestElement) || instance.implementsOperation(requestElement);
+    }
+
+    /** How calls reach {@code instanceId} when its port type was placed into another's virtual port; else null. */
+    public PlacedInstance placement(String instanceId) {
+        return placed.get(instanceId);
+    }
+
+    /** The port {@code name} as it was filed, without the operations placed instances add; for the catalog's own use. */
+    Optional<VirtualPort> filedPort(String name) {
+        return Optional.ofNullable(filedPorts.get(name));
     }
 
     /**
@@ -182,7 +262,7 @@ public final class CatalogSnapshot {
         }
         List<Instance> implementing = new ArrayList<>(inLevels.size());
         for (Instance instance : inLevels) {
-            if (instance.implementsOperation(requestElement)) {
+            if (implementsInPort(instance, requestElement)) {
                 implementing.add(instance);
             }
         }
@@ -193,25 +273,25 @@ public final class CatalogSnapshot {
     public CatalogSnapshot withInstance(Instance instance) {
         Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
         instances.put(instance.id(), instance);
-        return new CatalogSnapshot(portsByName.values(), instances.values());
+        return new CatalogSnapshot(filedPorts.values(), instances.values(), unionWsdl);
     }
 
     public CatalogSnapshot withoutInstance(String id) {
         Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
         instances.remove(id);
-        return new CatalogSnapshot(portsByName.values(), instances.values());
+        return new CatalogSnapshot(filedPorts.values(), instances.values(), unionWsdl);
     }
 
     public CatalogSnapshot withPort(VirtualPort port) {
-        Map<String, VirtualPort> ports = new LinkedHashMap<>(portsByName);
+        Map<String, VirtualPort> ports = new LinkedHashMap<>(filedPorts);
         ports.put(port.name(), port);
-        return new CatalogSnapshot(ports.values(), instancesById.values());
+        return new CatalogSnapshot(ports.values(), instancesById.values(), unionWsdl);
     }
 
     /** This snapshot without the virtual port {@code name}, which must have no instance left. */
     public CatalogSnapshot withoutPort(String name) {
-        Map<String, VirtualPort> ports = new LinkedHashMap<>(portsByName);
+        Map<String, VirtualPort> ports = new LinkedHashMap<>(filedPorts);
         ports.remove(name);
-        return new CatalogSnapshot(ports.values(), instancesById.values());
+        return new CatalogSnapshot(ports.values(), instancesById.values(), unionWsdl);
     }
 }

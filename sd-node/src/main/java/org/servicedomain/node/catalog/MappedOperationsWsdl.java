@@ -3,9 +3,6 @@ package org.servicedomain.node.catalog;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
 import javax.xml.XMLConstants;
@@ -14,7 +11,6 @@ import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.xml.sax.SAXException;
 
 /**
  * Adds mapped operations to a virtual port's WSDL: for each, a request element (the mapped-to
@@ -33,7 +29,7 @@ public final class MappedOperationsWsdl {
         if (mappings.isEmpty()) {
             return wsdl;
         }
-        Document document = parse(wsdl);
+        Document document = VirtualWsdl.parse(wsdl);
         Element definitions = document.getDocumentElement();
         String tns = definitions.getAttribute("targetNamespace");
         definitions.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:" + PREFIX, tns);
@@ -119,13 +115,5 @@ public final class MappedOperationsWsdl {
 
     private static String messageName(MappedOperation mapping) {
         return mapping.name() + "MappedRequest";
-    }
-
-    private static Document parse(String wsdl) {
-        try {
-            return SecureXml.documentBuilder().parse(new ByteArrayInputStream(wsdl.getBytes(StandardCharsets.UTF_8)));
-        } catch (SAXException | IOException e) {
-            throw new IllegalStateException("the node's own virtual WSDL does not parse", e);
-        }
     }
 }

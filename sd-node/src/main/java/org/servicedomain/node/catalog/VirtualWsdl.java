@@ -3,10 +3,14 @@ package org.servicedomain.node.catalog;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.WSDL_NS;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.SecureXml;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.xml.sax.SAXException;
 
 /**
  * The WSDL a virtual port publishes: the provider's document with its port types, messages and
@@ -56,4 +60,12 @@ public final class VirtualWsdl {
         return service;
     }
 
+    /** A virtual WSDL the node built itself, parsed again to add to it. */
+    static Document parse(String wsdl) {
+        try {
+            return SecureXml.documentBuilder().parse(new ByteArrayInputStream(wsdl.getBytes(StandardCharsets.UTF_8)));
+        } catch (SAXException | IOException e) {
+            throw new IllegalStateException("the node's own virtual WSDL does not parse", e);
+        }
+    }
 }

@@ -21,6 +21,9 @@ import javax.xml.namespace.QName;
  * @param operations the operations the instance implements, by request element (document style) or wrapper
  *     (rpc style), as its WSDL's binding declares them; null when not recorded (catalogs written before
  *     instances recorded them), which counts as implementing every operation of its virtual port
+ * @param soapActions operation name to the SOAPAction the instance's binding declares; recorded for an
+ *     instance of a port type placed into another's virtual port (whose calls carry the port's actions),
+ *     empty otherwise
  */
 public record Instance(
         String id,
@@ -34,7 +37,8 @@ public record Instance(
         Map<String, String> attributes,
         InstanceState state,
         String stateData,
-        Map<QName, String> operations) {
+        Map<QName, String> operations,
+        Map<String, String> soapActions) {
 
     public Instance {
         Objects.requireNonNull(id, "id");
@@ -45,6 +49,15 @@ public record Instance(
         attributes = Map.copyOf(attributes);
         supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
         operations = operations == null ? null : Map.copyOf(operations);
+        soapActions = soapActions == null ? Map.of() : Map.copyOf(soapActions);
+    }
+
+    /** An instance whose operations are recorded, without SOAPActions of its own. */
+    public Instance(String id, String virtualPort, QName portType, String endpointAddress, String wsdlLocation,
+            String wsdlDigest, Set<String> supplierLevels, Long timeoutMs, Map<String, String> attributes, InstanceState state,
+            String stateData, Map<QName, String> operations) {
+        this(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest, supplierLevels, timeoutMs, attributes,
+                state, stateData, operations, null);
     }
 
     /** An instance whose operations are not recorded: it counts as implementing all of its port's. */
@@ -117,27 +130,37 @@ public record Instance(
 
     public Instance withState(InstanceState newState) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, timeoutMs, attributes, newState, stateData, operations);
+                supplierLevels, timeoutMs, attributes, newState, stateData, operations, soapActions);
     }
 
     public Instance withTimeoutMs(Long newTimeoutMs) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, newTimeoutMs, attributes, state, stateData, operations);
+                supplierLevels, newTimeoutMs, attributes, state, stateData, operations, soapActions);
     }
 
     public Instance withAttributes(Map<String, String> newAttributes) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, timeoutMs, newAttributes, state, stateData, operations);
+                supplierLevels, timeoutMs, newAttributes, state, stateData, operations, soapActions);
     }
 
     public Instance withSupplierLevels(Set<String> newSupplierLevels) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                newSupplierLevels, timeoutMs, attributes, state, stateData, operations);
+                newSupplierLevels, timeoutMs, attributes, state, stateData, operations, soapActions);
+    }
+
+    /**
+     * This instance as filed in virtual port {@code newVirtualPort}, where a placement moved it; what
+     * it did not record of its operations and SOAPActions is taken from the port it leaves.
+     */
+    public Instance movedTo(String newVirtualPort, Map<QName, String> ownOperations, Map<String, String> ownActions) {
+        return new Instance(id, newVirtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
+                supplierLevels, timeoutMs, attributes, state, stateData, operations == null ? ownOperations : operations,
+                soapActions.isEmpty() ? ownActions : soapActions);
     }
 
     /** This instance with {@code newStateData} (null or empty: none). */
     public Instance withStateData(String newStateData) {
         return new Instance(id, virtualPort, portType, endpointAddress, wsdlLocation, wsdlDigest,
-                supplierLevels, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData, operations);
+                supplierLevels, timeoutMs, attributes, state, newStateData == null || newStateData.isEmpty() ? null : newStateData, operations, soapActions);
     }
 }

@@ -100,6 +100,12 @@ public record RequestContext(
                 deadline, offloaded, tags);
     }
 
+    /** This request as it is forwarded to an instance that takes another Content-Type (a SOAP 1.2 action of its own). */
+    public RequestContext withForwarded(String newSoapAction, String newContentType, byte[] newBody) {
+        return new RequestContext(virtualPort, operation, caller, contentValues, newSoapAction, newContentType, newBody,
+                deadline, offloaded, tags);
+    }
+
     /** This request with the client's deadline, and whether a peer forwarded it here. */
     public RequestContext withTerms(Deadline newDeadline, boolean wasOffloaded) {
         return new RequestContext(virtualPort, operation, caller, contentValues, soapAction, contentType, body,

@@ -47,6 +47,19 @@ public record VirtualPort(
         return Optional.ofNullable(operationsByElement.get(requestElement));
     }
 
+    /**
+     * This port with the operations {@code extra} (request element to name) and their SOAPActions
+     * added, as instances of a placed port type offer them; {@code wsdlTemplate} is the WSDL that shows them.
+     */
+    public VirtualPort joinedBy(Map<QName, String> extra, Map<String, String> extraActions, String unionWsdlTemplate) {
+        Map<QName, String> operations = new java.util.HashMap<>(extra);
+        operations.putAll(operationsByElement);
+        Map<String, String> actions = new java.util.HashMap<>(extraActions);
+        actions.putAll(soapActions);
+        return new VirtualPort(name, portType, soapVersion, wsdlDigest, binding, unionWsdlTemplate, operations, actions,
+                requestShapes);
+    }
+
     /** The published WSDL, pointing at {@code address}. */
     public String wsdl(String address) {
         return wsdlTemplate.replace(ADDRESS_PLACEHOLDER, address);

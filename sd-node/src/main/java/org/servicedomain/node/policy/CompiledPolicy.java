@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import javax.xml.namespace.QName;
 import org.servicedomain.node.billing.FeeSchedule;
 
 /**
@@ -32,6 +33,7 @@ public final class CompiledPolicy {
     private final PriorityClassRules priorityClasses;
     private final DiscoveryRule discovery;
     private final FeeSchedule fees;
+    private final Map<QName, String> placements;
 
     CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults) {
         this(version, document, named, defaults, AccessRules.OPEN, Map.of(), ZoneId.of("UTC"), null, null);
@@ -60,6 +62,15 @@ public final class CompiledPolicy {
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings,
             PriorityClassRules priorityClasses, DiscoveryRule discovery, FeeSchedule fees) {
+        this(version, document, named, defaults, access, serviceMaps, timeZone, sessionIdle, notifyUrl, peers,
+                trustsProviderClaims, warnings, priorityClasses, discovery, fees, Map.of());
+    }
+
+    CompiledPolicy(long version, String document, Map<String, PortPolicy> named, Function<String, PortPolicy> defaults,
+            AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
+            String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings,
+            PriorityClassRules priorityClasses, DiscoveryRule discovery, FeeSchedule fees, Map<QName, String> placements) {
+        this.placements = Map.copyOf(placements);
         this.fees = fees;
         this.priorityClasses = priorityClasses;
         this.discovery = discovery;
@@ -150,6 +161,11 @@ public final class CompiledPolicy {
     /** Which providers announced by WS-Discovery the node registers; {@link DiscoveryRule#NONE} without a discovery element. */
     public DiscoveryRule discovery() {
         return discovery;
+    }
+
+    /** Each port type the policy places into a virtual port ({@code compatiblePortType}), with that port's name. */
+    public Map<QName, String> placements() {
+        return placements;
     }
 
     /** The policy's fees, compiled when it was set; {@link FeeSchedule#NONE} without a fees element. */

@@ -50,6 +50,7 @@ public final class PolicyCompiler {
     private final Selectors selectors;
     private final Composers composers;
     private final Supplier<Map<String, Set<String>>> knownPorts;
+    private final PlacementCheck placementCheck;
 
     /**
      * A compiler resolving directive names through {@code selectors} and composer names through
@@ -64,9 +65,16 @@ public final class PolicyCompiler {
      * {@code knownPorts} (port name to its operations, as the catalog has them now) lacks.
      */
     public PolicyCompiler(Selectors selectors, Composers composers, Supplier<Map<String, Set<String>>> knownPorts) {
+        this(selectors, composers, knownPorts, PlacementCheck.ANY);
+    }
+
+    /** As {@link #PolicyCompiler(Selectors, Composers, Supplier)}, asking {@code placementCheck} about each placement. */
+    public PolicyCompiler(Selectors selectors, Composers composers, Supplier<Map<String, Set<String>>> knownPorts,
+            PlacementCheck placementCheck) {
         this.selectors = selectors;
         this.composers = composers;
         this.knownPorts = knownPorts;
+        this.placementCheck = placementCheck;
     }
 
     public CompiledPolicy compile(long version, String document, Policy policy) {
@@ -89,7 +97,8 @@ public final class PolicyCompiler {
                 policy.getSettings() != null && Boolean.TRUE.equals(policy.getSettings().isTrustProviderClaims()),
                 rules.warnings(), PriorityClassCompiler.compile(policy, rules, userLevels),
                 DiscoveryCompiler.rule(policy.getDiscovery(), supplierLevels),
-                FeeCompiler.compile(policy, windows, zone(policy), userLevels, supplierLevels));
+                FeeCompiler.compile(policy, windows, zone(policy), userLevels, supplierLevels),
+                PlacementCompiler.placements(policy, namespaces(policy), placementCheck));
     }
 
     /**

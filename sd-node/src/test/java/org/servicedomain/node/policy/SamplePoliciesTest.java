@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,14 @@ class SamplePoliciesTest {
         assertThat(blast.decide(call("runBlue", Caller.ANONYMOUS), ANY_TIME, null).supplierLevels()).containsExactly("ServerBlue");
         assertThat(blast.decide(call("runGreen", Caller.ANONYMOUS), ANY_TIME, null).supplierLevels()).containsExactly("ServerGreen");
         assertThat(blast.decide(call("runRed", Caller.ANONYMOUS), ANY_TIME, null).supplierLevels()).containsExactly("ServerRed");
+    }
+
+    @Test
+    void theSimilarQuotesSamplePlacesTheOtherQuotesPortTypeIntoTheStockQuotePort() throws IOException {
+        CompiledPolicy policy = compile(read(SAMPLES.resolve("similar-quotes.xml")));
+
+        assertThat(policy.placements()).isEqualTo(Map.of(
+                new javax.xml.namespace.QName("urn:sd:samples:otherquotes", "OtherQuotesPortType"), "StockQuotePortType"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.CalledOperation;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.Instance;
@@ -72,7 +73,8 @@ public final class OperationProbe implements InstanceProbe {
                 + version.envelopeNamespace() + "\"><soap:Body>" + probe.payload() + "</soap:Body></soap:Envelope>")
                 .getBytes(StandardCharsets.UTF_8);
         RequestContext request = new RequestContext(port, probe.operation(), Caller.ANONYMOUS, Map.of(),
-                version == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope);
+                version == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope)
+                .withTag(CalledOperation.class, new CalledOperation(probe.operation(), port.elementOf(probe.operation()).get()));
         if (prober != null) {
             request = request.withTag(Prober.class, prober);
         }

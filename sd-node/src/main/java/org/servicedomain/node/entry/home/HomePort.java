@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.servicedomain.home.v1.Attribute;
+import org.servicedomain.home.v1.GetPlacementProposals;
+import org.servicedomain.home.v1.GetPlacementProposalsResponse;
 import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
@@ -420,6 +422,15 @@ public class HomePort implements HomePortType {
         return call("getDomainInfo", () -> {
             access.caller(context);
             return DomainInfoView.get(node.domainInfo());
+        });
+    }
+
+    /** Administrators: which virtual ports could absorb others by a placement, from the catalog as it is now. */
+    @Override
+    public GetPlacementProposalsResponse getPlacementProposals(GetPlacementProposals request) throws HomeFault {
+        return call("getPlacementProposals", () -> {
+            access.requireAdministrator(context, "getPlacementProposals");
+            return PlacementProposalsView.of(node.catalog().snapshot());
         });
     }
 
