@@ -1,31 +1,17 @@
 package org.servicedomain.client;
 
-import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.GregorianCalendar;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.xml.datatype.DatatypeConfigurationException;
-import javax.xml.datatype.DatatypeFactory;
-import javax.xml.datatype.XMLGregorianCalendar;
-import javax.xml.namespace.QName;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.apache.cxf.headers.Header;
-import org.servicedomain.home.v1.Attribute;
 import org.servicedomain.home.v1.DomainInfo;
-import org.servicedomain.home.v1.GetBill;
 import org.servicedomain.home.v1.GetBillResponse;
 import org.servicedomain.home.v1.GetDomainInfo;
-import org.servicedomain.home.v1.GetEvents;
 import org.servicedomain.home.v1.GetEventsResponse;
 import org.servicedomain.home.v1.GetPlacementProposals;
-import org.servicedomain.home.v1.GetPolicy;
 import org.servicedomain.home.v1.GetPolicyResponse;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.GetServiceInfoResponse;
@@ -33,32 +19,17 @@ import org.servicedomain.home.v1.GetSessions;
 import org.servicedomain.home.v1.GetUsers;
 import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.HomePortType;
-import org.servicedomain.home.v1.HomeService;
 import org.servicedomain.home.v1.InstanceInfo;
 import org.servicedomain.home.v1.InstanceState;
-import org.servicedomain.home.v1.InvokeOperation;
-import org.servicedomain.home.v1.Login;
 import org.servicedomain.home.v1.LoginResponse;
-import org.servicedomain.home.v1.Logout;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.home.v1.OpenSessionInfo;
 import org.servicedomain.home.v1.PlacementProposal;
-import org.servicedomain.home.v1.PlanQos;
-import org.servicedomain.home.v1.PreviewPolicy;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
-import org.servicedomain.home.v1.Register;
 import org.servicedomain.home.v1.Registration;
-import org.servicedomain.home.v1.RemoveUser;
 import org.servicedomain.home.v1.SessionInfo;
-import org.servicedomain.home.v1.SetDomainInfo;
-import org.servicedomain.home.v1.SetPolicy;
 import org.servicedomain.home.v1.SetPolicyResponse;
-import org.servicedomain.home.v1.SetServiceInfo;
-import org.servicedomain.home.v1.SetUser;
-import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.home.v1.UserInfo;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
 
 /**
  * The one way into a node from outside: a small typed API over the home port's generated client.
@@ -68,9 +39,6 @@ import org.w3c.dom.Element;
  * Instances are cheap; each holds its own proxy and is safe for one thread at a time.
  */
 public class NodeClient {
-
-    static final QName SESSION_HEADER = new QName("urn:sd:home:1", "session");
-    private static volatile HomeService sharedService;
 
     private final URI nodeBase;
     private final Duration connectTimeout;
@@ -108,24 +76,7 @@ public class NodeClient {
         this.connectTimeout = connectTimeout;
         this.receiveTimeout = receiveTimeout;
         this.sessionId = sessionId;
-        this.port = HomeClient.configure(service().getHomePort(), nodeBase, connectTimeout, receiveTimeout);
-        if (sessionId != null) {
-            ((BindingProvider) port).getRequestContext().put(Header.HEADER_LIST, List.of(sessionHeader(sessionId)));
-        }
-    }
-
-    /** The generated service, read from the WSDL once and shared: each client only makes a new port of it. */
-    private static HomeService service() {
-        HomeService service = sharedService;
-        if (service == null) {
-            synchronized (NodeClient.class) {
-                if (sharedService == null) {
-                    sharedService = new HomeService();
-                }
-                service = sharedService;
-            }
-        }
-        return service;
+        this.port = HomeClient.sessionPort(nodeBase, connectTimeout, receiveTimeout, sessionId);
     }
 
     /** A client of the node at {@code nodeBase} ({@code http://host:port/sd}) without a session. */
@@ -166,23 +117,13 @@ public class NodeClient {
      */
     public List<Registration> register(String wsdlLocation, String name, String supplierLevel, Long timeoutMs,
             Map<String, String> attributes) {
-        Register request = new Register();
-        request.setName(name);
-        request.setWsdlLocation(wsdlLocation);
-        if (supplierLevel != null) {
-            request.getSupplierLevel().add(supplierLevel);
-        }
-        request.setTimeoutMs(timeoutMs);
-        request.getAttribute().addAll(attributes(attributes));
-        return call(() -> port.register(request).getRegistration());
+        return call(() -> port.register(HomeRequests.register(wsdlLocation, name, supplierLevel, timeoutMs, attributes))
+                .getRegistration());
     }
 
     /** Registers the WSDL's instances, dispatched to {@code endpointAddress} rather than the WSDL's soap:address. */
     public List<Registration> registerAt(String wsdlLocation, String endpointAddress) {
-        Register request = new Register();
-        request.setWsdlLocation(wsdlLocation);
-        request.setEndpointAddress(endpointAddress);
-        return call(() -> port.register(request).getRegistration());
+        return call(() -> port.register(HomeRequests.registerAt(wsdlLocation, endpointAddress)).getRegistration());
     }
 
     /**
@@ -194,31 +135,17 @@ public class NodeClient {
      */
     public List<Registration> registerChild(String homeAddress, String nodeSecret, String name, String supplierLevel,
             Long timeoutMs) {
-        Register request = new Register();
-        request.setWsdlLocation(homeAddress);
-        request.setOriginType("sd-node");
-        request.setNodeSecret(nodeSecret);
-        if (supplierLevel != null) {
-            request.getSupplierLevel().add(supplierLevel);
-        }
-        request.setTimeoutMs(timeoutMs);
-        if (name != null) {
-            request.getAttribute().addAll(attributes(Map.of("name", name)));
-        }
-        return call(() -> port.register(request).getRegistration());
+        return call(() -> port.register(HomeRequests.registerChild(homeAddress, nodeSecret, name, supplierLevel, timeoutMs))
+                .getRegistration());
     }
 
     public void unregister(String instanceId) {
-        Unregister request = new Unregister();
-        request.setInstanceId(instanceId);
-        call(() -> port.unregister(request));
+        call(() -> port.unregister(HomeRequests.unregister(instanceId)));
     }
 
     /** Removes the virtual port {@code name} and every instance behind it; returns the removed instances' ids. */
     public List<String> removeVirtualPort(String name) {
-        org.servicedomain.home.v1.RemoveVirtualPort request = new org.servicedomain.home.v1.RemoveVirtualPort();
-        request.setVirtualPort(name);
-        return call(() -> List.copyOf(port.removeVirtualPort(request).getInstanceId()));
+        return call(() -> List.copyOf(port.removeVirtualPort(HomeRequests.removeVirtualPort(name)).getInstanceId()));
     }
 
     /** Validates, saves and activates {@code document}; returns its version. */
@@ -242,10 +169,7 @@ public class NodeClient {
     }
 
     private PolicyCheck setPolicy(String document, boolean validateOnly) {
-        SetPolicy request = new SetPolicy();
-        request.setDocument(document);
-        request.setValidateOnly(validateOnly ? Boolean.TRUE : null);
-        SetPolicyResponse response = call(() -> port.setPolicy(request));
+        SetPolicyResponse response = call(() -> port.setPolicy(HomeRequests.setPolicy(document, validateOnly)));
         return new PolicyCheck(response.getVersion(), response.getWarning());
     }
 
@@ -255,10 +179,7 @@ public class NodeClient {
      * Administrators only; {@code InvalidPolicy} as for {@link #setPolicy}.
      */
     public PreviewPolicyResponse previewPolicy(String document, Long periodSeconds) {
-        PreviewPolicy request = new PreviewPolicy();
-        request.setDocument(document);
-        request.setPeriodSeconds(periodSeconds);
-        return call(() -> port.previewPolicy(request));
+        return call(() -> port.previewPolicy(HomeRequests.previewPolicy(document, periodSeconds)));
     }
 
     /** The active policy. */
@@ -268,9 +189,7 @@ public class NodeClient {
 
     /** A kept policy version; {@code BadRequest} when the node no longer keeps it. */
     public PolicyVersion getPolicy(Long version) {
-        GetPolicy request = new GetPolicy();
-        request.setVersion(version);
-        GetPolicyResponse response = call(() -> port.getPolicy(request));
+        GetPolicyResponse response = call(() -> port.getPolicy(HomeRequests.getPolicy(version)));
         return new PolicyVersion(response.getVersion(), response.getDocument());
     }
 
@@ -281,17 +200,12 @@ public class NodeClient {
 
     /** One virtual port with its instances. */
     public GetServiceInfoResponse getServiceInfo(String virtualPort) {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setVirtualPort(virtualPort);
-        return call(() -> port.getServiceInfo(request));
+        return call(() -> port.getServiceInfo(HomeRequests.serviceInfo(virtualPort)));
     }
 
     /** The recent activity of an open session ({@code BadRequest} when it is not open). */
     public SessionInfo sessionActivity(String sessionId) {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setSessionId(sessionId);
-        request.setVirtualPort(null);
-        return call(() -> port.getServiceInfo(request)).getSession();
+        return call(() -> port.getServiceInfo(HomeRequests.sessionActivity(sessionId))).getSession();
     }
 
     /**
@@ -311,10 +225,7 @@ public class NodeClient {
     }
 
     private NodeInfo topology(boolean poll) {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setTopology(Boolean.TRUE);
-        request.setPoll(poll ? Boolean.TRUE : null);
-        NodeInfo node = call(() -> port.getServiceInfo(request)).getNode();
+        NodeInfo node = call(() -> port.getServiceInfo(HomeRequests.topology(poll))).getNode();
         if (node == null) {
             throw new NodeClientException("BadRequest", "the node at " + nodeBase + " answered no topology", List.of(), null);
         }
@@ -333,47 +244,28 @@ public class NodeClient {
      */
     public InstanceInfo setServiceInfo(String instanceId, InstanceState state, Long timeoutMs, Map<String, String> attributes,
             String supplierLevels) {
-        SetServiceInfo request = new SetServiceInfo();
-        request.setInstanceId(instanceId);
-        request.setState(state);
-        request.setTimeoutMs(timeoutMs);
-        request.getAttribute().addAll(attributes(attributes));
-        if (supplierLevels != null) {
-            request.getSupplierLevel().add(supplierLevels);
-        }
-        return call(() -> port.setServiceInfo(request).getInstance());
+        return call(() -> port.setServiceInfo(HomeRequests.setServiceInfo(instanceId, state, timeoutMs, attributes, supplierLevels))
+                .getInstance());
     }
 
     /** Gives an instance a readable name ("" removes it, so the node shows its address). */
     public InstanceInfo rename(String instanceId, String name) {
-        SetServiceInfo request = new SetServiceInfo();
-        request.setInstanceId(instanceId);
-        request.setName(name);
-        return call(() -> port.setServiceInfo(request).getInstance());
+        return call(() -> port.setServiceInfo(HomeRequests.rename(instanceId, name)).getInstance());
     }
 
     public SignedIn login(String user, String password) {
-        Login request = new Login();
-        request.setUser(user);
-        request.setPassword(password);
-        LoginResponse response = call(() -> port.login(request));
+        LoginResponse response = call(() -> port.login(HomeRequests.login(user, password)));
         return new SignedIn(response.getSessionId(), user.strip(), response.getUserLevel(), List.copyOf(response.getRole()));
     }
 
     public void logout(String sessionId) {
-        Logout request = new Logout();
-        request.setSessionId(sessionId);
-        call(() -> port.logout(request));
+        call(() -> port.logout(HomeRequests.logout(sessionId)));
     }
 
     /** Calls {@code operation} of {@code virtualPort} in this client's session; answers the response element as XML text. */
     public String invokeOperation(String virtualPort, String operation, String payload) {
-        InvokeOperation request = new InvokeOperation();
-        request.setSessionId(sessionId);
-        request.setVirtualPort(virtualPort);
-        request.setOperation(operation);
-        request.setPayload(payload);
-        return call(() -> port.invokeOperation(request).getPayload());
+        return call(() -> port.invokeOperation(HomeRequests.invokeOperation(sessionId, virtualPort, operation, payload))
+                .getPayload());
     }
 
     /** Every user, by name, without passwords. */
@@ -382,20 +274,12 @@ public class NodeClient {
     }
 
     public void setUser(UserEntry user) {
-        SetUser request = new SetUser();
-        request.setUser(user.name());
-        request.setPassword(user.password());
-        request.setUserLevel(user.userLevel());
-        request.getDesignated().addAll(user.designated());
-        request.getRole().addAll(user.roles());
-        call(() -> port.setUser(request));
+        call(() -> port.setUser(HomeRequests.setUser(user)));
     }
 
     /** Removes a user; false when there was none. */
     public boolean removeUser(String name) {
-        RemoveUser request = new RemoveUser();
-        request.setUser(name);
-        return call(() -> port.removeUser(request).isRemoved());
+        return call(() -> port.removeUser(HomeRequests.removeUser(name)).isRemoved());
     }
 
     /**
@@ -403,17 +287,12 @@ public class NodeClient {
      * node's tree, and (signed in) its version, build and start time.
      */
     public GetServiceInfoResponse overview() {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setTopology(Boolean.TRUE);
-        return call(() -> port.getServiceInfo(request));
+        return call(() -> port.getServiceInfo(HomeRequests.topology(false)));
     }
 
     /** The node's kept events numbered after {@code after} (null: from the oldest), at most {@code max} (null: all kept). */
     public GetEventsResponse events(Long after, Integer max) {
-        GetEvents request = new GetEvents();
-        request.setAfter(after);
-        request.setMax(max);
-        return call(() -> port.getEvents(request));
+        return call(() -> port.getEvents(HomeRequests.events(after, max)));
     }
 
     /**
@@ -422,24 +301,7 @@ public class NodeClient {
      * response's export holds the bill as that document too.
      */
     public GetBillResponse bill(String name, boolean organisation, Instant from, Instant to, String format) {
-        GetBill request = new GetBill();
-        if (organisation) {
-            request.setOrganisation(name);
-        } else {
-            request.setUser(name);
-        }
-        request.setFrom(xmlTime(from));
-        request.setTo(xmlTime(to));
-        request.setFormat(format);
-        return call(() -> port.getBill(request));
-    }
-
-    private static XMLGregorianCalendar xmlTime(Instant time) {
-        try {
-            return DatatypeFactory.newInstance().newXMLGregorianCalendar(GregorianCalendar.from(time.atZone(ZoneOffset.UTC)));
-        } catch (DatatypeConfigurationException e) {
-            throw new IllegalStateException("no XML datatype factory", e);
-        }
+        return call(() -> port.getBill(HomeRequests.bill(name, organisation, from, to, format)));
     }
 
     /** The node's open sessions, each shown by a prefix of its id (administrators). */
@@ -449,9 +311,7 @@ public class NodeClient {
 
     /** The priority classes' allocations for a plan document (JSON, docs/qos.md), as JSON. */
     public String planQos(String document) {
-        PlanQos request = new PlanQos();
-        request.setDocument(document);
-        return call(() -> port.planQos(request).getResult());
+        return call(() -> port.planQos(HomeRequests.planQos(document)).getResult());
     }
 
     /**
@@ -473,13 +333,7 @@ public class NodeClient {
 
     /** Changes the domain information (administrators); answers what the node keeps now. */
     public DomainInfo setDomainInfo(DomainChange change) {
-        SetDomainInfo request = new SetDomainInfo();
-        request.setDescription(change.description());
-        request.setOwner(change.owner());
-        request.setContact(change.contact());
-        request.setTerms(change.terms());
-        request.setTermsUrl(change.termsUrl());
-        return call(() -> port.setDomainInfo(request).getDomain());
+        return call(() -> port.setDomainInfo(HomeRequests.setDomainInfo(change)).getDomain());
     }
 
     /** A home-port call whose failure becomes a NodeClientException. */
@@ -494,31 +348,6 @@ public class NodeClient {
             throw NodeClientException.of(fault);
         } catch (WebServiceException e) {
             throw new NodeClientException(NodeClientException.UNREACHABLE, UnreachableNode.describe(nodeBase, e), List.of(), e);
-        }
-    }
-
-    private static List<Attribute> attributes(Map<String, String> attributes) {
-        if (attributes == null) {
-            return List.of();
-        }
-        return attributes.entrySet().stream().map(e -> {
-            Attribute a = new Attribute();
-            a.setName(e.getKey());
-            a.setValue(e.getValue());
-            return a;
-        }).toList();
-    }
-
-    private static Header sessionHeader(String sessionId) {
-        try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setNamespaceAware(true);
-            Document doc = factory.newDocumentBuilder().newDocument();
-            Element element = doc.createElementNS(SESSION_HEADER.getNamespaceURI(), "sd:session");
-            element.setTextContent(sessionId);
-            return new Header(SESSION_HEADER, element);
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("no DOM implementation", e);
         }
     }
 }

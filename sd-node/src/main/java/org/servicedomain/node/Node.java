@@ -42,7 +42,7 @@ public final class Node implements AutoCloseable {
         DataDirectory.deleteTemporaryFiles(config.dataDir());
         DataDirectory.reportMissingState(config.dataDir());
         CheckedDnsResolver checkedDns = new CheckedDnsResolver(config.permittedAddresses());
-        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.wsdlFetchTimeout(), config.maxMessageBytes(), checkedDns);
+        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.outbound().wsdlFetchTimeout(), config.maxMessageBytes(), checkedDns);
         Backends backends = null;
         try {
             backends = Backends.open(config);

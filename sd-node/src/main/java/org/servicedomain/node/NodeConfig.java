@@ -20,6 +20,8 @@ import org.servicedomain.node.tracing.TracingConfig;
  * The settings of one node, fixed when it starts. Build with {@link #builder(Path)}; every limit
  * has a default a user can override on the command line or as a servlet context parameter.
  *
+ * @param maxMessageBytes the largest message the node takes from a client or a provider
+ * @param outbound how the node reaches providers, children and peers: timeouts and connection caps
  * @param clock the node's time: policy time windows and session idleness read it (tests fix it)
  * @param statisticsWindow the length of the monitor's sliding window (and of the window of failure-ratio ejection)
  * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
@@ -32,20 +34,8 @@ import org.servicedomain.node.tracing.TracingConfig;
  *     ({@link #providerNetworksOr(boolean)})
  * @param loginLimits how failed logins are throttled and how many password checks run at once
  * @param stateLimits the most instances, virtual ports and metering bytes the node keeps
- * @param publicBaseUrl the node's address as clients should use it ({@code https://sd.example.com/sd}),
- *     published in WSDL soap:address and registrations instead of the request's Host header; null: the request's
- * @param publicDataUrl the address of the node's data plane as clients should use it, when it differs from
- *     {@code publicBaseUrl} (a load balancer of its own in front of the relay); virtual ports are advertised
- *     under it; null: under {@code publicBaseUrl}, else at the relay's port on the host the caller used
- * @param bodyTimeout how long a client may take to send a request's whole body
- * @param relayIdleTimeout how long the relay keeps a client's connection open with no request on it
- * @param relayMaxConnections the most connections the relay holds open at once; one more is closed at accept, so the
- *        node's descriptors are never exhausted by clients
- * @param relayMaxConnectionsPerSource the most relay connections one source address holds open at once
- * @param headerTimeout how long a client may take to send a request's head (request line and headers), on
- *     both entries, from when its connection opened or from the first byte of a later request; then it gets 408
- * @param minBodyBytesPerSecond the slowest a client may send a body, measured over each
- *     {@link #BODY_RATE_WINDOW}; a slower one is refused, so it cannot hold a connection for long
+ * @param publicAddresses the node's addresses as clients should use them, when a proxy stands in front of it
+ * @param entry how long and how many clients may hold the node's entries
  * @param statusSaveInterval how often the status selection learns (response times, users' fixed
  *     choices) is saved under {@code status/} in the data directory; it is saved on stop too
  * @param cluster the ZooKeeper cluster the node is a member of (docs/cluster.md); null for a node of its own
@@ -62,10 +52,7 @@ import org.servicedomain.node.tracing.TracingConfig;
 public record NodeConfig(
         Path dataDir,
         long maxMessageBytes,
-        Duration connectTimeout,
-        Duration wsdlFetchTimeout,
-        int maxConnectionsPerInstance,
-        int maxConnectionsTotal,
+        OutboundLimits outbound,
         Clock clock,
         Duration statisticsWindow,
         int maxStateDataBytes,
@@ -75,29 +62,17 @@ public record NodeConfig(
         ProviderNetworks providerNetworks,
         LoginLimits loginLimits,
         StateLimits stateLimits,
-        String publicBaseUrl,
-        String publicDataUrl,
-        Duration bodyTimeout,
-        long minBodyBytesPerSecond,
+        PublicAddresses publicAddresses,
+        EntryLimits entry,
         Duration statusSaveInterval,
         ClusterConfig cluster,
         DrainConfig drain,
-        Duration relayIdleTimeout,
-        Duration headerTimeout,
-        int relayMaxConnections,
-        int relayMaxConnectionsPerSource,
         AuditConfig audit,
         TracingConfig tracing,
         int tomcatThreads,
         HostResolver hostResolver) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
-    /** Below a common descriptor limit (65,536 or more on servers), leaving room for providers, files and Tomcat. */
-    public static final int DEFAULT_RELAY_MAX_CONNECTIONS = 10_000;
-    /** Enough for a busy client's pool; one address cannot take the relay's whole cap. */
-    public static final int DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE = DEFAULT_RELAY_MAX_CONNECTIONS;
-    /** The interval over which a body's arrival rate is measured against {@link #minBodyBytesPerSecond}. */
-    public static final Duration BODY_RATE_WINDOW = Duration.ofSeconds(5);
     /**
      * Tomcat's request threads unless set: they parse requests and hand virtual-port calls to the event loops, and
      * serve the home port and the console; 16 kept Tomcat's entry at 54–56 µs per request where Tomcat's 200 took
@@ -107,49 +82,26 @@ public record NodeConfig(
 
     public NodeConfig {
         Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(outbound, "outbound");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(hierarchy, "hierarchy");
         Objects.requireNonNull(metricsAccess, "metricsAccess");
         Objects.requireNonNull(loginLimits, "loginLimits");
         Objects.requireNonNull(stateLimits, "stateLimits");
+        Objects.requireNonNull(publicAddresses, "publicAddresses");
+        Objects.requireNonNull(entry, "entry");
         Objects.requireNonNull(drain, "drain");
         Objects.requireNonNull(audit, "audit");
         Objects.requireNonNull(tracing, "tracing");
         Objects.requireNonNull(hostResolver, "hostResolver");
-        publicBaseUrl = publicUrl("publicBaseUrl", publicBaseUrl);
-        publicDataUrl = publicUrl("publicDataUrl", publicDataUrl);
         requirePositive("maxMessageBytes", maxMessageBytes);
-        requirePositive("connectTimeout", connectTimeout.toMillis());
-        requirePositive("wsdlFetchTimeout", wsdlFetchTimeout.toMillis());
-        requirePositive("maxConnectionsPerInstance", maxConnectionsPerInstance);
-        requirePositive("maxConnectionsTotal", maxConnectionsTotal);
         if (statisticsWindow.toSeconds() < 1) {
             throw new IllegalArgumentException("statisticsWindow must be at least 1 s but was " + statisticsWindow);
         }
         requirePositive("maxStateDataBytes", maxStateDataBytes);
         requirePositive("meteringRetentionDays", meteringRetentionDays);
-        requirePositive("bodyTimeout", bodyTimeout.toMillis());
-        requirePositive("relayIdleTimeout", relayIdleTimeout.toMillis());
-        requirePositive("headerTimeout", headerTimeout.toMillis());
-        requirePositive("relayMaxConnections", relayMaxConnections);
-        requirePositive("relayMaxConnectionsPerSource", relayMaxConnectionsPerSource);
         requirePositive("statusSaveInterval", statusSaveInterval.toMillis());
         requirePositive("tomcatThreads", tomcatThreads);
-        if (minBodyBytesPerSecond < 0) {
-            throw new IllegalArgumentException("minBodyBytesPerSecond must not be negative but was " + minBodyBytesPerSecond);
-        }
-    }
-
-    /** {@code url} without a trailing slash, refused unless it is an http or https URL; null stays null. */
-    private static String publicUrl(String name, String url) {
-        if (url == null) {
-            return null;
-        }
-        java.net.URI uri = java.net.URI.create(url);
-        if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-            throw new IllegalArgumentException(name + " must be an http or https URL but was " + url);
-        }
-        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
     /** The configured provider networks, or the default for a node that listens only on loopback or not. */
@@ -167,14 +119,12 @@ public record NodeConfig(
 
     /** These settings with {@code networks} as the provider networks. */
     public NodeConfig withProviderNetworks(ProviderNetworks networks) {
-        return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance,
-                maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy,
-                metricsAccess, networks, loginLimits, stateLimits, publicBaseUrl, publicDataUrl, bodyTimeout, minBodyBytesPerSecond,
-                statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, tracing, tomcatThreads, hostResolver);
+        return new NodeConfig(dataDir, maxMessageBytes, outbound, clock, statisticsWindow, maxStateDataBytes,
+                meteringRetentionDays, hierarchy, metricsAccess, networks, loginLimits, stateLimits, publicAddresses, entry,
+                statusSaveInterval, cluster, drain, audit, tracing, tomcatThreads, hostResolver);
     }
 
-    private static void requirePositive(String name, long value) {
+    static void requirePositive(String name, long value) {
         if (value <= 0) {
             throw new IllegalArgumentException(name + " must be positive but was " + value);
         }
@@ -206,8 +156,8 @@ public record NodeConfig(
         private Duration bodyTimeout = Duration.ofSeconds(30);
         private Duration relayIdleTimeout = Duration.ofSeconds(60);
         private Duration headerTimeout = Duration.ofSeconds(20);
-        private int relayMaxConnections = DEFAULT_RELAY_MAX_CONNECTIONS;
-        private int relayMaxConnectionsPerSource = DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE;
+        private int relayMaxConnections = EntryLimits.DEFAULT_RELAY_MAX_CONNECTIONS;
+        private int relayMaxConnectionsPerSource = EntryLimits.DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE;
         private long minBodyBytesPerSecond = 1024;
         private Duration statusSaveInterval = StatusStore.DEFAULT_INTERVAL;
         private ClusterConfig cluster;
@@ -298,7 +248,7 @@ public record NodeConfig(
             return this;
         }
 
-        /** The data plane's public address, when it differs from the public base URL ({@link NodeConfig#publicDataUrl()}). */
+        /** The data plane's public address, when it differs from the public base URL ({@link PublicAddresses#dataUrl()}). */
         public Builder publicDataUrl(String url) {
             this.publicDataUrl = url;
             return this;
@@ -333,7 +283,7 @@ public record NodeConfig(
             return this;
         }
 
-        /** 0 checks no rate, only {@link #bodyTimeout}. */
+        /** 0 checks no rate, only {@link #bodyTimeout}; see {@link EntryLimits#minBodyBytesPerSecond()}. */
         public Builder minBodyBytesPerSecond(long bytesPerSecond) {
             this.minBodyBytesPerSecond = bytesPerSecond;
             return this;
@@ -387,11 +337,13 @@ public record NodeConfig(
         }
 
         public NodeConfig build() {
-            return new NodeConfig(dataDir, maxMessageBytes, connectTimeout, wsdlFetchTimeout,
-                    maxConnectionsPerInstance, maxConnectionsTotal, clock, statisticsWindow, maxStateDataBytes,
-                    meteringRetentionDays, hierarchy, metricsAccess, providerNetworks, loginLimits, stateLimits, publicBaseUrl,
-                    publicDataUrl, bodyTimeout, minBodyBytesPerSecond, statusSaveInterval, cluster, drain, relayIdleTimeout, headerTimeout,
-                relayMaxConnections, relayMaxConnectionsPerSource, audit, new TracingConfig(otlpEndpoint, tracingSampleRatio),
+            return new NodeConfig(dataDir, maxMessageBytes,
+                    new OutboundLimits(connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance, maxConnectionsTotal),
+                    clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy, metricsAccess, providerNetworks,
+                    loginLimits, stateLimits, new PublicAddresses(publicBaseUrl, publicDataUrl),
+                    new EntryLimits(headerTimeout, bodyTimeout, minBodyBytesPerSecond, relayIdleTimeout, relayMaxConnections,
+                            relayMaxConnectionsPerSource),
+                    statusSaveInterval, cluster, drain, audit, new TracingConfig(otlpEndpoint, tracingSampleRatio),
                     tomcatThreads, hostResolver);
         }
     }

@@ -69,26 +69,26 @@ public final class NodeEngine implements AutoCloseable {
         Catalog catalog = state.catalog();
         ActivePolicy policy = state.policy();
         this.transport = new NettySoapTransport(Runtime.getRuntime().availableProcessors(), "sd-node",
-                config.connectTimeout(), config.maxConnectionsPerInstance(), config.maxConnectionsTotal(),
-                config.maxMessageBytes(), config.permittedAddresses(), new SoapHttpClient("sd-node", config.connectTimeout(),
-                        config.maxConnectionsPerInstance(), config.maxConnectionsTotal(), config.maxMessageBytes(), checkedDns));
+                config.outbound().connectTimeout(), config.outbound().maxConnectionsPerInstance(), config.outbound().maxConnectionsTotal(),
+                config.maxMessageBytes(), config.permittedAddresses(), new SoapHttpClient("sd-node", config.outbound().connectTimeout(),
+                        config.outbound().maxConnectionsPerInstance(), config.outbound().maxConnectionsTotal(), config.maxMessageBytes(), checkedDns));
         HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
         ChildRegistry children = ChildRegistry.open(backends.childStore());
         this.dispatcher = new PlacedInstanceDispatcher(new OriginDispatcher(http,
                 new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null))), catalog::snapshot);
         this.hierarchy = Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
-                new ChildHomeClient(config.connectTimeout(), config.wsdlFetchTimeout()), backends::leads);
+                new ChildHomeClient(config.outbound().connectTimeout(), config.outbound().wsdlFetchTimeout()), backends::leads);
         String prober = backends.selfName(hierarchy.nodeName());
-        this.probe = new WsdlProbe(config.connectTimeout(), prober, checkedDns);
+        this.probe = new WsdlProbe(config.outbound().connectTimeout(), prober, checkedDns);
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
                 new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher, prober),
                 observation.events(), config.statisticsWindow(), config.clock(), backends.ejections(), backends::leads);
         backends.readEjections(health);
-        this.limits = new InstanceLimits(config.maxConnectionsPerInstance());
+        this.limits = new InstanceLimits(config.outbound().maxConnectionsPerInstance());
         String secret = config.hierarchy().parentSecret();
-        this.peerLoads = new PeerLoads(() -> backends.peers(policy.current().peers()), config.connectTimeout(),
+        this.peerLoads = new PeerLoads(() -> backends.peers(policy.current().peers()), config.outbound().connectTimeout(),
                 address -> secret == null ? null : ParentProof.of(secret, "GET", address));
-        this.forwarder = new PeerForwarder(config.connectTimeout(), config.maxConnectionsTotal(), config.maxMessageBytes());
+        this.forwarder = new PeerForwarder(config.outbound().connectTimeout(), config.outbound().maxConnectionsTotal(), config.maxMessageBytes());
         this.requestChain = requestChain(config, backends, state, observation);
         this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
                 new InstanceCapacity(limits), this::childCapacityOf, config.clock());

@@ -54,7 +54,7 @@ public final class NodeMembership {
         ActivePolicy policy = state.policy();
         backends.join(home, new MemberDuties(this::loadIndex, () -> policy.current().peers().placementMargin(),
                 state.sessions(), engine.health(), observation.events(), observation.meterRegistry(),
-                config.connectTimeout(), config.clock()));
+                config.outbound().connectTimeout(), config.clock()));
     }
 
     /**

@@ -56,7 +56,7 @@ public final class NodeObservation implements AutoCloseable {
     NodeObservation(NodeConfig config, Backends backends, CheckedDnsResolver checkedDns) throws IOException {
         this.startedAt = config.clock().instant();
         this.events = new NodeEvents(config.clock());
-        this.notifier = new HttpEventNotifier(notifyUrl::get, config.connectTimeout(), checkedDns);
+        this.notifier = new HttpEventNotifier(notifyUrl::get, config.outbound().connectTimeout(), checkedDns);
         events.addListener(new EventLog());
         events.addListener(notifier);
         String nodeName = config.hierarchy().nodeName();

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.servicedomain.node.DrainConfig;
+import org.servicedomain.node.EntryLimits;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.audit.AuditConfig;
 import org.servicedomain.node.cluster.ClusterCredential;
@@ -58,17 +59,17 @@ public final class NodeOptions {
                     "The data plane: virtual ports served on the dispatching event loops (HTTPS with --tls-keystore),"
                     + " the address every WSDL advertises; 0 takes any free port; off serves them on --port only.",
                     (v, where, value) -> v.relayPort = NO_RELAY.equalsIgnoreCase(value) ? -1 : number(where, value, 0, 65535)),
-            NodeOption.value("relay-idle-seconds", "S", DEFAULTS.relayIdleTimeout().toSeconds(),
+            NodeOption.value("relay-idle-seconds", "S", DEFAULTS.entry().relayIdleTimeout().toSeconds(),
                     "How long the relay keeps a client's connection open with no request on it.",
                     (v, where, value) -> v.relayIdleSeconds = number(where, value, 1, 86_400)),
-            NodeOption.value("header-timeout-seconds", "S", DEFAULTS.headerTimeout().toSeconds(),
+            NodeOption.value("header-timeout-seconds", "S", DEFAULTS.entry().headerTimeout().toSeconds(),
                     "How long a client may take to send a request's line and headers, on Tomcat's port and the relay; then 408.",
                     (v, where, value) -> v.headerTimeoutSeconds = number(where, value, 1, 86_400)),
-            NodeOption.value("relay-max-connections", "N", NodeConfig.DEFAULT_RELAY_MAX_CONNECTIONS,
+            NodeOption.value("relay-max-connections", "N", EntryLimits.DEFAULT_RELAY_MAX_CONNECTIONS,
                     "The most connections the relay holds open at once; one more is closed at accept. Never more than"
                     + " three quarters of the process's descriptor limit.",
                     (v, where, value) -> v.relayMaxConnections = number(where, value, 1, 1_000_000)),
-            NodeOption.value("relay-max-connections-per-source", "N", NodeConfig.DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE,
+            NodeOption.value("relay-max-connections-per-source", "N", EntryLimits.DEFAULT_RELAY_MAX_CONNECTIONS_PER_SOURCE,
                     "The most relay connections one client address holds open at once; one more is closed at accept."
                     + " Set it when clients reach the node directly, not through a load balancer.",
                     (v, where, value) -> v.relayMaxConnectionsPerSource = number(where, value, 1, 1_000_000)),
@@ -111,20 +112,20 @@ public final class NodeOptions {
                     .inWar(ProviderNetworks.defaultFor(false).denied(), DENY_NETWORKS_WHY),
             NodeOption.value("max-message-bytes", "N", DEFAULTS.maxMessageBytes(), "Largest request or reply body.",
                     (v, where, value) -> v.maxBytes = number(where, value, 1, Integer.MAX_VALUE)).inWar(),
-            NodeOption.value("body-timeout-seconds", "S", DEFAULTS.bodyTimeout().toSeconds(),
+            NodeOption.value("body-timeout-seconds", "S", DEFAULTS.entry().bodyTimeout().toSeconds(),
                     "How long a client may take to send a whole request body.",
                     (v, where, value) -> v.bodyTimeout = number(where, value, 1, 86_400)).inWar(),
-            NodeOption.value("min-body-bytes-per-second", "N", DEFAULTS.minBodyBytesPerSecond(),
+            NodeOption.value("min-body-bytes-per-second", "N", DEFAULTS.entry().minBodyBytesPerSecond(),
                     "Slowest request body a client may send.",
                     (v, where, value) -> v.minBodyRate = (long) number(where, value, 0, Integer.MAX_VALUE)).inWar(),
             NodeOption.value("tomcat-threads", "N", NodeConfig.DEFAULT_TOMCAT_THREADS,
                     "Tomcat's request threads on --port (home port, console, and virtual ports when the relay is off);"
                     + " a few busy threads cost less per request than many idle ones.",
                     (v, where, value) -> v.tomcatThreads = number(where, value, 1, 10_000)),
-            NodeOption.value("max-connections-per-instance", "N", DEFAULTS.maxConnectionsPerInstance(),
+            NodeOption.value("max-connections-per-instance", "N", DEFAULTS.outbound().maxConnectionsPerInstance(),
                     "Pooled connections to one instance.",
                     (v, where, value) -> v.perInstance = number(where, value, 1, 65_535)).inWar(),
-            NodeOption.value("max-connections", "N", DEFAULTS.maxConnectionsTotal(), "Pooled connections to all instances.",
+            NodeOption.value("max-connections", "N", DEFAULTS.outbound().maxConnectionsTotal(), "Pooled connections to all instances.",
                     (v, where, value) -> v.connections = number(where, value, 1, 1_000_000)).inWar(),
             NodeOption.value("statistics-window-seconds", "S", DEFAULTS.statisticsWindow().toSeconds(),
                     "Length of the statistics' sliding window.",

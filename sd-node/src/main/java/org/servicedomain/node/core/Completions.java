@@ -19,6 +19,18 @@ public final class Completions {
         return t;
     }
 
+    /**
+     * The value of {@code later}, waited for, on a thread that may wait: a failure is thrown as the
+     * unchecked exception it failed with (a fault as itself), else in its wrapper.
+     */
+    public static <T> T joined(CompletableFuture<T> later) {
+        try {
+            return later.join();
+        } catch (CompletionException e) {
+            throw cause(e) instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
     /** {@code failure} thrown again as the unchecked exception that stages complete with. */
     public static CompletionException rethrown(Throwable failure) {
         if (failure instanceof CompletionException c) {

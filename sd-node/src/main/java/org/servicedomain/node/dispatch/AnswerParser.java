@@ -1,8 +1,6 @@
 package org.servicedomain.node.dispatch;
 
 import io.netty.buffer.ByteBuf;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -26,23 +24,16 @@ final class AnswerParser {
     /** Netty's default limits: an initial line of 4 KiB and 8 KiB of headers. */
     static final int MAX_HEAD_BYTES = 12 * 1024;
     private static final int MAX_LINE_BYTES = 1024;
-    private static final byte[] HTTP_1 = ascii("HTTP/1.");
-    private static final byte[] CONTENT_LENGTH = ascii("content-length");
-    private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
-    private static final byte[] CONTENT_TYPE = ascii("content-type");
-    private static final byte[] CONNECTION = ascii("connection");
+    private static final byte[] CONTENT_LENGTH = AnswerLine.ascii("content-length");
+    private static final byte[] TRANSFER_ENCODING = AnswerLine.ascii("transfer-encoding");
+    private static final byte[] CONTENT_TYPE = AnswerLine.ascii("content-type");
+    private static final byte[] CONNECTION = AnswerLine.ascii("connection");
 
     private enum State { HEAD, BODY, CHUNK_SIZE, CHUNK, CHUNK_END, TRAILER, UNTIL_CLOSE }
 
-    /** What {@link #line} found. */
-    private enum Line { COMPLETE, PARTIAL, TOO_LONG }
-
     private final Answer answer;
-    /** The line being read, as bytes; grown up to the head limit. */
-    private byte[] line = new byte[256];
-    private int lineLength;
+    private final AnswerLine line = new AnswerLine();
     private State state = State.HEAD;
-    private int headBytes;
     private boolean statusLineRead;
     private int status;
     private boolean http10;
@@ -88,76 +79,41 @@ final class AnswerParser {
 
     private boolean head(ByteBuf in) {
         while (in.isReadable()) {
-            Line read = line(in, MAX_HEAD_BYTES - headBytes);
-            if (read != Line.COMPLETE) {
-                return read == Line.PARTIAL;
+            AnswerLine.Read read = line.read(in, MAX_HEAD_BYTES - line.taken());
+            if (read != AnswerLine.Read.COMPLETE) {
+                return read == AnswerLine.Read.PARTIAL;
             }
             if (!statusLineRead) {
-                if (lineLength == 0) {
+                if (line.isEmpty()) {
                     continue;
                 }
                 if (!statusLine()) {
                     return false;
                 }
-            } else if (lineLength > 0) {
+            } else if (!line.isEmpty()) {
                 header();
             } else if (status < 200) {
                 statusLineRead = false; // an interim answer (100 Continue): the real one follows
             } else {
                 return startBody();
             }
-            lineLength = 0;
+            line.clear();
         }
         return true;
     }
 
-    /**
-     * Adds bytes of {@code in} to the current line up to its LF, which completes it (its CR LF left
-     * out); {@code room} is how many more bytes it may take.
-     */
-    private Line line(ByteBuf in, int room) {
-        int start = in.readerIndex();
-        int lf = in.indexOf(start, in.writerIndex(), (byte) '\n');
-        int end = lf < 0 ? in.writerIndex() : lf;
-        int taken = end - start + (lf < 0 ? 0 : 1);
-        if (taken > room) {
-            return Line.TOO_LONG;
-        }
-        headBytes += taken;
-        if (lineLength + end - start > line.length) {
-            line = Arrays.copyOf(line, Math.max(line.length * 2, lineLength + end - start));
-        }
-        in.getBytes(start, line, lineLength, end - start);
-        lineLength += end - start;
-        in.readerIndex(start + taken);
-        if (lf < 0) {
-            return Line.PARTIAL;
-        }
-        if (lineLength > 0 && line[lineLength - 1] == '\r') {
-            lineLength--;
-        }
-        return Line.COMPLETE;
-    }
-
     /** A chunk-size, chunk-end or trailer line, within the line limit. */
-    private Line chunkLine(ByteBuf in) {
-        return line(in, MAX_LINE_BYTES - lineLength);
+    private AnswerLine.Read chunkLine(ByteBuf in) {
+        return line.read(in, MAX_LINE_BYTES - line.length());
     }
 
     private boolean statusLine() {
-        if (lineLength < 12 || !startsWith(HTTP_1) || line[8] != ' ') {
+        int code = line.status();
+        if (code < 0) {
             return false;
         }
-        int code = 0;
-        for (int i = 9; i < 12; i++) {
-            byte c = line[i];
-            if (c < '0' || c > '9') {
-                return false;
-            }
-            code = code * 10 + c - '0';
-        }
         status = code;
-        http10 = line[7] == '0';
+        http10 = line.http10();
         contentType = null;
         contentLength = -1;
         chunked = false;
@@ -169,36 +125,21 @@ final class AnswerParser {
 
     /** Keeps the value of the four headers the node reads; the others are only counted against the limit. */
     private void header() {
-        int colon = 0;
-        while (colon < lineLength && line[colon] != ':') {
-            colon++;
-        }
-        if (colon == 0 || colon == lineLength) {
+        int colon = line.colon();
+        if (colon == 0 || colon == line.length()) {
             return;
         }
-        if (is(CONTENT_LENGTH, colon)) {
-            long length = length(value(colon));
+        if (line.nameIs(CONTENT_LENGTH, colon)) {
+            long length = length(line.value(colon));
             badFraming |= length < 0 || (contentLength >= 0 && contentLength != length);
             contentLength = length;
-        } else if (is(TRANSFER_ENCODING, colon)) {
-            chunked = value(colon).toLowerCase(Locale.ROOT).endsWith("chunked");
-        } else if (is(CONTENT_TYPE, colon)) {
-            contentType = value(colon);
-        } else if (is(CONNECTION, colon)) {
-            connection = value(colon);
+        } else if (line.nameIs(TRANSFER_ENCODING, colon)) {
+            chunked = line.value(colon).toLowerCase(Locale.ROOT).endsWith("chunked");
+        } else if (line.nameIs(CONTENT_TYPE, colon)) {
+            contentType = line.value(colon);
+        } else if (line.nameIs(CONNECTION, colon)) {
+            connection = line.value(colon);
         }
-    }
-
-    private String value(int colon) {
-        int from = colon + 1;
-        int to = lineLength;
-        while (from < to && (line[from] == ' ' || line[from] == '\t')) {
-            from++;
-        }
-        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
-            to--;
-        }
-        return new String(line, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     private boolean startBody() {
@@ -211,7 +152,7 @@ final class AnswerParser {
         if (!answer.head(status, contentType, keepAlive && (noBody || chunked || contentLength >= 0), noBody ? 0 : length)) {
             return false;
         }
-        lineLength = 0;
+        line.clear();
         if (noBody) {
             return finish();
         }
@@ -244,25 +185,13 @@ final class AnswerParser {
     }
 
     private boolean chunkSize(ByteBuf in) {
-        Line read = chunkLine(in);
-        if (read != Line.COMPLETE) {
-            return read == Line.PARTIAL;
+        AnswerLine.Read read = chunkLine(in);
+        if (read != AnswerLine.Read.COMPLETE) {
+            return read == AnswerLine.Read.PARTIAL;
         }
-        long size = 0;
-        int digits = 0;
-        int i = 0;
-        while (i < lineLength && (line[i] == ' ' || line[i] == '\t')) {
-            i++;
-        }
-        for (; i < lineLength && line[i] != ';' && line[i] != ' ' && line[i] != '\t'; i++, digits++) {
-            int digit = Character.digit(line[i], 16);
-            if (digit < 0 || digits == 15) {
-                return false;
-            }
-            size = size * 16 + digit;
-        }
-        lineLength = 0;
-        if (digits == 0) {
+        long size = line.chunkSize();
+        line.clear();
+        if (size < 0) {
             return false;
         }
         left = size;
@@ -283,59 +212,32 @@ final class AnswerParser {
     }
 
     private boolean chunkEnd(ByteBuf in) {
-        Line read = chunkLine(in);
-        if (read != Line.COMPLETE) {
-            return read == Line.PARTIAL;
+        AnswerLine.Read read = chunkLine(in);
+        if (read != AnswerLine.Read.COMPLETE) {
+            return read == AnswerLine.Read.PARTIAL;
         }
-        boolean empty = lineLength == 0;
+        boolean empty = line.isEmpty();
         state = State.CHUNK_SIZE;
         return empty;
     }
 
     private boolean trailer(ByteBuf in) {
-        Line read = chunkLine(in);
-        if (read != Line.COMPLETE) {
-            return read == Line.PARTIAL;
+        AnswerLine.Read read = chunkLine(in);
+        if (read != AnswerLine.Read.COMPLETE) {
+            return read == AnswerLine.Read.PARTIAL;
         }
-        boolean last = lineLength == 0;
-        lineLength = 0;
+        boolean last = line.isEmpty();
+        line.clear();
         return !last || finish();
     }
 
     /** The answer is complete: the parser is ready for the next one before the answer is told, which may send it. */
     private boolean finish() {
         state = State.HEAD;
-        headBytes = 0;
         statusLineRead = false;
-        lineLength = 0;
+        line.restart();
         answer.end();
         return true;
-    }
-
-    private boolean startsWith(byte[] prefix) {
-        for (int i = 0; i < prefix.length; i++) {
-            if (line[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether the header name before {@code colon} is {@code lowerName}, ignoring ASCII case. */
-    private boolean is(byte[] lowerName, int colon) {
-        if (colon != lowerName.length) {
-            return false;
-        }
-        for (int i = 0; i < colon; i++) {
-            if ((line[i] | 0x20) != lowerName[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static byte[] ascii(String text) {
-        return text.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static long length(String value) {

@@ -35,14 +35,14 @@ public final class NodeContextListener implements ServletContextListener {
         ServletContext context = event.getServletContext();
         NodeConfig config = WarParameters.read(context, System.getenv()).config();
         ClusterConfig cluster = config.cluster();
-        if (cluster != null && config.publicBaseUrl() == null) {
+        if (cluster != null && config.publicAddresses().baseUrl() == null) {
             throw new IllegalStateException("a WAR that joins a cluster (sd.zookeeper) needs sd.publicBaseUrl:"
                     + " the address the other members reach it at");
         }
         node = NodeWebApp.install(context, config);
         if (cluster != null) {
             try {
-                node.membership().joinCluster(URI.create(node.config().publicBaseUrl() + "/services/home"));
+                node.membership().joinCluster(URI.create(node.config().publicAddresses().baseUrl() + "/services/home"));
             } catch (IOException e) {
                 throw new UncheckedIOException("the node could not join its cluster " + cluster.name(), e);
             }

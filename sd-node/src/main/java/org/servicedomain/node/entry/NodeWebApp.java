@@ -74,8 +74,8 @@ public final class NodeWebApp implements ServletContainerInitializer {
             throw new UncheckedIOException("the node could not open its data directory " + config.dataDir(), e);
         }
         context.setAttribute(NODE_ATTRIBUTE, node);
-        if (config.publicBaseUrl() != null) {
-            context.setAttribute(NodeAddress.PUBLIC_BASE_URL, config.publicBaseUrl());
+        if (config.publicAddresses().baseUrl() != null) {
+            context.setAttribute(NodeAddress.PUBLIC_BASE_URL, config.publicAddresses().baseUrl());
         }
 
         NodeState state = node.state();
@@ -92,7 +92,7 @@ public final class NodeWebApp implements ServletContainerInitializer {
         FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(front.bodyPolicy()));
         bodies.setAsyncSupported(true);
         ServletRegistration.Dynamic children = context.addServlet("sd-children", new ChildHomeServlet(engine.hierarchy(),
-                state.sessions(), state.users(), config.connectTimeout(), config.maxMessageBytes()));
+                state.sessions(), state.users(), config.outbound().connectTimeout(), config.maxMessageBytes()));
         children.addMapping(ChildHomeServlet.PATH + "/*");
         children.setAsyncSupported(true);
         bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services",

@@ -116,8 +116,8 @@ public final class EmbeddedNode implements AutoCloseable {
         connector.setProperty("minSpareThreads", Integer.toString(config.tomcatThreads()));
         // a request's head must arrive within the header timeout (408 on the relay); an idle kept-alive connection
         // waits as long as on the relay instead, so it is not cut at the header timeout
-        connector.setProperty("connectionTimeout", Long.toString(config.headerTimeout().toMillis()));
-        connector.setProperty("keepAliveTimeout", Long.toString(config.relayIdleTimeout().toMillis()));
+        connector.setProperty("connectionTimeout", Long.toString(config.entry().headerTimeout().toMillis()));
+        connector.setProperty("keepAliveTimeout", Long.toString(config.entry().relayIdleTimeout().toMillis()));
         if (tls != null) {
             secure(connector, tls);
         }
@@ -167,7 +167,7 @@ public final class EmbeddedNode implements AutoCloseable {
      * if there is one, else the address it is bound to, else this host's address.
      */
     private URI memberHome() throws IOException {
-        String base = node().config().publicBaseUrl();
+        String base = node().config().publicAddresses().baseUrl();
         if (base == null) {
             InetAddress bound = Networks.literal(bindAddress);
             String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress()
@@ -252,7 +252,7 @@ public final class EmbeddedNode implements AutoCloseable {
     public Discovery startDiscovery(DiscoveryConfig config) throws IOException {
         InetAddress bound = Networks.literal(bindAddress);
         String host = bound != null && !bound.isAnyLocalAddress() ? bound.getHostAddress() : Discovery.interfaceAddress(config);
-        String publicBase = node().config().publicBaseUrl();
+        String publicBase = node().config().publicAddresses().baseUrl();
         String nodeBase = publicBase != null ? publicBase
                 : scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + CONTEXT_PATH;
         return node().membership().startDiscovery(config, front().advertisedBase(scheme, host, port(), CONTEXT_PATH),

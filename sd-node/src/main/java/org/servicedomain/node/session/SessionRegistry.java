@@ -4,17 +4,12 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -36,38 +31,14 @@ public final class SessionRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(30);
     private static final int ID_BYTES = 32;
-    /** Expired sessions nobody looks up are swept on login, at most this often. */
-    private static final long MAX_SWEEP_INTERVAL_MILLIS = Duration.ofMinutes(1).toMillis();
-
-    /** One open session; its last use is written by whichever request saw it last. */
-    private static final class Live {
-        volatile Caller caller;
-        volatile long lastUsedMillis;
-        /** When the session was opened, or -1 for one reopened after a restart (not kept). */
-        final long createdMillis;
-        /** The last use the store was told of. */
-        volatile long sharedUsedMillis;
-        /** Set while this node ends the session, so that the store's echo of the end does not end it first. */
-        volatile boolean ending;
-
-        Live(Caller caller, long now, long createdMillis) {
-            this.caller = caller;
-            this.lastUsedMillis = now;
-            this.createdMillis = createdMillis;
-        }
-    }
 
     private final UserDirectory directory;
     private final SessionStore store;
-    private final long useDelayMillis;
     private volatile SessionPlacement placement = SessionPlacement.HERE;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
-    private final Map<String, Live> sessions = new ConcurrentHashMap<>();
-    private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
-    private final List<Runnable> revocationListeners = new CopyOnWriteArrayList<>();
-    private final AtomicLong nextSweepMillis = new AtomicLong();
-    private volatile long idleTimeoutMillis = DEFAULT_IDLE_TIMEOUT.toMillis();
+    private final LiveSessions sessions;
+    private final SessionEnds ends = new SessionEnds();
 
     public SessionRegistry(UserDirectory directory, Clock clock) {
         this(directory, LocalSessionStore.INSTANCE, clock);
@@ -77,7 +48,7 @@ public final class SessionRegistry {
     public SessionRegistry(UserDirectory directory, SessionStore store, Clock clock) {
         this.directory = Objects.requireNonNull(directory, "directory");
         this.store = Objects.requireNonNull(store, "store");
-        this.useDelayMillis = store.useDelay().toMillis();
+        this.sessions = new LiveSessions(store.useDelay());
         this.clock = Objects.requireNonNull(clock, "clock");
         store.listen(new SessionStore.Listener() {
             @Override
@@ -87,7 +58,7 @@ public final class SessionRegistry {
 
             @Override
             public void ended(String sessionId) {
-                Live live = sessions.get(sessionId);
+                LiveSession live = sessions.get(sessionId);
                 if (live != null && !live.ending) {
                     end(sessionId, live, "ended at another member");
                 }
@@ -107,19 +78,16 @@ public final class SessionRegistry {
 
     /** How long a session may go unused before it ends; the policy sets it, for open sessions too. */
     public void setIdleTimeout(Duration timeout) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("idle timeout must be positive but was " + timeout);
-        }
-        idleTimeoutMillis = timeout.toMillis();
+        sessions.setIdleTimeout(timeout);
     }
 
     public Duration idleTimeout() {
-        return Duration.ofMillis(idleTimeoutMillis);
+        return sessions.idleTimeout();
     }
 
     /** Hears of every session that ends from now on. */
     public void addListener(SessionListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        ends.addListener(listener);
     }
 
     /** An open session as it is saved: its id, its user and when it was last used (epoch milliseconds). */
@@ -128,14 +96,7 @@ public final class SessionRegistry {
 
     /** The sessions open now, expired ones left out. */
     public List<OpenSession> open() {
-        long now = clock.millis();
-        List<OpenSession> open = new ArrayList<>(sessions.size());
-        sessions.forEach((id, live) -> {
-            if (!expired(live, now)) {
-                open.add(new OpenSession(id, live.caller.user(), live.lastUsedMillis));
-            }
-        });
-        return open;
+        return sessions.unexpired(clock.millis(), (id, live) -> new OpenSession(id, live.caller.user(), live.lastUsedMillis));
     }
 
     /**
@@ -147,14 +108,8 @@ public final class SessionRegistry {
 
     /** The sessions open now with their users' levels and times, expired ones left out. */
     public List<Described> described() {
-        long now = clock.millis();
-        List<Described> open = new ArrayList<>(sessions.size());
-        sessions.forEach((id, live) -> {
-            if (!expired(live, now)) {
-                open.add(new Described(id, live.caller.user(), live.caller.userLevel(), live.createdMillis, live.lastUsedMillis));
-            }
-        });
-        return open;
+        return sessions.unexpired(clock.millis(), (id, live) ->
+                new Described(id, live.caller.user(), live.caller.userLevel(), live.createdMillis, live.lastUsedMillis));
     }
 
     /**
@@ -163,10 +118,10 @@ public final class SessionRegistry {
      */
     public boolean reopen(OpenSession saved) {
         Optional<User> user = directory.find(saved.user());
-        if (user.isEmpty() || sessions.containsKey(saved.id())) {
+        if (user.isEmpty() || sessions.holds(saved.id())) {
             return false;
         }
-        sessions.put(saved.id(), new Live(user.get().caller(saved.id()), saved.lastUsedMillis(), -1));
+        sessions.put(saved.id(), new LiveSession(user.get().caller(saved.id()), saved.lastUsedMillis(), -1));
         return true;
     }
 
@@ -176,7 +131,7 @@ public final class SessionRegistry {
      * killed before its next save does not reopen them.
      */
     public void onRevocation(Runnable listener) {
-        revocationListeners.add(Objects.requireNonNull(listener, "listener"));
+        ends.onRevocation(listener);
     }
 
     /** Opens a session for {@code user}; a wrong name or password is a {@code NotAuthorized} fault. */
@@ -209,10 +164,10 @@ public final class SessionRegistry {
         sweepIfDue(now);
         String id = store.idPrefix() + newId();
         Caller caller = known.caller(id);
-        Live live = new Live(caller, now, now);
+        LiveSession live = new LiveSession(caller, now, now);
         live.sharedUsedMillis = now;
         try {
-            store.opened(shared(id, live));
+            store.opened(live.shared(id));
         } catch (IOException e) {
             LOG.warn("could not open a session for user {}: {}", known.name(), e.getMessage());
             throw new NodeFault(FaultCode.InternalError, "the session could not be opened: " + e.getMessage(), e);
@@ -222,27 +177,13 @@ public final class SessionRegistry {
     }
 
     private void heardOpened(SessionStore.SharedSession shared) {
-        Live live = sessions.get(shared.id());
+        LiveSession live = sessions.get(shared.id());
         if (live == null) {
-            Live heard = new Live(new Caller(shared.id(), shared.user(), shared.userLevel(), shared.designated()),
-                    shared.lastUsedMillis(), shared.createdMillis());
-            heard.sharedUsedMillis = shared.lastUsedMillis();
-            live = sessions.putIfAbsent(shared.id(), heard);
+            live = sessions.putIfAbsent(shared.id(), LiveSession.heard(shared));
         }
         if (live != null) {
-            if (live.lastUsedMillis < shared.lastUsedMillis()) {
-                live.lastUsedMillis = shared.lastUsedMillis();
-            }
-            if (live.sharedUsedMillis < shared.lastUsedMillis()) {
-                live.sharedUsedMillis = shared.lastUsedMillis();
-            }
+            live.usedElsewhere(shared.lastUsedMillis());
         }
-    }
-
-    private static SessionStore.SharedSession shared(String id, Live live) {
-        Caller caller = live.caller;
-        return new SessionStore.SharedSession(id, caller.user(), caller.userLevel(), caller.designated(),
-                live.createdMillis, live.lastUsedMillis);
     }
 
     /**
@@ -251,7 +192,7 @@ public final class SessionRegistry {
      * home port's threads, never for the event loops, which use {@link #callerLater}.
      */
     public Optional<Caller> caller(String sessionId) {
-        return joined(callerLater(sessionId));
+        return Completions.joined(callerLater(sessionId));
     }
 
     /**
@@ -262,7 +203,7 @@ public final class SessionRegistry {
         if (sessionId == null) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
-        Live live = sessions.get(sessionId);
+        LiveSession live = sessions.get(sessionId);
         if (live != null) {
             return CompletableFuture.completedFuture(markedUsed(sessionId, live));
         }
@@ -270,62 +211,50 @@ public final class SessionRegistry {
     }
 
     /** The session's caller, its use recorded (and told to the store when due); empty when it has expired. */
-    private Optional<Caller> markedUsed(String sessionId, Live live) {
+    private Optional<Caller> markedUsed(String sessionId, LiveSession live) {
         long now = clock.millis();
-        if (expired(live, now)) {
+        if (sessions.expired(live, now)) {
             endEverywhere(sessionId, live, "expired");
             return Optional.empty();
         }
         if (live.lastUsedMillis < now) {
             live.lastUsedMillis = now;
         }
+        long useDelayMillis = sessions.useDelayMillis();
         if (useDelayMillis > 0 && now - live.sharedUsedMillis >= useDelayMillis) {
             live.sharedUsedMillis = now;
-            store.used(shared(sessionId, live));
+            store.used(live.shared(sessionId));
         }
         return Optional.of(live.caller);
     }
 
     /** The session held here, or one the store knows that this node has not heard of yet (waiting for the store). */
-    private Live held(String sessionId) {
-        Live live = sessions.get(sessionId);
-        return live != null ? live : joined(heardFromStore(sessionId).thenApply(Optional::ofNullable)).orElse(null);
+    private LiveSession held(String sessionId) {
+        LiveSession live = sessions.get(sessionId);
+        return live != null ? live : Completions.joined(heardFromStore(sessionId));
     }
 
     /** The session as the store knows it, taken in here; null when the store does not know it. */
-    private CompletableFuture<Live> heardFromStore(String sessionId) {
+    private CompletableFuture<LiveSession> heardFromStore(String sessionId) {
         return store.find(sessionId).thenApply(found -> {
             found.ifPresent(this::heardOpened);
             return sessions.get(sessionId);
         });
     }
 
-    /** The answer of {@code later}, waited for; a fault of the store is thrown as it is. */
-    private static <T> Optional<T> joined(CompletableFuture<Optional<T>> later) {
-        try {
-            return later.join();
-        } catch (CompletionException e) {
-            Throwable cause = Completions.cause(e);
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
-    }
-
     /** The caller of an open session, without counting this look as a use of the session (for administrators). */
     public Optional<Caller> peek(String sessionId) {
-        Live live = sessionId == null ? null : sessions.get(sessionId);
-        return live == null || expired(live, clock.millis()) ? Optional.empty() : Optional.of(live.caller);
+        LiveSession live = sessionId == null ? null : sessions.get(sessionId);
+        return live == null || sessions.expired(live, clock.millis()) ? Optional.empty() : Optional.of(live.caller);
     }
 
     /** Ends a session; false when it was unknown or had already expired. */
     public boolean logout(String sessionId) {
-        Live live = sessionId == null ? null : held(sessionId);
+        LiveSession live = sessionId == null ? null : held(sessionId);
         if (live == null) {
             return false;
         }
-        boolean expired = expired(live, clock.millis());
+        boolean expired = sessions.expired(live, clock.millis());
         live.ending = true;
         try {
             store.ended(sessionId);
@@ -337,7 +266,7 @@ public final class SessionRegistry {
         }
         boolean ended = end(sessionId, live, expired ? "expired" : "logged out") && !expired;
         if (ended) {
-            revoked();
+            ends.revoked();
         }
         return ended;
     }
@@ -345,47 +274,33 @@ public final class SessionRegistry {
     /** Ends every session of {@code user}, e.g. when the user is removed or their password changes. */
     public int endSessionsOf(String user) {
         int ended = 0;
-        for (Map.Entry<String, Live> e : sessions.entrySet()) {
+        for (Map.Entry<String, LiveSession> e : sessions.entries()) {
             if (e.getValue().caller.user().equals(user) && endEverywhere(e.getKey(), e.getValue(), "ended for a change of user")) {
                 ended++;
             }
         }
         if (ended > 0) {
-            revoked();
+            ends.revoked();
         }
         return ended;
     }
 
     /** Gives the open sessions of {@code user} their new level and designated providers. */
     public void refresh(User user) {
-        sessions.forEach((id, live) -> {
-            if (live.caller.user().equals(user.name())) {
-                live.caller = user.caller(id);
-            }
-        });
-    }
-
-    /** The number of sessions held, including expired ones not yet swept. */
-    public int count() {
-        return sessions.size();
-    }
-
-    private void revoked() {
-        for (Runnable listener : revocationListeners) {
-            try {
-                listener.run();
-            } catch (RuntimeException e) {
-                LOG.error("revocation listener {} failed; the sessions ended anyway", listener, e);
+        for (Map.Entry<String, LiveSession> e : sessions.entries()) {
+            if (e.getValue().caller.user().equals(user.name())) {
+                e.getValue().caller = user.caller(e.getKey());
             }
         }
     }
 
-    private boolean expired(Live live, long now) {
-        return now - live.lastUsedMillis > idleTimeoutMillis + useDelayMillis;
+    /** The number of sessions held, including expired ones not yet swept. */
+    public int count() {
+        return sessions.count();
     }
 
     /** Ends the session here and in the store; a store that cannot is only logged (the session ends here anyway). */
-    private boolean endEverywhere(String sessionId, Live live, String why) {
+    private boolean endEverywhere(String sessionId, LiveSession live, String why) {
         live.ending = true;
         try {
             store.ended(sessionId);
@@ -397,33 +312,25 @@ public final class SessionRegistry {
     }
 
     /** Removes the session if it is still {@code live}; only the thread that removes it tells the listeners. */
-    private boolean end(String sessionId, Live live, String why) {
+    private boolean end(String sessionId, LiveSession live, String why) {
         if (!sessions.remove(sessionId, live)) {
             return false;
         }
         LOG.info("session of user {} {}", live.caller.user(), why);
-        for (SessionListener l : listeners) {
-            try {
-                l.sessionEnded(sessionId);
-            } catch (RuntimeException e) {
-                LOG.error("session listener {} failed; the session ended anyway", l, e);
-            }
-        }
+        ends.ended(sessionId);
         return true;
     }
 
-    /** Ends the expired sessions, at most once per sweep interval, so that logins stay cheap. */
+    /** Ends the expired sessions when a sweep is due ({@link LiveSessions#sweepDue}). */
     private void sweepIfDue(long now) {
-        long due = nextSweepMillis.get();
-        long interval = Math.min(idleTimeoutMillis, MAX_SWEEP_INTERVAL_MILLIS);
-        if (now < due || !nextSweepMillis.compareAndSet(due, now + interval)) {
+        if (!sessions.sweepDue(now)) {
             return;
         }
-        sessions.forEach((id, live) -> {
-            if (expired(live, now)) {
-                endEverywhere(id, live, "expired");
+        for (Map.Entry<String, LiveSession> e : sessions.entries()) {
+            if (sessions.expired(e.getValue(), now)) {
+                endEverywhere(e.getKey(), e.getValue(), "expired");
             }
-        });
+        }
     }
 
     private String newId() {

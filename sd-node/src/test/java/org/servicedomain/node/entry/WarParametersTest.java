@@ -83,7 +83,7 @@ class WarParametersTest {
 
         NodeConfig config = read().config();
 
-        assertThat(config.maxConnectionsTotal()).isEqualTo(8192);
+        assertThat(config.outbound().maxConnectionsTotal()).isEqualTo(8192);
         assertThat(config.statisticsWindow()).isEqualTo(Duration.ofSeconds(30));
     }
 

@@ -97,8 +97,8 @@ class LauncherOptionsTest {
         NodeConfig config = LauncherOptions.parse(new String[] {"--max-connections-per-instance", "64",
                 "--max-connections", "8192"}).config(null);
 
-        assertThat(config.maxConnectionsPerInstance()).isEqualTo(64);
-        assertThat(config.maxConnectionsTotal()).isEqualTo(8192);
+        assertThat(config.outbound().maxConnectionsPerInstance()).isEqualTo(64);
+        assertThat(config.outbound().maxConnectionsTotal()).isEqualTo(8192);
     }
 
     @Test

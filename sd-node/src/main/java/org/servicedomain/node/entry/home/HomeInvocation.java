@@ -3,7 +3,6 @@ package org.servicedomain.node.entry.home;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletionException;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
@@ -68,14 +67,8 @@ final class HomeInvocation {
         VirtualPortFront.CallHead head = new VirtualPortFront.CallHead(portName, contentType,
                 port.soapVersion() == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, null, false, null,
                 traceparent, tracestate);
-        ProviderReply reply;
-        try {
-            // the home port is synchronous (CXF): its thread waits for the chain
-            reply = front.invoke(head, ArrivingBody.of(envelope(port.soapVersion(), sessionId, payload))).join();
-        } catch (CompletionException e) {
-            throw Completions.cause(e) instanceof RuntimeException cause ? cause : e;
-        }
-        return bodyContent(reply);
+        // the home port is synchronous (CXF): its thread waits for the chain
+        return bodyContent(Completions.joined(front.invoke(head, ArrivingBody.of(envelope(port.soapVersion(), sessionId, payload)))));
     }
 
     private static byte[] envelope(SoapVersion version, String sessionId, String payload) {

@@ -1,6 +1,7 @@
 package org.servicedomain.node.entry.port;
 
 import java.time.Duration;
+import org.servicedomain.node.EntryLimits;
 import org.servicedomain.node.NodeConfig;
 
 /**
@@ -10,8 +11,8 @@ import org.servicedomain.node.NodeConfig;
 public record BodyPolicy(long maxBytes, Duration timeout, long minBytesPerSecond, Duration rateWindow) {
 
     static BodyPolicy of(NodeConfig config) {
-        return new BodyPolicy(config.maxMessageBytes(), config.bodyTimeout(), config.minBodyBytesPerSecond(),
-                NodeConfig.BODY_RATE_WINDOW);
+        return new BodyPolicy(config.maxMessageBytes(), config.entry().bodyTimeout(), config.entry().minBodyBytesPerSecond(),
+                EntryLimits.BODY_RATE_WINDOW);
     }
 
     /** The same limits with the size held to at most {@code bytes}, for an endpoint whose messages are small. */

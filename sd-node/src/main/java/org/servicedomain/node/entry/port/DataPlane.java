@@ -14,7 +14,7 @@ import org.servicedomain.node.NodeConfig;
 record DataPlane(String publicUrl, String scheme, int port) {
 
     static DataPlane of(NodeConfig config) {
-        return new DataPlane(config.publicDataUrl() != null ? config.publicDataUrl() : config.publicBaseUrl(), null, 0);
+        return new DataPlane(config.publicAddresses().dataUrl() != null ? config.publicAddresses().dataUrl() : config.publicAddresses().baseUrl(), null, 0);
     }
 
     DataPlane servedAt(String servingScheme, int servingPort) {

@@ -99,8 +99,8 @@ public final class VirtualPortRelay implements AutoCloseable {
         ChannelGroup connections = new DefaultChannelGroup("sd-relay-connections", GlobalEventExecutor.INSTANCE);
         Settings settings = new Settings(front, tls == null ? "http" : "https", contextPath, new AtomicInteger(),
                 maxQueuedBytes(config.maxMessageBytes()), new LongAdder());
-        ConnectionCaps caps = new ConnectionCaps(ConnectionCaps.withinDescriptors(config.relayMaxConnections()),
-                config.relayMaxConnectionsPerSource());
+        ConnectionCaps caps = new ConnectionCaps(ConnectionCaps.withinDescriptors(config.entry().relayMaxConnections()),
+                config.entry().relayMaxConnectionsPerSource());
         ServerBootstrap bootstrap = new ServerBootstrap().group(loops.group()).channel(loops.serverSocket())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -114,8 +114,8 @@ public final class VirtualPortRelay implements AutoCloseable {
                         if (tls != null) {
                             channel.pipeline().addLast(tls.newHandler(channel.alloc()));
                         }
-                        channel.pipeline().addLast(new IdleStateHandler(true, 0, 0, config.relayIdleTimeout().toMillis(),
-                                TimeUnit.MILLISECONDS), new StrictHttpDecoder(config.headerTimeout()),
+                        channel.pipeline().addLast(new IdleStateHandler(true, 0, 0, config.entry().relayIdleTimeout().toMillis(),
+                                TimeUnit.MILLISECONDS), new StrictHttpDecoder(config.entry().headerTimeout()),
                                 new RelayConnection(settings));
                     }
                 });
