@@ -314,10 +314,7 @@ public class NodeClient {
         return call(() -> port.planQos(HomeRequests.planQos(document)).getResult());
     }
 
-    /**
-     * A change of the domain information as {@code setDomainInfo} takes it: per field, null leaves it as it
-     * is, an empty value removes it, anything else replaces it.
-     */
+    /** A change of the domain information: per field, null leaves it as it is, empty removes it, else it replaces it. */
     public record DomainChange(String description, String owner, String contact, String terms, String termsUrl) {
     }
 
