@@ -16,8 +16,8 @@ import org.servicedomain.node.qos.PortLimits;
  * Every instance's {@link AdaptiveLimit}, fed by the dispatches of the calls the priority classes
  * let on (a call on a port without them costs nothing here): how many calls they let reach each
  * instance at once, so that what exceeds the providers waits in the node's class queues instead of
- * in the providers' own. Never above the connections one instance
- * may have ({@code --max-connections-per-instance}), so an admitted call never waits for a connection.
+ * in the providers' own. Never above the connections one instance may have
+ * ({@code --max-connections-per-instance}), so an admitted call never waits for a connection.
  */
 public final class InstanceLimits implements EngineListener {
 
@@ -147,24 +147,25 @@ public final class InstanceLimits implements EngineListener {
 
         @Override
         public int inFlight() {
-            return sum(InstanceRoom::inFlight);
+            return room().inFlight();
         }
 
         @Override
         public int roomForShared() {
-            return sum(room -> Math.max(0, room.free(DispatchPermit.SHARED)));
+            return room().forShared();
         }
 
         @Override
         public int roomForHigh() {
-            return sum(room -> Math.max(0, room.free(DispatchPermit.HIGH)));
+            return room().forHigh();
         }
 
         @Override
         public int roomWithinKnownGood() {
-            return sum(room -> Math.max(0, room.limit().knownGood() - room.inFlight()));
+            return room().withinKnownGood();
         }
 
+        /** Every figure in one pass, each instance's calls out read once. */
         @Override
         public Room room() {
             long inFlight = 0;
