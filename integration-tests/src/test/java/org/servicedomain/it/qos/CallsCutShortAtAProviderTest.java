@@ -48,6 +48,8 @@ class CallsCutShortAtAProviderTest {
         }
 
         assertThat(provider.callsReceived()).as("calls sent, one after the other").isGreaterThanOrEqualTo(4);
-        assertThat(replies).isNotEmpty().allSatisfy(r -> assertThat(r.faultCode()).as(r.text()).contains("Timeout"));
+        // cut short, every one (the instance may be ejected for its timeouts meanwhile, and then not tried)
+        assertThat(replies).isNotEmpty().allSatisfy(r -> assertThat(r.isSoapFault()).as(r.text()).isTrue())
+                .anySatisfy(r -> assertThat(r.faultCode()).contains("Timeout"));
     }
 }

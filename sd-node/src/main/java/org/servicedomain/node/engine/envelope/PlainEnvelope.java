@@ -141,7 +141,7 @@ public final class PlainEnvelope {
             while (j < body.length && !isSpace(body[j]) && body[j] != '>' && body[j] != '/') {
                 j++;
             }
-            String name = operation == null ? new String(body, nameStart, j - nameStart, StandardCharsets.UTF_8) : null;
+            String name = operation == null && !end ? new String(body, nameStart, j - nameStart, StandardCharsets.UTF_8) : null;
             int declaredBefore = declared.size();
             boolean empty = false;
             while (true) {
@@ -159,7 +159,7 @@ public final class PlainEnvelope {
                     j++;
                     continue;
                 }
-                j = attribute(j, name != null && !end);
+                j = attribute(j, name != null);
                 if (j < 0) {
                     return -1;
                 }
