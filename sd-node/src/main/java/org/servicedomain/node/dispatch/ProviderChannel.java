@@ -96,7 +96,7 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter implements Answ
 
     private void read(Channel from, Object message) {
         ProviderExchange exchange = current;
-        if (exchange == null || exchange.done()) {
+        if (exchange == null || (exchange.done() && !exchange.overdue())) {
             if (!skipping) {
                 skipping = true;
                 from.close(); // an answer nobody waits for (timed out) leaves the connection in an unknown state
@@ -112,19 +112,25 @@ final class ProviderChannel extends ChannelInboundHandlerAdapter implements Answ
     @Override
     public boolean head(int status, String contentType, boolean keepAlive, long contentLength) {
         ProviderExchange exchange = current;
-        return exchange != null && !exchange.done() && exchange.head(status, contentType, keepAlive, contentLength);
+        return exchange != null && (exchange.overdue()
+                || (!exchange.done() && exchange.head(status, contentType, keepAlive, contentLength)));
     }
 
     @Override
     public boolean content(ByteBuf bytes) {
         ProviderExchange exchange = current;
-        return exchange != null && exchange.started() && exchange.content(bytes);
+        return exchange != null && (exchange.overdue() || (exchange.started() && exchange.content(bytes)));
     }
 
+    /** The answer is complete: to its exchange, or dropped with the connection when it came too late. */
     @Override
     public void end() {
         ProviderExchange exchange = current;
         current = null;
+        if (exchange.overdue()) {
+            channel.close();
+            return;
+        }
         if (exchange.keepAlive() && channel.isActive()) {
             owner.released(pool, channel);
         } else {

@@ -26,6 +26,12 @@ final class ProviderExchange {
     /** The most an answer's buffer starts with, whatever its Content-Length says: it grows as bytes arrive. */
     private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
+    /**
+     * How long a connection stays open for an answer the node stopped waiting for: the provider may
+     * still be serving the request, and its place there is free only once the answer arrives.
+     */
+    static final Duration OVERDUE_GRACE = Duration.ofSeconds(10);
+
     /** Where the exchange stands, which decides what a timeout means. */
     enum Phase { WAITING, CONNECTING, SENT }
 
@@ -42,6 +48,8 @@ final class ProviderExchange {
 
     private Phase phase = Phase.WAITING;
     private boolean done;
+    /** The answer did not come in time and is still awaited, to be dropped ({@link #timedOut}). */
+    private boolean overdue;
     private boolean reusedConnection;
     private ScheduledFuture<?> timer;
     private Channel channel;
@@ -198,7 +206,16 @@ final class ProviderExchange {
         return Math.max(1, timeout.toMillis()) * 1_000_000L;
     }
 
-    /** The current phase took longer than the timeout: fails, and closes a connection whose answer is overdue. */
+    /** Whether the answer is overdue: the exchange failed, and the connection waits for the answer only to drop it. */
+    boolean overdue() {
+        return overdue;
+    }
+
+    /**
+     * The current phase took longer than the timeout: fails. A connection whose answer is overdue
+     * stays open for it, at most {@link #OVERDUE_GRACE}, and is closed when it has come: until then
+     * the provider may still be serving the request, so the failure says when it is through.
+     */
     void timedOut() {
         if (done) {
             return;
@@ -210,8 +227,12 @@ final class ProviderExchange {
             case CONNECTING -> fail(new DispatchException(DispatchException.Kind.TIMEOUT, false,
                     "no connection within " + millis + " ms", null));
             case SENT -> {
-                fail(new DispatchException(DispatchException.Kind.TIMEOUT, "no response within " + millis + " ms", null));
-                channel.close();
+                overdue = true;
+                CompletableFuture<Void> through = new CompletableFuture<>();
+                Channel open = channel;
+                open.closeFuture().addListener(closed -> through.complete(null));
+                open.eventLoop().schedule(() -> open.close(), OVERDUE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                fail(new DispatchException("no response within " + millis + " ms", through));
             }
         }
     }

@@ -16,6 +16,7 @@ import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.admission.AdmissionStage;
 import org.servicedomain.node.engine.admission.PriorityQueueStage;
+import org.servicedomain.node.engine.admission.QuickRefusalStage;
 import org.servicedomain.node.engine.decision.ContentValuesStage;
 import org.servicedomain.node.engine.decision.DecisionStage;
 import org.servicedomain.node.engine.envelope.EnvelopeHeadStage;
@@ -80,13 +81,15 @@ public final class RequestChain {
 
     /** The stages of a virtual-port request, in the order a request meets them (a reply passes them backwards). */
     static List<Stage> stages(Parts p, Catalog catalog) {
+        MeteringStage metering = new MeteringStage(p.metering(), p.traffic());
         return List.of(
                 new ReadBodyStage(),                          // the client's bytes, read without holding a thread
+                new QuickRefusalStage(p.flows(), p.offload(), catalog::snapshot, metering), // a full queue's refusal, unparsed
                 new EnvelopeHeadStage(),                      // SOAP version, operation element, session header
                 new CallerStage(p.sessions()),                // the session's user, or anonymous
                 new ParentContextStage(p.hierarchy(), RequestChain::percolates), // a parent's signed context; percolation
                 new OperationMappingStage(catalog::snapshot), // the operation called, if offered; mapped ones rewritten
-                new MeteringStage(p.metering(), p.traffic()), // metering and port statistics, as the reply goes back
+                metering,                                     // metering and port statistics, as the reply goes back
                 new AdmissionStage(),                         // may this caller use this port and operation?
                 new OffloadStage(p.offload(), p.load()),      // a less-loaded peer, or served here
                 new ContentValuesStage(),                     // the payload values content rules need

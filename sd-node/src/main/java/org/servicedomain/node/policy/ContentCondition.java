@@ -2,6 +2,7 @@ package org.servicedomain.node.policy;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -27,5 +28,16 @@ public record ContentCondition(String name, ContentPath path, String equalTo, Se
             return false;
         }
         return matches == null || matches.matcher(value).matches();
+    }
+
+    /**
+     * Whether this condition cannot hold for a payload in which {@code mayHoldText} rules texts out:
+     * its value must equal, or be one of, texts that are not there.
+     */
+    boolean cannotHold(Predicate<String> mayHoldText) {
+        if (equalTo != null && !mayHoldText.test(equalTo)) {
+            return true;
+        }
+        return oneOf != null && oneOf.stream().noneMatch(mayHoldText);
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.qos.PriorityClass;
 
@@ -90,6 +91,25 @@ public final class PriorityClassRules {
     public Verdict classify(RequestContext request) {
         for (QosAssignment assignment : assignments) {
             if (assignment.matches(request)) {
+                return new Verdict(assignment.priorityClass(), assignment.timeout());
+            }
+        }
+        return new Verdict(PriorityClass.LOW, defaultTimeout);
+    }
+
+    /**
+     * The class of an anonymous request on {@code port} calling {@code operation}, told without
+     * reading its payload's values: {@code mayHoldText} says which texts the payload may hold. Null
+     * when the payload's values are needed to tell (a {@code qos} element before the one that decides
+     * has a content condition that may hold).
+     */
+    public Verdict classifyUnread(String port, String operation, Predicate<String> mayHoldText) {
+        for (QosAssignment assignment : assignments) {
+            Boolean assigns = assignment.assignsUnread(port, operation, mayHoldText);
+            if (assigns == null) {
+                return null;
+            }
+            if (assigns) {
                 return new Verdict(assignment.priorityClass(), assignment.timeout());
             }
         }

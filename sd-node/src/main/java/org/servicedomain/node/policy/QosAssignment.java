@@ -3,6 +3,7 @@ package org.servicedomain.node.policy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.qos.PriorityClass;
 
@@ -38,6 +39,23 @@ public record QosAssignment(PriorityClass priorityClass, Duration timeout, Set<S
             }
         }
         return true;
+    }
+
+    /**
+     * Whether this element assigns an anonymous request on {@code port} calling {@code operation}
+     * whose payload {@code mayHoldText} describes: {@code TRUE} or {@code FALSE} when that is enough
+     * to tell, null when only the payload's values can.
+     */
+    Boolean assignsUnread(String port, String operation, Predicate<String> mayHoldText) {
+        if (!mayMatch(port, operation) || !userLevels.isEmpty()) {
+            return Boolean.FALSE;
+        }
+        for (ContentCondition condition : content) {
+            if (condition.cannotHold(mayHoldText)) {
+                return Boolean.FALSE;
+            }
+        }
+        return content.isEmpty() ? Boolean.TRUE : null;
     }
 
     /** Whether this element could match a request on {@code port} calling {@code operation}. */

@@ -2,6 +2,7 @@ package org.servicedomain.node.qos;
 
 import io.github.bucket4j.TimeMeter;
 import java.util.ArrayDeque;
+import org.servicedomain.node.core.NodeFault;
 
 /**
  * One flow, a priority class on a virtual port: its queue, its leaky bucket, its weight and
@@ -23,6 +24,9 @@ final class FlowQueue {
     long admitted;
     long dropped;
     long timedOut;
+    /** The fault a full queue of {@link #overloadedAt} answers with, made on the first refusal. */
+    NodeFault overloaded;
+    int overloadedAt;
 
     FlowQueue(PriorityClass priorityClass, TimeMeter time) {
         this.priorityClass = priorityClass;

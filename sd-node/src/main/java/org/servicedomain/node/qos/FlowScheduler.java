@@ -24,8 +24,6 @@ import org.servicedomain.node.core.NodeFault;
  */
 public final class FlowScheduler {
 
-    private static final CompletableFuture<Void> GO = CompletableFuture.completedFuture(null);
-
     private final String virtualPort;
     private final ScheduledExecutorService timer;
     private final TimeMeter time;
@@ -51,9 +49,11 @@ public final class FlowScheduler {
      * A ticket that completes when the request may be dispatched, or fails with {@code Overloaded}
      * (its flow's queue holds {@code queueLength} already) or {@code Timeout} (its deadline, on
      * {@link System#nanoTime()}'s scale, came while it waited). A completed ticket holds a dispatch
-     * permit until {@link #release} gives it back.
+     * permit until {@link #release} or {@link #tooLate} gives it back, and carries the shortest
+     * response time without queueing among the port's instances as it was let on, in nanoseconds (0
+     * while none was measured): a call with less time left cannot be answered in time.
      */
-    public CompletableFuture<Void> admit(PriorityClass priorityClass, long deadlineNanos, int queueLength) {
+    public CompletableFuture<Long> admit(PriorityClass priorityClass, long deadlineNanos, int queueLength) {
         FlowQueue flow = flows[priorityClass.ordinal()];
         Waiting parked;
         synchronized (this) {
@@ -62,7 +62,7 @@ public final class FlowScheduler {
                 boolean token = flow.bucket.tryTake();
                 if ((token || permits.lendTo(flow)) && permits.takeSlot(flow)) {
                     permits.letOn(flow);
-                    return GO;
+                    return CompletableFuture.completedFuture(permits.quickestNanos());
                 }
                 if (token) {
                     flow.bucket.giveBack();
@@ -70,9 +70,7 @@ public final class FlowScheduler {
             }
             if (flow.queue.size() >= queueLength) {
                 flow.dropped++;
-                return Completions.failed(new NodeFault(FaultCode.Overloaded, "the " + name(priorityClass)
-                        + " queue of virtual port '" + virtualPort + "' already holds " + queueLength
-                        + " requests; this one was not sent to any provider"));
+                return Completions.failed(overloaded(flow, queueLength));
             }
             long now = time.currentTimeNanos();
             parked = new Waiting(now, deadlineNanos);
@@ -82,6 +80,45 @@ public final class FlowScheduler {
                 TimeUnit.NANOSECONDS));
         drain();
         return parked.ticket;
+    }
+
+    /**
+     * Refuses a request of {@code priorityClass} at once when {@link #admit} would: its flow's queue
+     * holds {@code queueLength} already. Then the request is counted as arrived and dropped and the
+     * answer is its {@code Overloaded} fault; otherwise nothing is counted and the answer is null.
+     */
+    public NodeFault refuseWhenFull(PriorityClass priorityClass, int queueLength) {
+        FlowQueue flow = flows[priorityClass.ordinal()];
+        synchronized (this) {
+            if (flow.queue.isEmpty() || flow.queue.size() < queueLength) {
+                return null;
+            }
+            flow.arrivalsThisRound++;
+            flow.dropped++;
+            return overloaded(flow, queueLength);
+        }
+    }
+
+    /** Whether some class's queue holds {@code queueLength} requests, at least one: a request of that class is refused. */
+    public synchronized boolean anyQueueFull(int queueLength) {
+        for (FlowQueue flow : flows) {
+            if (!flow.queue.isEmpty() && flow.queue.size() >= queueLength) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The flow's {@code Overloaded} fault, made once per queue length: a flood of refusals builds no message. */
+    private NodeFault overloaded(FlowQueue flow, int queueLength) {
+        NodeFault made = flow.overloaded;
+        if (made == null || flow.overloadedAt != queueLength) {
+            made = new NodeFault(FaultCode.Overloaded, "the " + name(flow.priorityClass) + " queue of virtual port '"
+                    + virtualPort + "' already holds " + queueLength + " requests; this one was not sent to any provider");
+            flow.overloaded = made;
+            flow.overloadedAt = queueLength;
+        }
+        return made;
     }
 
     /**
@@ -117,19 +154,6 @@ public final class FlowScheduler {
     }
 
     /**
-     * Whether a call let on with {@code remainingNanos} left could still be answered in time: no
-     * less than the quickest instance's response time without queueing (any time while none was
-     * measured).
-     */
-    public boolean inTime(long remainingNanos) {
-        long quickest;
-        synchronized (this) {
-            quickest = permits.quickestNanos();
-        }
-        return remainingNanos >= quickest;
-    }
-
-    /**
      * Gives back the permit of a call let on too late to be answered in time, and counts it as
      * timed out in its queue: it goes to no provider.
      */
@@ -154,11 +178,6 @@ public final class FlowScheduler {
             }
         }
         drain();
-    }
-
-    /** Limits that do not change: {@code permits} calls at once, all of them known good. */
-    public void limitConcurrency(int permits) {
-        limitConcurrency(permits == Integer.MAX_VALUE ? PortLimits.UNBOUNDED : PortLimits.fixed(permits));
     }
 
     /**
@@ -233,12 +252,14 @@ public final class FlowScheduler {
     /** Releases every request the buckets and the fair queue allow now, and sets the timer for the next. */
     private void drain() {
         List<Waiting> released = new ArrayList<>();
+        long quickest;
         synchronized (this) {
             share.grant(released);
             scheduleWake();
+            quickest = released.isEmpty() ? 0 : permits.quickestNanos();
         }
         for (Waiting w : released) {
-            w.ticket.complete(null);
+            w.ticket.complete(quickest);
         }
     }
 

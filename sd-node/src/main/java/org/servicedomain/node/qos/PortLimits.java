@@ -37,6 +37,22 @@ public interface PortLimits {
     int roomWithinKnownGood();
 
     /**
+     * What an admission weighs, read at one moment: the calls out and the room for each side.
+     *
+     * @param inFlight {@link #inFlight()}
+     * @param forShared {@link #roomForShared()}
+     * @param forHigh {@link #roomForHigh()}
+     * @param withinKnownGood {@link #roomWithinKnownGood()}
+     */
+    record Room(int inFlight, int forShared, int forHigh, int withinKnownGood) {
+    }
+
+    /** The figures an admission weighs, together; limits summed over instances read them in one pass. */
+    default Room room() {
+        return new Room(inFlight(), roomForShared(), roomForHigh(), roomWithinKnownGood());
+    }
+
+    /**
      * The shortest response time without queueing among the instances, in nanoseconds; 0 while
      * none was measured. A call with less time left cannot be answered in time.
      */

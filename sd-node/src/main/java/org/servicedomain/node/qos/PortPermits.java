@@ -42,25 +42,26 @@ final class PortPermits {
         if (!bounded()) {
             return true;
         }
-        int pending = pending();
+        PortLimits.Room room = limits.room();
+        int pending = Math.max(0, inService - room.inFlight());
         if (flow == high) {
-            return (pending == 0 ? limits.roomForHigh() : limits.roomWithinKnownGood()) > pending;
+            return highFits(room, pending);
         }
-        if (!high.queue.isEmpty() && !freeFor(high)) {
+        if (!high.queue.isEmpty() && !highFits(room, pending)) {
             return false; // a high call waits for room: the next freed is its
         }
         int keptForHigh = Math.max(0, highReserve - high.inService);
-        int room = pending == 0 ? limits.roomForShared() : limits.roomWithinKnownGood();
-        return room > pending + keptForHigh
-                && (keptForHigh == 0 || limits.roomWithinKnownGood() > pending + keptForHigh);
+        int shared = pending == 0 ? room.forShared() : room.withinKnownGood();
+        return shared > pending + keptForHigh && (keptForHigh == 0 || room.withinKnownGood() > pending + keptForHigh);
     }
 
     /**
-     * Calls let on that no instance counts yet (on their way to one, or between attempts): they
-     * will take room the instances still show. All of them for limits that count no calls out.
+     * Whether a high call fits: {@code pending} calls let on that no instance counts yet (on their
+     * way to one, or between attempts) take room the instances still show, within the known-good
+     * limits while there are any.
      */
-    private int pending() {
-        return Math.max(0, inService - limits.inFlight());
+    private static boolean highFits(PortLimits.Room room, int pending) {
+        return (pending == 0 ? room.forHigh() : room.withinKnownGood()) > pending;
     }
 
     /** Whether any permit is free, whatever the high class keeps. */

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Waiting {
 
-    final CompletableFuture<Void> ticket = new CompletableFuture<>();
+    /** Completes with the quickest instance's unqueued response time when the request is let on ({@link FlowScheduler#admit}). */
+    final CompletableFuture<Long> ticket = new CompletableFuture<>();
     final long deadlineNanos;
     final long queuedAtNanos;
     private final AtomicBoolean settled = new AtomicBoolean();

@@ -71,6 +71,25 @@ class PriorityClassPolicyTest {
     }
 
     @Test
+    void anAnonymousCallIsClassedWithoutItsPayloadWhenNoContentConditionBeforeTheDecidingElementCanHold() {
+        PriorityClassRules rules = compile(withClasses(" defaultTimeoutMs=\"1500\"",
+                "<qos class=\"high\" timeoutMs=\"3000\" userLevel=\"gold\"/>",
+                "<qos class=\"high\" timeoutMs=\"2000\" operation=\"buy\"><content select=\"q:symbol\" equals=\"ACME\"/></qos>",
+                "<qos class=\"middle\" timeoutMs=\"2500\"><content select=\"q:symbol\" oneOf=\"MID1 MID2\"/></qos>",
+                "<qos class=\"middle\" timeoutMs=\"4000\" operation=\"buy\"/>")).priorityClasses();
+        String port = call("buy", Caller.ANONYMOUS).virtualPort().name();
+
+        assertThat(rules.classifyUnread(port, "buy", text -> false))
+                .as("neither ACME nor MID1 nor MID2 is in the payload: the operation decides")
+                .isEqualTo(rules.classify(call("buy", Caller.ANONYMOUS)))
+                .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.MIDDLE, Duration.ofMillis(4000)));
+        assertThat(rules.classifyUnread(port, "getQuote", text -> !text.equals("MID1") && !text.equals("MID2")))
+                .isEqualTo(new PriorityClassRules.Verdict(PriorityClass.LOW, Duration.ofMillis(1500)));
+        assertThat(rules.classifyUnread(port, "buy", "ACME"::equals)).as("ACME may be the symbol: only its value tells").isNull();
+        assertThat(rules.classifyUnread(port, "getQuote", "MID2"::equals)).isNull();
+    }
+
+    @Test
     void refusesAnUnknownClassAtItsLine() {
         InvalidPolicyException e = refusal(withClasses("", "<qos class=\"urgent\" timeoutMs=\"1000\"/>"));
 

@@ -56,7 +56,7 @@ class FlowSchedulerTest {
         port.admit(PriorityClass.LOW, now.get() + HOUR, 2);
         port.admit(PriorityClass.LOW, now.get() + HOUR, 2);
 
-        CompletableFuture<Void> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 2);
+        CompletableFuture<Long> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 2);
 
         assertThat(faultOf(third).code()).isEqualTo(FaultCode.Overloaded);
         assertThat(faultOf(third)).hasMessageContaining("low queue of virtual port 'Quotes'").hasMessageContaining("not sent");
@@ -64,11 +64,30 @@ class FlowSchedulerTest {
     }
 
     @Test
+    void refusesAtOnceWithoutAdmittingWhatAdmitWouldRefuseAndCountsItAsArrivedAndDropped() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.reshape(Map.of(PriorityClass.LOW, 0.0), Map.of(), Double.POSITIVE_INFINITY);
+        assertThat(port.anyQueueFull(1)).isFalse();
+        assertThat(port.refuseWhenFull(PriorityClass.LOW, 1)).as("an empty queue refuses nothing").isNull();
+        port.admit(PriorityClass.LOW, now.get() + HOUR, 1);
+
+        NodeFault refused = port.refuseWhenFull(PriorityClass.LOW, 1);
+
+        assertThat(port.anyQueueFull(1)).isTrue();
+        assertThat(port.anyQueueFull(2)).isFalse();
+        assertThat(refused).isSameAs(faultOf(port.admit(PriorityClass.LOW, now.get() + HOUR, 1)))
+                .as("one fault for every refusal at this queue length: nothing is built per refusal");
+        assertThat(port.refuseWhenFull(PriorityClass.HIGH, 1)).as("another class's queue has room").isNull();
+        assertThat(port.status().get(PriorityClass.LOW.ordinal()).dropped()).isEqualTo(2);
+        assertThat(port.takeRound().get(PriorityClass.LOW).arrivals()).as("the queued one and both refused").isEqualTo(3);
+    }
+
+    @Test
     void answersTimeoutAtTheDeadlineOfARequestStillWaiting() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, TimeMeter.SYSTEM_NANOTIME);
         port.reshape(Map.of(PriorityClass.HIGH, 0.0), Map.of(), Double.POSITIVE_INFINITY);
 
-        CompletableFuture<Void> waiting = port.admit(PriorityClass.HIGH, System.nanoTime() + Duration.ofMillis(50).toNanos(), 10);
+        CompletableFuture<Long> waiting = port.admit(PriorityClass.HIGH, System.nanoTime() + Duration.ofMillis(50).toNanos(), 10);
 
         await().atMost(Duration.ofSeconds(5)).until(waiting::isDone);
         assertThat(faultOf(waiting).code()).isEqualTo(FaultCode.Timeout);
@@ -85,7 +104,7 @@ class FlowSchedulerTest {
         port.reshape(Map.of(PriorityClass.MIDDLE, 10.0), Map.of(), Double.POSITIVE_INFINITY);
         assertThat(port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 10)).isCompleted();
 
-        CompletableFuture<Void> second = port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 10);
+        CompletableFuture<Long> second = port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 10);
         assertThat(second).isNotDone();
         now.addAndGet(Duration.ofMillis(100).toNanos());
         port.reshape(Map.of(PriorityClass.MIDDLE, 10.0), Map.of(), Double.POSITIVE_INFINITY);
@@ -99,8 +118,8 @@ class FlowSchedulerTest {
         Map<PriorityClass, Double> weights = Map.of(PriorityClass.MIDDLE, 300.0, PriorityClass.LOW, 100.0);
         port.reshape(Map.of(), weights, 10.0);
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
-        List<CompletableFuture<Void>> middle = new ArrayList<>();
-        List<CompletableFuture<Void>> low = new ArrayList<>();
+        List<CompletableFuture<Long>> middle = new ArrayList<>();
+        List<CompletableFuture<Long>> low = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             middle.add(port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 100));
             low.add(port.admit(PriorityClass.LOW, now.get() + HOUR, 100));
@@ -122,14 +141,14 @@ class FlowSchedulerTest {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
         port.reshape(Map.of(), Map.of(PriorityClass.HIGH, 1.0, PriorityClass.MIDDLE, 1000.0, PriorityClass.LOW, 1000.0),
                 Double.POSITIVE_INFINITY);
-        port.limitConcurrency(1);
+        port.limitConcurrency(PortLimits.fixed(1));
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
-        List<CompletableFuture<Void>> others = new ArrayList<>();
+        List<CompletableFuture<Long>> others = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             others.add(port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 100));
             others.add(port.admit(PriorityClass.LOW, now.get() + HOUR, 100));
         }
-        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        CompletableFuture<Long> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
 
         port.release(PriorityClass.LOW, 1_000_000L);
 
@@ -140,12 +159,12 @@ class FlowSchedulerTest {
     @Test
     void holdsRequestsOnceThePortHasItsConcurrencyLimitInServiceAndLetsOneOnPerReleasedPermit() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        port.limitConcurrency(2);
+        port.limitConcurrency(PortLimits.fixed(2));
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
 
-        CompletableFuture<Void> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
-        CompletableFuture<Void> fourth = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> fourth = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
         assertThat(third).isNotDone();
         assertThat(port.status().get(PriorityClass.LOW.ordinal()).inService()).isEqualTo(2);
 
@@ -160,11 +179,11 @@ class FlowSchedulerTest {
     void lendsPermitsAShapedFlowsBucketLeavesIdleOnceTheInstancesLimitsBoundThem() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
         port.reshape(Map.of(PriorityClass.LOW, 0.0), Map.of(), Double.POSITIVE_INFINITY);
-        port.limitConcurrency(2);
+        port.limitConcurrency(PortLimits.fixed(2));
 
-        CompletableFuture<Void> first = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
-        CompletableFuture<Void> second = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
-        CompletableFuture<Void> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> first = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> second = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> third = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
 
         assertThat(first).isCompleted();
         assertThat(second).isCompleted();
@@ -177,11 +196,11 @@ class FlowSchedulerTest {
         port.reshape(Map.of(), Map.of(), 100); // 100 slots a second: 10 in a burst
         port.reserveForHigh(0, 50); // the high class sends 50 a second: 5 of a burst
 
-        List<CompletableFuture<Void>> low = new ArrayList<>();
+        List<CompletableFuture<Long>> low = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             low.add(port.admit(PriorityClass.LOW, now.get() + HOUR, 100));
         }
-        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        CompletableFuture<Long> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
 
         assertThat(low.stream().filter(CompletableFuture::isDone)).hasSize(5);
         assertThat(high).as("a slot was left for it").isCompleted();
@@ -191,11 +210,11 @@ class FlowSchedulerTest {
     void lendsNoIdlePermitToAFlowHeldToTheRateOfANodeItSharesWithOtherPorts() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
         port.reshape(Map.of(PriorityClass.LOW, 0.0), Map.of(), Double.POSITIVE_INFINITY);
-        port.limitConcurrency(2);
+        port.limitConcurrency(PortLimits.fixed(2));
         port.holdToRate(java.util.Set.of(PriorityClass.LOW));
 
-        CompletableFuture<Void> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
-        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        CompletableFuture<Long> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
 
         assertThat(low).as("its bucket is empty and a child's capacity holds it there").isNotDone();
         assertThat(high).isCompleted();
@@ -205,7 +224,7 @@ class FlowSchedulerTest {
     @Test
     void aClosedLoopFlowsDemandCountsItsWaitingCallsAtTheirServiceTime() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
-        port.limitConcurrency(1);
+        port.limitConcurrency(PortLimits.fixed(1));
         port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
         for (int i = 0; i < 9; i++) {
             port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
@@ -229,12 +248,64 @@ class FlowSchedulerTest {
         assertThat(port.admit(PriorityClass.LOW, now.get() + HOUR, 100)).isCompleted();
         instances.callsOut(1).roomForHigh(0); // the low call took the known-good room there is
 
-        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        CompletableFuture<Long> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
 
         assertThat(high).isNotDone();
         instances.callsOut(0).roomForHigh(1);
         port.release(PriorityClass.LOW, 1_000_000L);
         assertThat(high).isCompleted();
+    }
+
+    @Test
+    void aTicketCarriesTheQuickestInstancesResponseTimeAsTheRequestWasLetOnWaitingOrNot() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        long quickest = Duration.ofMillis(7).toNanos();
+        port.limitConcurrency(new PortLimits() {
+            private final PortLimits one = PortLimits.fixed(1);
+
+            @Override
+            public int concurrency() {
+                return one.concurrency();
+            }
+
+            @Override
+            public int knownGood() {
+                return one.knownGood();
+            }
+
+            @Override
+            public int inFlight() {
+                return 0;
+            }
+
+            @Override
+            public int roomForShared() {
+                return one.roomForShared();
+            }
+
+            @Override
+            public int roomForHigh() {
+                return one.roomForHigh();
+            }
+
+            @Override
+            public int roomWithinKnownGood() {
+                return one.roomWithinKnownGood();
+            }
+
+            @Override
+            public long quickestNanos() {
+                return quickest;
+            }
+        });
+        CompletableFuture<Long> first = port.admit(PriorityClass.LOW, now.get() + HOUR, 10);
+        CompletableFuture<Long> second = port.admit(PriorityClass.LOW, now.get() + HOUR, 10);
+        assertThat(second).as("waits for the one permit").isNotDone();
+
+        port.release(PriorityClass.LOW, 1_000_000L);
+
+        assertThat(first).isCompletedWithValue(quickest);
+        assertThat(second).isCompletedWithValue(quickest);
     }
 
     @Test
@@ -244,9 +315,9 @@ class FlowSchedulerTest {
         port.limitConcurrency(instances);
         port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
         instances.callsOut(1).roomForHigh(0); // a probe: room for more low calls, none for a high one
-        CompletableFuture<Void> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
+        CompletableFuture<Long> high = port.admit(PriorityClass.HIGH, now.get() + HOUR, 100);
 
-        CompletableFuture<Void> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
+        CompletableFuture<Long> low = port.admit(PriorityClass.LOW, now.get() + HOUR, 100);
 
         assertThat(low).as("there is room for it, but a high call waits").isNotDone();
         instances.callsOut(0).roomForHigh(1);
@@ -325,7 +396,7 @@ class FlowSchedulerTest {
         }
     }
 
-    private static NodeFault faultOf(CompletableFuture<Void> ticket) {
+    private static NodeFault faultOf(CompletableFuture<Long> ticket) {
         assertThat(ticket).isCompletedExceptionally();
         return (NodeFault) Completions.cause(ticket.handle((v, e) -> e).join());
     }

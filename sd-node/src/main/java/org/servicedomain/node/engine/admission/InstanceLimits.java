@@ -2,6 +2,7 @@ package org.servicedomain.node.engine.admission;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
@@ -12,10 +13,11 @@ import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.qos.PortLimits;
 
 /**
- * Every instance's {@link AdaptiveLimit}, fed by the engine's dispatches: how many calls the
- * priority classes let reach each instance at once, so that what exceeds the providers waits in the
- * node's class queues instead of in the providers' own. Never above the connections one instance
- * may have ({@code --max-connections-per-instance}), so an admitted call never waits for a connection.
+ * Every instance's {@link AdaptiveLimit}, fed by the dispatches of the calls the priority classes
+ * let on (a call on a port without them costs nothing here): how many calls they let reach each
+ * instance at once, so that what exceeds the providers waits in the node's class queues instead of
+ * in the providers' own. Never above the connections one instance may have
+ * ({@code --max-connections-per-instance}), so an admitted call never waits for a connection.
  */
 public final class InstanceLimits implements EngineListener {
 
@@ -34,20 +36,32 @@ public final class InstanceLimits implements EngineListener {
 
     @Override
     public void dispatching(RequestContext request, Instance instance) {
+        DispatchPermit permit = request.tag(DispatchPermit.class);
+        if (permit == null) {
+            return; // no priority classes: nothing is admitted by the limits
+        }
         InstanceRoom room = roomOf(instance.id());
-        room.limit().sending(room.sending(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
+        room.limit().sending(room.sending(permit), nanoTime.getAsLong());
     }
 
     @Override
     public void dispatched(RequestContext request, Instance instance, long nanos) {
+        DispatchPermit permit = request.tag(DispatchPermit.class);
+        if (permit == null) {
+            return;
+        }
         InstanceRoom room = roomOf(instance.id());
-        room.limit().answered(nanos, room.ended(request.tag(DispatchPermit.class)), nanoTime.getAsLong());
+        room.limit().answered(nanos, room.ended(permit), nanoTime.getAsLong());
     }
 
     @Override
     public void dispatchFailed(RequestContext request, Instance instance, long nanos, DispatchException failure) {
+        DispatchPermit permit = request.tag(DispatchPermit.class);
+        if (permit == null) {
+            return;
+        }
         InstanceRoom room = roomOf(instance.id());
-        int inFlight = room.ended(request.tag(DispatchPermit.class));
+        int inFlight = endedWhenProviderIsThrough(room, permit, failure);
         if (failure.kind() != DispatchException.Kind.TIMEOUT) {
             return;
         }
@@ -58,25 +72,36 @@ public final class InstanceLimits implements EngineListener {
         }
     }
 
+    /**
+     * Ends a failed call at its instance; the calls still in flight there besides it. A call the
+     * node stopped waiting for may still be served by the provider: it keeps its place until the
+     * provider is through with it, or the node could send more calls than the limit allows.
+     */
+    private static int endedWhenProviderIsThrough(InstanceRoom room, DispatchPermit permit, DispatchException failure) {
+        CompletableFuture<Void> through = failure.providerThrough();
+        if (through.isDone()) {
+            return room.ended(permit);
+        }
+        through.whenComplete((done, error) -> room.ended(permit));
+        return Math.max(0, room.inFlight() - 1);
+    }
+
     /** Whether the instance has room for one more call holding {@code permit} ({@link InstanceRoom}). */
     public boolean hasRoom(String instanceId, DispatchPermit permit) {
-        InstanceRoom room = instances.get(instanceId);
-        return room == null || room.free(permit) > 0;
+        return free(find(instanceId), permit) > 0;
+    }
+
+    /** The instance's calls and limit, or null while nothing was sent to it. */
+    InstanceRoom find(String instanceId) {
+        return instances.get(instanceId);
     }
 
     /**
-     * How many more calls holding {@code permit} the instance takes before it is full by
-     * {@link #hasRoom}; its whole limit while nothing was sent to it.
+     * How many more calls holding {@code permit} the instance of {@code room} ({@link #find}) takes
+     * before it is full; its whole limit while nothing was sent to it.
      */
-    public int room(String instanceId, DispatchPermit permit) {
-        InstanceRoom room = instances.get(instanceId);
+    int free(InstanceRoom room, DispatchPermit permit) {
         return room == null ? Math.min(AdaptiveLimit.INITIAL, maxPerInstance) : room.free(permit);
-    }
-
-    /** The high calls out at the instance. */
-    public int highInFlight(String instanceId) {
-        InstanceRoom room = instances.get(instanceId);
-        return room == null ? 0 : room.highInFlight();
     }
 
     /** The port's limits as the sums of these instances' own, read live on each call. */
@@ -122,22 +147,39 @@ public final class InstanceLimits implements EngineListener {
 
         @Override
         public int inFlight() {
-            return sum(InstanceRoom::inFlight);
+            return room().inFlight();
         }
 
         @Override
         public int roomForShared() {
-            return sum(room -> Math.max(0, room.free(DispatchPermit.SHARED)));
+            return room().forShared();
         }
 
         @Override
         public int roomForHigh() {
-            return sum(room -> Math.max(0, room.free(DispatchPermit.HIGH)));
+            return room().forHigh();
         }
 
         @Override
         public int roomWithinKnownGood() {
-            return sum(room -> Math.max(0, room.limit().knownGood() - room.inFlight()));
+            return room().withinKnownGood();
+        }
+
+        /** Every figure in one pass, each instance's calls out read once. */
+        @Override
+        public Room room() {
+            long inFlight = 0;
+            long forShared = 0;
+            long forHigh = 0;
+            long withinKnownGood = 0;
+            for (InstanceRoom room : each) {
+                int out = room.inFlight();
+                inFlight += out;
+                forShared += Math.max(0, room.boundFor(DispatchPermit.SHARED) - out);
+                forHigh += Math.max(0, room.boundFor(DispatchPermit.HIGH) - out);
+                withinKnownGood += Math.max(0, room.limit().knownGood() - out);
+            }
+            return new Room(capped(inFlight), capped(forShared), capped(forHigh), capped(withinKnownGood));
         }
 
         @Override
@@ -168,6 +210,10 @@ public final class InstanceLimits implements EngineListener {
             for (InstanceRoom room : each) {
                 sum += figure.applyAsInt(room);
             }
+            return capped(sum);
+        }
+
+        private static int capped(long sum) {
             return (int) Math.min(Integer.MAX_VALUE - 1, sum);
         }
     }

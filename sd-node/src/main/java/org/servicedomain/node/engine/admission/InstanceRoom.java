@@ -24,19 +24,15 @@ final class InstanceRoom {
         return limit;
     }
 
-    /** Counts a call sent holding {@code permit} (null: the priority classes are off); the calls now in flight. */
+    /** Counts a call sent holding {@code permit}; the calls now in flight. */
     int sending(DispatchPermit permit) {
-        if (permit != null) {
-            counterOf(permit).incrementAndGet();
-        }
+        counterOf(permit).incrementAndGet();
         return inFlight.incrementAndGet();
     }
 
     /** Counts a call that ended; the calls still in flight. */
     int ended(DispatchPermit permit) {
-        if (permit != null) {
-            counterOf(permit).updateAndGet(n -> n > 0 ? n - 1 : 0);
-        }
+        counterOf(permit).updateAndGet(n -> n > 0 ? n - 1 : 0);
         return inFlight.updateAndGet(n -> n > 0 ? n - 1 : 0);
     }
 

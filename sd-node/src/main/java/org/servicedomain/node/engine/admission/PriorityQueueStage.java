@@ -53,15 +53,20 @@ public final class PriorityQueueStage implements Stage {
         RequestContext bounded = withClassDeadline(request, verdict.timeout().toNanos()).withTag(DispatchPermit.class,
                 priorityClass == PriorityClass.HIGH ? DispatchPermit.HIGH : DispatchPermit.SHARED);
         FlowScheduler port = flows.of(request.virtualPort().name());
-        CallTrace.Step queue = CallTrace.of(request).step("queue").with(PRIORITY_CLASS, WORDS[priorityClass.ordinal()]);
-        CompletableFuture<Void> ticket = port.admit(priorityClass, bounded.deadline().nanoTime(), rules.queueLength());
+        CallTrace.Step queue = CallTrace.of(request).step("queue").with(PRIORITY_CLASS, word(priorityClass));
+        CompletableFuture<Long> ticket = port.admit(priorityClass, bounded.deadline().nanoTime(), rules.queueLength());
         if (ticket.isDone() && !ticket.isCompletedExceptionally()) {
             queue.end(WAITED, false);
-            return proceedHoldingPermit(chain, bounded, port, priorityClass);
+            return proceedHoldingPermit(chain, bounded, port, priorityClass, ticket.join());
         }
         boolean parked = !ticket.isDone();
-        return ticket.whenComplete((go, refused) -> ended(queue, parked, refused))
-                .thenCompose(go -> proceedHoldingPermit(chain, bounded, port, priorityClass));
+        return ticket.whenComplete((quickest, refused) -> ended(queue, parked, refused))
+                .thenCompose(quickest -> proceedHoldingPermit(chain, bounded, port, priorityClass, quickest));
+    }
+
+    /** The class as the policy names it. */
+    static String word(PriorityClass priorityClass) {
+        return WORDS[priorityClass.ordinal()];
     }
 
     /** Ends the queue step: let on after waiting or not, or refused with the queue's fault. */
@@ -77,18 +82,18 @@ public final class PriorityQueueStage implements Stage {
 
     /**
      * Runs the rest of the chain, giving the port's dispatch permit back when the call ends, however
-     * it ends. A call let on with less time left than the quickest instance answers in is not sent:
-     * it would be cut short at a provider that goes on serving it, in the place of a call that could
-     * still be answered.
+     * it ends. A call let on with less time left than the quickest instance answers in
+     * ({@code quickestNanos}, as the admission saw it) is not sent: it would be cut short at a
+     * provider that goes on serving it, in the place of a call that could still be answered.
      */
     private static CompletableFuture<ProviderReply> proceedHoldingPermit(Chain chain, RequestContext request,
-            FlowScheduler port, PriorityClass priorityClass) {
+            FlowScheduler port, PriorityClass priorityClass, long quickestNanos) {
         long start = System.nanoTime();
         long left = request.deadline().nanoTime() - start;
-        if (!port.inTime(left)) {
+        if (left < quickestNanos) {
             port.tooLate(priorityClass);
             return CompletableFuture.failedFuture(new NodeFault(FaultCode.Timeout, "the request was let on from the "
-                    + WORDS[priorityClass.ordinal()] + " queue of virtual port '" + request.virtualPort().name() + "' with "
+                    + word(priorityClass) + " queue of virtual port '" + request.virtualPort().name() + "' with "
                     + left / 1_000_000L + " ms left, less than its quickest instance answers in; it was not sent to any provider"));
         }
         CompletableFuture<ProviderReply> call;

@@ -3,6 +3,7 @@ package org.servicedomain.node.engine.admission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.engine.lookup.Lookup;
@@ -43,48 +44,68 @@ public final class WithinLimitsLookup implements Lookup {
         if (permit == null || eligible.isEmpty()) {
             return eligible;
         }
+        InstanceRoom[] rooms = new InstanceRoom[eligible.size()];
+        for (int i = 0; i < rooms.length; i++) {
+            rooms[i] = limits.find(eligible.get(i).id());
+        }
         if (permit == DispatchPermit.HIGH) {
-            List<Instance> forHigh = withRoom(eligible, DispatchPermit.HIGH);
+            List<Instance> forHigh = roomiestHoldingHighCalls(eligible, rooms);
             if (!forHigh.isEmpty()) {
-                return roomiestHoldingHighCalls(forHigh);
+                return forHigh;
             }
         }
-        List<Instance> withinLimits = withRoom(eligible, DispatchPermit.SHARED);
+        List<Instance> withinLimits = kept(eligible, rooms, room -> limits.free(room, DispatchPermit.SHARED) > 0);
         if (!withinLimits.isEmpty()) {
             return withinLimits;
         }
         // none has room (the permits were taken as the limits fell): where no high call is out, if anywhere
-        return Lookup.excludingUnlessAll(eligible, instance -> limits.highInFlight(instance.id()) > 0);
+        List<Instance> noHighCall = kept(eligible, rooms, room -> highInFlight(room) == 0);
+        return noHighCall.isEmpty() ? eligible : noHighCall;
     }
 
-    /** Those of {@code eligible} with room for a call holding {@code permit}; empty when none has. */
-    private List<Instance> withRoom(List<Instance> eligible, DispatchPermit permit) {
-        List<Instance> kept = Lookup.excludingUnlessAll(eligible, instance -> !limits.hasRoom(instance.id(), permit));
-        return kept != eligible || limits.hasRoom(eligible.get(0).id(), permit) ? kept : List.of();
+    /** Those of {@code eligible} whose room passes {@code test}: the list itself when all do. */
+    private static List<Instance> kept(List<Instance> eligible, InstanceRoom[] rooms, Predicate<InstanceRoom> test) {
+        List<Instance> kept = null;
+        for (int i = 0; i < rooms.length; i++) {
+            boolean passes = test.test(rooms[i]);
+            if (!passes && kept == null) {
+                kept = new ArrayList<>(eligible.subList(0, i));
+            } else if (passes && kept != null) {
+                kept.add(eligible.get(i));
+            }
+        }
+        return kept == null ? eligible : kept;
     }
 
     /**
-     * Of instances with room for a high call, those already holding high calls if any (so the
+     * Of the instances with room for a high call, those already holding high calls if any (so the
      * others stay free for the other classes to probe above their known-good limits), and of
-     * those the ones with the most room.
+     * those the ones with the most room; empty when none has room.
      */
-    private List<Instance> roomiestHoldingHighCalls(List<Instance> withRoom) {
-        boolean anyHolding = withRoom.stream().anyMatch(instance -> limits.highInFlight(instance.id()) > 0);
-        int most = Integer.MIN_VALUE;
-        List<Instance> roomiest = new ArrayList<>(withRoom.size());
-        for (Instance instance : withRoom) {
-            if (anyHolding && limits.highInFlight(instance.id()) == 0) {
+    private List<Instance> roomiestHoldingHighCalls(List<Instance> eligible, InstanceRoom[] rooms) {
+        boolean anyHolding = false;
+        for (InstanceRoom room : rooms) {
+            anyHolding |= highInFlight(room) > 0 && limits.free(room, DispatchPermit.HIGH) > 0;
+        }
+        int most = 0;
+        List<Instance> roomiest = new ArrayList<>(rooms.length);
+        for (int i = 0; i < rooms.length; i++) {
+            int free = limits.free(rooms[i], DispatchPermit.HIGH);
+            if (free <= 0 || (anyHolding && highInFlight(rooms[i]) == 0)) {
                 continue;
             }
-            int room = limits.room(instance.id(), DispatchPermit.HIGH);
-            if (room > most) {
-                most = room;
+            if (free > most) {
+                most = free;
                 roomiest.clear();
             }
-            if (room == most) {
-                roomiest.add(instance);
+            if (free == most) {
+                roomiest.add(eligible.get(i));
             }
         }
         return roomiest;
+    }
+
+    private static int highInFlight(InstanceRoom room) {
+        return room == null ? 0 : room.highInFlight();
     }
 }

@@ -38,11 +38,25 @@ public final class MeteringStage implements Stage {
                         true, nanos, reply.body().length);
                 AccessLog.answered(request, reply.instanceId(), reply.status(), nanos);
             } else {
-                FaultCode code = Completions.cause(error) instanceof NodeFault fault ? fault.code() : FaultCode.InternalError;
-                record(request, null, Set.of(), code.name(), false, nanos, 0);
-                AccessLog.faulted(request, code.name(), nanos);
+                faulted(request, Completions.cause(error) instanceof NodeFault fault ? fault.code() : FaultCode.InternalError, nanos);
             }
         });
+    }
+
+    /**
+     * Meters a request refused before it reached this stage as if it had passed it: counted in the
+     * port's statistics, one metering record, the access log's line. Its caller and operation must be known.
+     */
+    public void refusedBefore(RequestContext request, FaultCode code, long nanos) {
+        String port = request.virtualPort().name();
+        traffic.requestStarted(port);
+        traffic.requestEnded(port, nanos, false);
+        faulted(request, code, nanos);
+    }
+
+    private void faulted(RequestContext request, FaultCode code, long nanos) {
+        record(request, null, Set.of(), code.name(), false, nanos, 0);
+        AccessLog.faulted(request, code.name(), nanos);
     }
 
     private void record(RequestContext request, String instanceId, Set<String> supplierLevels, String outcome, boolean served,

@@ -13,8 +13,23 @@ public interface Offload {
     String HOP_HEADER = "X-SD-Hop";
 
     /** Never forwards: every request is served here. */
-    Offload NEVER = (request, current) -> CompletableFuture.completedFuture(null);
+    Offload NEVER = new Offload() {
+        @Override
+        public CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public boolean mayForward(RequestContext request, CompiledPolicy current) {
+            return false;
+        }
+    };
 
     /** Completes with the peer's answer when the request went to a peer, or with null to serve it here. */
     CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current);
+
+    /** Whether {@link #offload} might send this request to a peer; false only when it surely serves it here. */
+    default boolean mayForward(RequestContext request, CompiledPolicy current) {
+        return true;
+    }
 }

@@ -64,11 +64,16 @@ public final class PeerOffload implements Offload {
     }
 
     @Override
+    public boolean mayForward(RequestContext request, CompiledPolicy current) {
+        return (current.peers().offloadThreshold() != null || placesOnMembers) && !request.offloaded() && request.sessionId() == null;
+    }
+
+    @Override
     public CompletableFuture<ProviderReply> offload(RequestContext request, CompiledPolicy current) {
-        PeerSettings settings = current.peers();
-        if ((settings.offloadThreshold() == null && !placesOnMembers) || request.offloaded() || request.sessionId() != null) {
+        if (!mayForward(request, current)) {
             return HERE;
         }
+        PeerSettings settings = current.peers();
         double local = load.index(settings.capacity());
         PeerLoad placed = placesOnMembers ? leastLoaded(peers.fresh(), request, local - settings.placementMargin()) : null;
         if (placed != null) {

@@ -1,6 +1,9 @@
 package org.servicedomain.node.entry.port;
 
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Map;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;
@@ -19,6 +22,13 @@ public final class SoapFaultWriter {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(SoapFaultWriter.class);
+    /**
+     * A full queue's {@code Overloaded} faults, rendered once per SOAP version: its scheduler answers a
+     * flood of refusals with one fault instance (equal by identity), so their bytes are made once.
+     */
+    private static final Map<SoapVersion, Map<NodeFault, FaultResponse>> REFUSALS = new EnumMap<>(Map.of(
+            SoapVersion.SOAP_11, new ConcurrentHashMap<>(), SoapVersion.SOAP_12, new ConcurrentHashMap<>()));
+    private static final int MAX_REFUSALS = 256;
 
     private SoapFaultWriter() {
     }
@@ -39,7 +49,21 @@ public final class SoapFaultWriter {
             fault = new NodeFault(FaultCode.InternalError, "the node failed to handle the request; its log has the"
                     + " details under request id " + requestId);
         }
-        return write(fault, version);
+        return fault.code() == FaultCode.Overloaded ? refusal(fault, version) : write(fault, version);
+    }
+
+    /** A full queue's refusal, rendered on its first use in {@code version}; all are forgotten past {@link #MAX_REFUSALS}. */
+    private static FaultResponse refusal(NodeFault fault, SoapVersion version) {
+        Map<NodeFault, FaultResponse> rendered = REFUSALS.get(version);
+        FaultResponse response = rendered.get(fault);
+        if (response == null) {
+            if (rendered.size() >= MAX_REFUSALS) {
+                rendered.clear(); // a policy change makes new faults; the old ones are not answered again
+            }
+            response = write(fault, version);
+            rendered.put(fault, response);
+        }
+        return response;
     }
 
     public static FaultResponse write(NodeFault fault, SoapVersion version) {

@@ -66,7 +66,7 @@ class PriorityQueueStageTest {
 
     @Test
     void whileThePortsPermitsAreHeldARequestWaitsAsDataAndGoesOnWhenOneIsGivenBack() {
-        flows.of(PORT).limitConcurrency(1);
+        flows.of(PORT).limitConcurrency(PortLimits.fixed(1));
         CompletableFuture<ProviderReply> first = new CompletableFuture<>();
         stage.process(RecordingChain.awaiting(classed(60_000, 10), first));
         RecordingChain second = RecordingChain.answering(classed(60_000, 10));
@@ -82,7 +82,7 @@ class PriorityQueueStageTest {
 
     @Test
     void aRequestFindingItsClasssQueueFullIsRefusedOverloadedAndNeverGoesOn() {
-        flows.of(PORT).limitConcurrency(1);
+        flows.of(PORT).limitConcurrency(PortLimits.fixed(1));
         stage.process(RecordingChain.awaiting(classed(60_000, 1), new CompletableFuture<>()));
         stage.process(RecordingChain.awaiting(classed(60_000, 1), new CompletableFuture<>()));
         RecordingChain third = RecordingChain.answering(classed(60_000, 1));
@@ -96,7 +96,7 @@ class PriorityQueueStageTest {
 
     @Test
     void aRequestStillQueuedAtItsClassDeadlineIsATimeoutAndNeverGoesOn() {
-        flows.of(PORT).limitConcurrency(1);
+        flows.of(PORT).limitConcurrency(PortLimits.fixed(1));
         stage.process(RecordingChain.awaiting(classed(60_000, 10), new CompletableFuture<>()));
         RecordingChain late = RecordingChain.answering(classed(50, 10));
 

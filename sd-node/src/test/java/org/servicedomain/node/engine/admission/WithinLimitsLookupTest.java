@@ -21,6 +21,18 @@ class WithinLimitsLookupTest {
     private final WithinLimitsLookup lookup = new WithinLimitsLookup(request -> abc, limits);
 
     @Test
+    void callsOnAPortWithoutPriorityClassesLeaveTheLimitsAsTheyWere() {
+        Instance a = abc.get(0);
+        for (int i = 0; i < AdaptiveLimit.INITIAL; i++) {
+            limits.dispatching(request(), a); // no dispatch permit: the classes are off
+        }
+        limits.dispatched(request(), a, 1_000_000L);
+
+        assertThat(limits.find("a")).as("nothing kept for the instance").isNull();
+        assertThat(limits.hasRoom("a", DispatchPermit.SHARED)).isTrue();
+    }
+
+    @Test
     void aCallWithoutAPermitIsOfferedEveryEligibleInstance() {
         fill("a", DispatchPermit.SHARED);
 

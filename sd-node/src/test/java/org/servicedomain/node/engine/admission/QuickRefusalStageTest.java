@@ -1,0 +1,165 @@
+package org.servicedomain.node.engine.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.servicedomain.node.RecordingChain;
+import org.servicedomain.node.TestInstances;
+import org.servicedomain.node.catalog.CatalogSnapshot;
+import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.engine.monitor.MeteringStage;
+import org.servicedomain.node.engine.monitor.Metering;
+import org.servicedomain.node.engine.monitor.MeteringRecords;
+import org.servicedomain.node.engine.monitor.PortTraffic;
+import org.servicedomain.node.engine.offload.Offload;
+import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.TestPolicies;
+import org.servicedomain.node.qos.FlowScheduler;
+import org.servicedomain.node.qos.PortLimits;
+import org.servicedomain.node.qos.PriorityClass;
+import org.servicedomain.node.qos.PriorityFlows;
+import org.servicedomain.node.session.TestClock;
+
+/**
+ * A request its class's full queue would refuse is refused before its envelope is parsed, and
+ * still counted in its flow and metered with its operation; anything a plain look cannot tell as
+ * surely as the full chain goes on to it.
+ */
+class QuickRefusalStageTest {
+
+    private static final String PORT = "StockQuotePortType";
+    private static final CompiledPolicy CLASSES = TestPolicies.compile("""
+            <policy xmlns="urn:sd:policy:1">
+              <namespace prefix="q" uri="urn:example:stockquote"/>
+              <priorityClasses queueLength="1">
+                <qos class="high" timeoutMs="5000"><content select="q:symbol" equals="HIGH"/></qos>
+              </priorityClasses>
+            </policy>
+            """);
+
+    @TempDir
+    Path dataDir;
+
+    private final TestClock clock = new TestClock();
+    private final PriorityFlows flows = new PriorityFlows();
+    private final PortTraffic uncounted = new PortTraffic() {
+        @Override
+        public void requestStarted(String virtualPort) {
+        }
+
+        @Override
+        public void requestEnded(String virtualPort, long nanos, boolean answered) {
+        }
+    };
+
+    @AfterEach
+    void stopTheQueuesTimer() {
+        flows.close();
+    }
+
+    @Test
+    void aLowCallItsFullQueueWouldRefuseIsRefusedUnparsedCountedInItsFlowAndMeteredWithItsOperation() {
+        FlowScheduler port = lowQueueFull();
+        RecordingChain chain = RecordingChain.answering(call("<symbol>LOW</symbol>"));
+        NodeFault refusal;
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            refusal = chain.refusalBy(stage(metering, Offload.NEVER));
+
+            assertThat(metering.usage(PORT)).extracting(Metering.Usage::requests, Metering.Usage::failures)
+                    .containsExactly(tuple(1L, 1L));
+        }
+
+        assertThat(chain.wasPassedOn()).isFalse();
+        assertThat(refusal.code()).isEqualTo(FaultCode.Overloaded);
+        assertThat(refusal).as("the queue's own answer").isSameAs(port.refuseWhenFull(PriorityClass.LOW, 1));
+        assertThat(port.status().get(PriorityClass.LOW.ordinal()).dropped()).isEqualTo(2);
+        assertThat(written()).extracting(Metering.Record::operation, Metering.Record::outcome)
+                .containsExactly(tuple("GetQuote", FaultCode.Overloaded.name()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"<symbol>HIGH</symbol>", "<symbol>&#72;IGH</symbol>", "<symbol>H<!-- -->IGH</symbol>",
+        "<symbol><![CDATA[HIGH]]></symbol>"})
+    void aCallThatMayBeOfAnotherClassGoesOnToBeClassedFromItsValues(String payload) {
+        lowQueueFull();
+        RecordingChain chain = RecordingChain.answering(call(payload));
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            assertThat(chain.replyOf(stage(metering, Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
+        }
+        assertThat(chain.passedOn().body()).as("as it came").isEqualTo(call(payload).body());
+    }
+
+    @Test
+    void aCallADoctypeOrASessionMakesNoPlainMessageGoesOn() {
+        lowQueueFull();
+        String doctype = "<!DOCTYPE Envelope [<!ENTITY x \"LOW\">]>";
+        String session = "<session xmlns=\"urn:sd:home:1\">id</session>";
+        List<RequestContext> calls = List.of(
+                withBody(doctype + new String(call("<symbol>LOW</symbol>").body(), StandardCharsets.UTF_8)),
+                withBody(new String(TestInstances.soap11Envelope(session,
+                        TestInstances.stockQuoteElement("GetQuote", "<symbol>LOW</symbol>")), StandardCharsets.UTF_8)));
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            for (RequestContext call : calls) {
+                RecordingChain chain = RecordingChain.answering(call);
+                assertThat(chain.replyOf(stage(metering, Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
+            }
+        }
+    }
+
+    @Test
+    void aCallAPeerMightTakeOrWhoseQueueHasRoomGoesOn() {
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            RecordingChain roomInTheQueue = RecordingChain.answering(call("<symbol>LOW</symbol>"));
+            assertThat(roomInTheQueue.replyOf(stage(metering, Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
+
+            lowQueueFull();
+            Offload toPeers = (request, current) -> CompletableFuture.completedFuture(null);
+            RecordingChain offloadable = RecordingChain.answering(call("<symbol>LOW</symbol>"));
+            assertThat(offloadable.replyOf(stage(metering, toPeers))).isEqualTo(RecordingChain.ANSWER);
+        }
+    }
+
+    /** The port's low queue holding one request behind the one call its one permit lets on. */
+    private FlowScheduler lowQueueFull() {
+        FlowScheduler port = flows.of(PORT);
+        port.limitConcurrency(PortLimits.fixed(1));
+        long deadline = System.nanoTime() + Duration.ofHours(1).toNanos();
+        port.admit(PriorityClass.LOW, deadline, 1);
+        port.admit(PriorityClass.LOW, deadline, 1);
+        return port;
+    }
+
+    private QuickRefusalStage stage(Metering metering, Offload offload) {
+        return new QuickRefusalStage(flows, offload, CatalogSnapshot::empty, new MeteringStage(metering, uncounted));
+    }
+
+    /** An anonymous GetQuote whose element holds {@code payload}, under the classes' policy. */
+    private static RequestContext call(String payload) {
+        return withBody(new String(TestInstances.soap11Envelope("", TestInstances.stockQuoteElement("GetQuote", payload)),
+                StandardCharsets.UTF_8));
+    }
+
+    private static RequestContext withBody(String envelope) {
+        return TestInstances.request().withBody(envelope.getBytes(StandardCharsets.UTF_8)).withTag(CompiledPolicy.class, CLASSES);
+    }
+
+    private List<Metering.Record> written() {
+        try (Stream<Metering.Record> read = MeteringRecords.between(dataDir, clock.instant().minus(Duration.ofHours(1)),
+                clock.instant().plus(Duration.ofHours(1)))) {
+            return read.toList();
+        }
+    }
+}
