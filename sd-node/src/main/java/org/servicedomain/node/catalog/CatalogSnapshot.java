@@ -276,18 +276,20 @@ public final class CatalogSnapshot {
 
     /** This snapshot with {@code type} placed into the port {@code name}, replacing what it kept of that port type. */
     CatalogSnapshot withPlacedType(String name, PlacedPortType type) {
-        List<PlacedPortType> kept = new ArrayList<>(placedTypesOf(name));
-        kept.removeIf(t -> t.portType().equals(type.portType()));
-        kept.add(type);
-        Map<String, List<PlacedPortType>> types = new HashMap<>(placedTypes);
-        types.put(name, kept);
-        return new CatalogSnapshot(filedPorts.values(), instancesById.values(), types, unionWsdl);
+        return replacingPlacedType(name, type.portType(), type);
     }
 
     /** This snapshot without what the port {@code name} keeps of the placed port type {@code portType}. */
     CatalogSnapshot withoutPlacedType(String name, QName portType) {
+        return replacingPlacedType(name, portType, null);
+    }
+
+    private CatalogSnapshot replacingPlacedType(String name, QName portType, PlacedPortType replacement) {
         List<PlacedPortType> kept = new ArrayList<>(placedTypesOf(name));
         kept.removeIf(t -> t.portType().equals(portType));
+        if (replacement != null) {
+            kept.add(replacement);
+        }
         Map<String, List<PlacedPortType>> types = new HashMap<>(placedTypes);
         types.put(name, kept);
         return new CatalogSnapshot(filedPorts.values(), instancesById.values(), types, unionWsdl);

@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.xml.namespace.QName;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
-import javax.xml.namespace.QName;
 
 /**
  * The ports as clients see them: a port that placed port types offer operations of their own to

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Probes an instance the way its port's health rule says: by calling the rule's probe operation
  * with its payload (passing on a 2xx reply, i.e. not a fault), or, when the rule names none or the
- * instance does not implement it (a placed port type, a narrower WSDL), by the WSDL probe. The call goes straight to the instance, outside failover and the monitor.
+ * instance does not implement it (a placed port type, a narrower WSDL), by the WSDL probe. The
+ * call goes straight to the instance, outside failover and the monitor.
  */
 public final class OperationProbe implements InstanceProbe {
 
