@@ -2,6 +2,7 @@ package org.servicedomain.it.placement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.home.v1.HomeFault;
+import org.servicedomain.home.v1.InstanceState;
 import org.servicedomain.home.v1.Registration;
 import org.servicedomain.home.v1.Unregister;
 import org.servicedomain.samples.otherquotes.OtherQuotesEndpoint;
@@ -164,14 +166,72 @@ class CompatiblePortTypeTest {
         }
         assertThat(otherB.callsReceived()).isEqualTo(otherBefore);
 
-        String stockId = domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
-                .filter(i -> !i.getInstanceId().equals(other.getInstanceId())).findFirst().orElseThrow().getInstanceId();
-        Unregister unregister = new Unregister();
-        unregister.setInstanceId(stockId);
-        domain.node().home().unregister(unregister);
+        unregister(domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
+                .filter(i -> !i.getInstanceId().equals(other.getInstanceId())).findFirst().orElseThrow().getInstanceId());
 
         assertThat(StockQuoteCalls.monitorStocks(port, "ACME").faultCode()).contains("OperationNotOffered");
         assertThat(StockQuoteCalls.servedBy(StockQuoteCalls.getQuote(port, "ACME"))).isEqualTo("other-b");
+    }
+
+    @ParameterizedTest
+    @EnumSource(VirtualPortEntry.class)
+    void anOperationOnlyThePlacedPortTypeHasStaysInThePortWithoutInstancesAndAnswersOperationNotOffered(
+            VirtualPortEntry entry) throws Exception {
+        Registration other = registerBoth(true);
+        URI port = entry.address(domain.node(), PORT);
+        unregister(other.getInstanceId());
+        long stockBefore = stockA.callsReceived();
+
+        SoapReply reply = OtherQuotesCalls.getDividend(port, "ACME");
+
+        assertThat(reply.faultCode()).as(reply.text()).contains("OperationNotOffered");
+        assertThat(reply.text()).contains(PORT).contains("getDividend");
+        assertThat(stockA.callsReceived()).isEqualTo(stockBefore);
+        assertThat(SoapExchange.get(domain.node().virtualPortWsdl(PORT)).text()).contains("getDividend");
+    }
+
+    @Test
+    void anOperationOnlyThePlacedPortTypeHadLeavesThePortWhenThePlacementLeavesThePolicy() throws Exception {
+        Registration other = registerBoth(true);
+        unregister(other.getInstanceId());
+
+        domain.setup().policy("<policy xmlns=\"urn:sd:policy:1\"/>");
+
+        assertThat(SoapExchange.get(domain.node().virtualPortWsdl(PORT)).text()).doesNotContain("getDividend");
+        assertThat(OtherQuotesCalls.getDividend(domain.node().servletPortAddress(PORT), "ACME").faultCode())
+                .contains("BadRequest");
+    }
+
+    @Test
+    void aPlacedInstanceLackingTheProbeOperationIsProbedByItsWsdlAndComesBack() throws Exception {
+        stockA = domain.provider("stock-a");
+        otherB = domain.providers().start(ProviderOptions.of(SampleService.OTHER_QUOTES, "other-b"));
+        domain.setup().provider(stockA, null);
+        domain.setup().policy("""
+                <policy xmlns="urn:sd:policy:1">
+                  <namespace prefix="oq" uri="urn:sd:samples:otherquotes"/>
+                  <virtualPort name="StockQuotePortType">
+                    <selection directive="round-robin"/>
+                    <recovery retries="1"/>
+                    <health ejectAfterFailures="1" probeIntervalMs="100" maxProbeIntervalMs="400">
+                      <probe operation="monitorStocks"><q:monitorStocks xmlns:q="urn:sd:samples:stockquote"><q:symbol>PROBE</q:symbol></q:monitorStocks></probe>
+                    </health>
+                    <compatiblePortType name="oq:OtherQuotesPortType"/>
+                  </virtualPort>
+                </policy>
+                """);
+        String otherId = domain.setup().provider(otherB, null).getInstanceId();
+        URI port = domain.node().servletPortAddress(PORT);
+        otherB.stop();
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            assertThat(StockQuoteCalls.getQuote(port, "ACME").status()).isEqualTo(200);
+            return state(otherId) == InstanceState.DOWN;
+        });
+
+        otherB.restart();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> state(otherId) == InstanceState.OPERATIONAL);
+        assertThat(quotesServedBy(port, 4)).containsExactlyInAnyOrder("stock-a", "other-b");
     }
 
     @Test
@@ -235,6 +295,17 @@ class CompatiblePortTypeTest {
         assertThatThrownBy(() -> domain.setup().provider(credit, null))
                 .isInstanceOfSatisfying(HomeFault.class, f -> assertThat(f.getFaultInfo().getCode()).isEqualTo("BadRequest"))
                 .hasMessageContaining("shares none of its operations");
+    }
+
+    private void unregister(String instanceId) throws HomeFault {
+        Unregister unregister = new Unregister();
+        unregister.setInstanceId(instanceId);
+        domain.node().home().unregister(unregister);
+    }
+
+    private InstanceState state(String instanceId) throws HomeFault {
+        return domain.node().home().getServiceInfo(new GetServiceInfo()).getInstance().stream()
+                .filter(i -> i.getInstanceId().equals(instanceId)).findFirst().orElseThrow().getState();
     }
 
     /** The providers that served {@code calls} getQuote calls on {@code port}, each call answered. */

@@ -29,7 +29,13 @@ public final class CatalogJson {
     private CatalogJson() {
     }
 
-    record PortRecord(String name, String portType, String binding, String wsdlDigest) {
+    /** One virtual port; {@code placed} is absent when no port type is placed into it. */
+    record PortRecord(String name, String portType, String binding, String wsdlDigest,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PlacedRecord> placed) {
+    }
+
+    /** A port type placed into a port, as its latest instance was filed. */
+    record PlacedRecord(String portType, String wsdlDigest, List<OperationRecord> operations) {
     }
 
     /** One operation an instance implements: its name and its request element (rpc style: its wrapper). */
@@ -56,21 +62,22 @@ public final class CatalogJson {
         }
 
         Map<QName, String> operationsByElement() {
-            if (operations == null) {
-                return null;
-            }
-            Map<QName, String> byElement = new HashMap<>();
-            operations.forEach(o -> byElement.put(QName.valueOf(o.element()), o.name()));
-            return byElement;
+            return operations == null ? null : byElement(operations);
         }
+    }
 
-        Map<String, String> soapActions() {
-            Map<String, String> actions = new HashMap<>();
-            if (operations != null) {
-                operations.stream().filter(o -> o.soapAction() != null).forEach(o -> actions.put(o.name(), o.soapAction()));
-            }
-            return actions;
+    private static Map<QName, String> byElement(List<OperationRecord> operations) {
+        Map<QName, String> byElement = new HashMap<>();
+        operations.forEach(o -> byElement.put(QName.valueOf(o.element()), o.name()));
+        return byElement;
+    }
+
+    private static Map<String, String> soapActions(List<OperationRecord> operations) {
+        Map<String, String> actions = new HashMap<>();
+        if (operations != null) {
+            operations.stream().filter(o -> o.soapAction() != null).forEach(o -> actions.put(o.name(), o.soapAction()));
         }
+        return actions;
     }
 
     record CatalogFile(int format, List<PortRecord> ports, List<InstanceRecord> instances) {
@@ -122,34 +129,44 @@ public final class CatalogJson {
     private static final ObjectMapper COMPACT = new ObjectMapper();
 
     private static CatalogStore.StoredPort port(PortRecord p) {
+        List<PlacedPortType> placed = new ArrayList<>();
+        if (p.placed() != null) {
+            for (PlacedRecord r : p.placed()) {
+                placed.add(new PlacedPortType(QName.valueOf(r.portType()), r.wsdlDigest(),
+                        r.operations() == null ? Map.of() : byElement(r.operations()),
+                        soapActions(r.operations())));
+            }
+        }
         return new CatalogStore.StoredPort(p.name(), QName.valueOf(p.portType()), QName.valueOf(p.binding()),
-                p.wsdlDigest());
+                p.wsdlDigest(), placed);
     }
 
     private static Instance instance(InstanceRecord i) {
         return new Instance(i.id(), i.virtualPort(), QName.valueOf(i.portType()), i.endpointAddress(),
                 i.wsdlLocation(), i.wsdlDigest(), i.levels(), i.timeoutMs(),
                 i.attributes() == null ? Map.of() : i.attributes(), InstanceState.fromWireName(i.state()),
-                i.stateData(), i.operationsByElement(), i.soapActions());
+                i.stateData(), i.operationsByElement(), soapActions(i.operations()));
     }
 
     private static PortRecord record(CatalogStore.StoredPort p) {
-        return new PortRecord(p.name(), p.portType().toString(), p.binding().toString(), p.wsdlDigest());
+        List<PlacedRecord> placed = p.placed().stream()
+                .map(t -> new PlacedRecord(t.portType().toString(), t.wsdlDigest(),
+                        operationRecords(t.operations(), t.soapActions())))
+                .toList();
+        return new PortRecord(p.name(), p.portType().toString(), p.binding().toString(), p.wsdlDigest(), placed);
     }
 
     private static InstanceRecord record(Instance i) {
         return new InstanceRecord(i.id(), i.virtualPort(), i.portType().toString(), i.endpointAddress(),
                 i.wsdlLocation(), i.wsdlDigest(), null, i.sortedSupplierLevels(), i.timeoutMs(), i.sortedAttributes(),
-                i.state().wireName(), i.stateData(), operationRecords(i));
+                i.state().wireName(), i.stateData(),
+                i.operations() == null ? null : operationRecords(i.operations(), i.soapActions()));
     }
 
-    /** The instance's operations in name order, so the same instance always writes the same document. */
-    private static List<OperationRecord> operationRecords(Instance i) {
-        if (i.operations() == null) {
-            return null;
-        }
-        return i.operations().entrySet().stream()
-                .map(e -> new OperationRecord(e.getValue(), e.getKey().toString(), i.soapActions().get(e.getValue())))
+    /** Operations in name order, so the same instance or port always writes the same document. */
+    private static List<OperationRecord> operationRecords(Map<QName, String> operations, Map<String, String> soapActions) {
+        return operations.entrySet().stream()
+                .map(e -> new OperationRecord(e.getValue(), e.getKey().toString(), soapActions.get(e.getValue())))
                 .sorted(Comparator.comparing(OperationRecord::name).thenComparing(OperationRecord::element))
                 .toList();
     }

@@ -33,9 +33,12 @@ public final class CatalogSnapshot {
     private final Set<String> partialPorts;
     /** The instances of port types placed into another's virtual port, by id. */
     private final Map<String, PlacedInstance> placed;
+    /** Per port, the port types the policy places into it, as their latest instances were filed. */
+    private final Map<String, List<PlacedPortType>> placedTypes;
     private final UnionWsdl unionWsdl;
 
-    private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances, UnionWsdl unionWsdl) {
+    private CatalogSnapshot(Collection<VirtualPort> ports, Collection<Instance> instances,
+            Map<String, List<PlacedPortType>> placedTypes, UnionWsdl unionWsdl) {
         Map<String, VirtualPort> filed = new LinkedHashMap<>();
         Map<QName, VirtualPort> byType = new LinkedHashMap<>();
         Map<String, List<Instance>> byPort = new LinkedHashMap<>();
@@ -63,10 +66,17 @@ public final class CatalogSnapshot {
                 operational.get(instance.virtualPort()).add(instance);
             }
         }
+        Map<String, List<PlacedPortType>> types = new HashMap<>();
+        placedTypes.forEach((port, list) -> {
+            if (filed.containsKey(port) && !list.isEmpty()) {
+                types.put(port, List.copyOf(list));
+            }
+        });
+        this.placedTypes = Map.copyOf(types);
         this.unionWsdl = unionWsdl;
         this.filedPorts = Collections.unmodifiableMap(filed);
         this.placed = Map.copyOf(placedById);
-        this.portsByName = Collections.unmodifiableMap(joined(filed, byPort, placed, unionWsdl));
+        this.portsByName = Collections.unmodifiableMap(PortUnion.joined(filed, byPort, placed, this.placedTypes, unionWsdl));
         this.portsByType = Collections.unmodifiableMap(byType);
         this.instancesById = Collections.unmodifiableMap(byId);
         Set<String> partial = new HashSet<>();
@@ -81,46 +91,6 @@ public final class CatalogSnapshot {
         this.operationalByPort = operational;
         this.operationalByPortAndLevel = byLevel(operational);
         this.partialPorts = Set.copyOf(partial);
-    }
-
-    /**
-     * The ports as clients see them: a port some placed instance offers operations of its own to has
-     * them added (the union of the operations), with a WSDL that shows them.
-     */
-    private static Map<String, VirtualPort> joined(Map<String, VirtualPort> filed, Map<String, List<Instance>> byPort,
-            Map<String, PlacedInstance> placed, UnionWsdl unionWsdl) {
-        Map<String, VirtualPort> joined = new LinkedHashMap<>(filed);
-        filed.forEach((name, port) -> {
-            Map<QName, String> extra = new LinkedHashMap<>();
-            Map<String, String> actions = new HashMap<>();
-            List<Instance> contributing = new ArrayList<>();
-            for (Instance instance : byPort.get(name)) {
-                PlacedInstance placement = placed.get(instance.id());
-                if (placement == null || instance.operations() == null) {
-                    continue;
-                }
-                boolean contributes = false;
-                for (Map.Entry<QName, String> operation : instance.operations().entrySet()) {
-                    if (!placement.elements().containsValue(operation.getKey())
-                            && !port.operationsByElement().containsValue(operation.getValue())
-                            && !extra.containsValue(operation.getValue())) {
-                        extra.put(operation.getKey(), operation.getValue());
-                        String action = instance.soapActions().get(operation.getValue());
-                        if (action != null) {
-                            actions.put(operation.getValue(), action);
-                        }
-                        contributes = true;
-                    }
-                }
-                if (contributes) {
-                    contributing.add(instance);
-                }
-            }
-            if (!extra.isEmpty()) {
-                joined.put(name, port.joinedBy(extra, actions, unionWsdl.template(port, contributing, extra)));
-            }
-        });
-        return joined;
     }
 
     private static boolean lacksAnOperationOf(VirtualPort port, Instance instance) {
@@ -144,17 +114,21 @@ public final class CatalogSnapshot {
     }
 
     public static CatalogSnapshot empty() {
-        return new CatalogSnapshot(List.of(), List.of(), UnionWsdl.UNCHANGED);
+        return new CatalogSnapshot(List.of(), List.of(), Map.of(), UnionWsdl.UNCHANGED);
     }
 
     /** A snapshot of these ports and instances; instances keep the given (registration) order. */
     public static CatalogSnapshot of(Collection<VirtualPort> ports, Collection<Instance> instances) {
-        return new CatalogSnapshot(ports, instances, UnionWsdl.UNCHANGED);
+        return new CatalogSnapshot(ports, instances, Map.of(), UnionWsdl.UNCHANGED);
     }
 
-    /** As {@link #of(Collection, Collection)}, a port joined by placed instances' operations showing them in the WSDL {@code unionWsdl} builds. */
-    static CatalogSnapshot of(Collection<VirtualPort> ports, Collection<Instance> instances, UnionWsdl unionWsdl) {
-        return new CatalogSnapshot(ports, instances, unionWsdl);
+    /**
+     * As {@link #of(Collection, Collection)}, with the port types placed into each port ({@code placedTypes},
+     * by port name); a port joined by placed port types' operations shows them in the WSDL {@code unionWsdl} builds.
+     */
+    static CatalogSnapshot of(Collection<VirtualPort> ports, Collection<Instance> instances,
+            Map<String, List<PlacedPortType>> placedTypes, UnionWsdl unionWsdl) {
+        return new CatalogSnapshot(ports, instances, placedTypes, unionWsdl);
     }
 
     public Collection<VirtualPort> ports() {
@@ -273,25 +247,51 @@ public final class CatalogSnapshot {
     public CatalogSnapshot withInstance(Instance instance) {
         Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
         instances.put(instance.id(), instance);
-        return new CatalogSnapshot(filedPorts.values(), instances.values(), unionWsdl);
+        return new CatalogSnapshot(filedPorts.values(), instances.values(), placedTypes, unionWsdl);
     }
 
     public CatalogSnapshot withoutInstance(String id) {
         Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
         instances.remove(id);
-        return new CatalogSnapshot(filedPorts.values(), instances.values(), unionWsdl);
+        return new CatalogSnapshot(filedPorts.values(), instances.values(), placedTypes, unionWsdl);
     }
 
     public CatalogSnapshot withPort(VirtualPort port) {
         Map<String, VirtualPort> ports = new LinkedHashMap<>(filedPorts);
         ports.put(port.name(), port);
-        return new CatalogSnapshot(ports.values(), instancesById.values(), unionWsdl);
+        return new CatalogSnapshot(ports.values(), instancesById.values(), placedTypes, unionWsdl);
     }
 
     /** This snapshot without the virtual port {@code name}, which must have no instance left. */
     public CatalogSnapshot withoutPort(String name) {
         Map<String, VirtualPort> ports = new LinkedHashMap<>(filedPorts);
         ports.remove(name);
-        return new CatalogSnapshot(ports.values(), instancesById.values(), unionWsdl);
+        return new CatalogSnapshot(ports.values(), instancesById.values(), placedTypes, unionWsdl);
+    }
+
+    /** The port types placed into the port {@code name}, as their latest instances were filed. */
+    List<PlacedPortType> placedTypesOf(String name) {
+        return placedTypes.getOrDefault(name, List.of());
+    }
+
+    /** This snapshot with {@code type} placed into the port {@code name}, replacing what it kept of that port type. */
+    CatalogSnapshot withPlacedType(String name, PlacedPortType type) {
+        return replacingPlacedType(name, type.portType(), type);
+    }
+
+    /** This snapshot without what the port {@code name} keeps of the placed port type {@code portType}. */
+    CatalogSnapshot withoutPlacedType(String name, QName portType) {
+        return replacingPlacedType(name, portType, null);
+    }
+
+    private CatalogSnapshot replacingPlacedType(String name, QName portType, PlacedPortType replacement) {
+        List<PlacedPortType> kept = new ArrayList<>(placedTypesOf(name));
+        kept.removeIf(t -> t.portType().equals(portType));
+        if (replacement != null) {
+            kept.add(replacement);
+        }
+        Map<String, List<PlacedPortType>> types = new HashMap<>(placedTypes);
+        types.put(name, kept);
+        return new CatalogSnapshot(filedPorts.values(), instancesById.values(), types, unionWsdl);
     }
 }

@@ -11,8 +11,21 @@ import org.servicedomain.node.core.Instance;
  */
 public interface CatalogStore {
 
-    /** What is kept of a virtual port; the rest is rebuilt from the cached WSDL. */
-    record StoredPort(String name, QName portType, QName binding, String wsdlDigest) {
+    /**
+     * What is kept of a virtual port; the rest is rebuilt from the cached WSDL.
+     *
+     * @param placed the port types the policy places into the port, as their latest instances were filed
+     */
+    record StoredPort(String name, QName portType, QName binding, String wsdlDigest, List<PlacedPortType> placed) {
+
+        public StoredPort {
+            placed = placed == null ? List.of() : List.copyOf(placed);
+        }
+
+        /** A port no port type is placed into. */
+        public StoredPort(String name, QName portType, QName binding, String wsdlDigest) {
+            this(name, portType, binding, wsdlDigest, List.of());
+        }
     }
 
     /** What {@link #load()} finds: ports and instances, in registration order. */

@@ -14,7 +14,6 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import javax.xml.XMLConstants;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.xml.SecureXml;
 import org.slf4j.Logger;
@@ -26,7 +25,7 @@ import org.w3c.dom.NamedNodeMap;
 import org.w3c.dom.Node;
 
 /**
- * The union WSDL of a virtual port that instances of placed port types add operations to: the
+ * The union WSDL of a virtual port that placed port types add operations to: the
  * port's own WSDL with, for each added operation, its port-type and binding operation and its
  * messages copied from a WSDL that declares it, and that WSDL's schemas, in their own namespaces.
  * Built once per set of contributing WSDLs and kept; a WSDL that cannot be read leaves the port's own.
@@ -55,7 +54,7 @@ final class PlacedOperationsWsdl implements UnionWsdl {
     }
 
     @Override
-    public String template(VirtualPort port, List<Instance> contributing, Map<QName, String> extra) {
+    public String template(VirtualPort port, List<PlacedPortType> contributing, Map<QName, String> extra) {
         Set<String> key = new TreeSet<>();
         contributing.forEach(i -> key.add(i.wsdlDigest() + i.portType()));
         extra.keySet().forEach(e -> key.add(e.toString()));
@@ -75,7 +74,7 @@ final class PlacedOperationsWsdl implements UnionWsdl {
         }
     }
 
-    private String union(VirtualPort port, List<Instance> contributing, Map<QName, String> extra) {
+    private String union(VirtualPort port, List<PlacedPortType> contributing, Map<QName, String> extra) {
         Document document = VirtualWsdl.parse(port.wsdlTemplate());
         Element definitions = document.getDocumentElement();
         definitions.setAttributeNS(XMLNS, "xmlns:" + TNS_PREFIX, definitions.getAttribute("targetNamespace"));
@@ -83,8 +82,8 @@ final class PlacedOperationsWsdl implements UnionWsdl {
         Element binding = named(definitions, "binding", port.binding().getLocalPart());
         Set<String> joinedWsdls = new HashSet<>();
         for (Map.Entry<QName, String> operation : extra.entrySet()) {
-            Instance from = contributing.stream()
-                    .filter(i -> i.operations() != null && i.operations().containsKey(operation.getKey()))
+            PlacedPortType from = contributing.stream()
+                    .filter(t -> t.operations().containsKey(operation.getKey()))
                     .findFirst().orElseThrow();
             Element source = wsdlByDigest.apply(from.wsdlDigest()).getDocumentElement();
             if (joinedWsdls.add(from.wsdlDigest())) {

@@ -3,10 +3,9 @@ package org.servicedomain.node.catalog;
 import java.util.List;
 import java.util.Map;
 import javax.xml.namespace.QName;
-import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
 
-/** Builds the WSDL of a virtual port that instances of placed port types add operations to. */
+/** Builds the WSDL of a virtual port that placed port types add operations to. */
 @FunctionalInterface
 interface UnionWsdl {
 
@@ -15,7 +14,7 @@ interface UnionWsdl {
 
     /**
      * The WSDL template of {@code port} with the operations {@code extra} (request element to name) added,
-     * as the WSDLs of the {@code contributing} instances describe them.
+     * as the WSDLs of the {@code contributing} placed port types describe them.
      */
-    String template(VirtualPort port, List<Instance> contributing, Map<QName, String> extra);
+    String template(VirtualPort port, List<PlacedPortType> contributing, Map<QName, String> extra);
 }

@@ -8,6 +8,7 @@ import static org.servicedomain.node.TestInstances.OTHER_QUOTES_WSDL;
 import static org.servicedomain.node.TestInstances.SOAP11_WSDL;
 import static org.servicedomain.node.TestInstances.STOCK_QUOTE;
 import static org.servicedomain.node.TestInstances.registration;
+import static org.servicedomain.node.TestInstances.unreachableWsdlSource;
 import static org.servicedomain.node.TestInstances.wsdlSource;
 
 import java.io.IOException;
@@ -76,17 +77,61 @@ class UnionWsdlTest {
     }
 
     @Test
-    void whenTheLastPlacedInstanceLeavesThePortShowsOnlyItsOwnOperationsAgain() throws IOException {
+    void whenTheLastPlacedInstanceLeavesTheJoinedOperationStaysInThePortButIsNotOffered() throws IOException {
         Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
         joined(catalog);
-        Instance placed = catalog.snapshot().instancesOf(PORT).stream()
-                .filter(i -> i.portType().equals(OTHER_QUOTES)).findFirst().orElseThrow();
 
-        catalog.unregister(placed.id());
+        catalog.unregister(placedInstance(catalog).id());
+
+        CatalogSnapshot snapshot = catalog.snapshot();
+        VirtualPort port = snapshot.port(PORT).orElseThrow();
+        assertThat(port.operationsByElement()).containsEntry(GET_DIVIDEND, "GetDividend");
+        assertThat(port.wsdlTemplate()).contains("GetDividend");
+        assertThat(snapshot.offers(PORT, GET_DIVIDEND)).isFalse();
+        assertThat(snapshot.offers(PORT, GET_QUOTE)).isTrue();
+    }
+
+    @Test
+    void theJoinedOperationOfAPlacedPortTypeWithoutInstancesIsKeptAcrossARestart() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        joined(catalog);
+        catalog.unregister(placedInstance(catalog).id());
+
+        Catalog reopened = Catalog.open(new FileCatalogStore(dataDir), unreachableWsdlSource());
+
+        VirtualPort port = reopened.snapshot().port(PORT).orElseThrow();
+        assertThat(port.operationsByElement()).containsEntry(GET_DIVIDEND, "GetDividend");
+        assertThat(port.wsdlTemplate()).contains("GetDividend");
+    }
+
+    @Test
+    void whenThePlacementLeavesThePolicyTheJoinedOperationNoInstanceImplementsLeavesThePort() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        joined(catalog);
+        catalog.unregister(placedInstance(catalog).id());
+
+        catalog.place(Map.of());
 
         VirtualPort port = catalog.snapshot().port(PORT).orElseThrow();
         assertThat(port.operationsByElement()).doesNotContainKey(GET_DIVIDEND);
         assertThat(port.wsdlTemplate()).doesNotContain("GetDividend");
+    }
+
+    @Test
+    void whileAPlacedInstanceImplementsTheJoinedOperationItStaysAfterThePlacementLeavesThePolicy() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        joined(catalog);
+
+        catalog.place(Map.of());
+
+        CatalogSnapshot snapshot = catalog.snapshot();
+        assertThat(snapshot.port(PORT).orElseThrow().operationsByElement()).containsEntry(GET_DIVIDEND, "GetDividend");
+        assertThat(snapshot.offers(PORT, GET_DIVIDEND)).isTrue();
+    }
+
+    private static Instance placedInstance(Catalog catalog) {
+        return catalog.snapshot().instancesOf(PORT).stream()
+                .filter(i -> i.portType().equals(OTHER_QUOTES)).findFirst().orElseThrow();
     }
 
     private static VirtualPort joined(Catalog catalog) {

@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import javax.xml.namespace.QName;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.CalledOperation;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Completions;
@@ -23,8 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Probes an instance the way its port's health rule says: by calling the rule's probe operation
- * with its payload (passing on a 2xx reply, i.e. not a fault), or, when the rule names none, by
- * the WSDL probe. The call goes straight to the instance, outside failover and the monitor.
+ * with its payload (passing on a 2xx reply, i.e. not a fault), or, when the rule names none or the
+ * instance does not implement it (a placed port type, a narrower WSDL), by the WSDL probe. The
+ * call goes straight to the instance, outside failover and the monitor.
  */
 public final class OperationProbe implements InstanceProbe {
 
@@ -59,11 +62,18 @@ public final class OperationProbe implements InstanceProbe {
         if (probe == null) {
             return otherwise.passes(instance);
         }
-        VirtualPort port = catalog.snapshot().port(instance.virtualPort()).orElse(null);
-        if (port == null || port.elementOf(probe.operation()).isEmpty()) {
+        CatalogSnapshot snapshot = catalog.snapshot();
+        VirtualPort port = snapshot.port(instance.virtualPort()).orElse(null);
+        QName element = port == null ? null : port.elementOf(probe.operation()).orElse(null);
+        if (element == null) {
             LOG.warn("probe operation {} is not an operation of virtual port {}; instance {} stays ejected",
                     probe.operation(), instance.virtualPort(), instance.id());
             return false;
+        }
+        if (!snapshot.implementsInPort(instance, element)) {
+            LOG.debug("instance {} does not implement probe operation {}; probing its WSDL instead",
+                    instance.id(), probe.operation());
+            return otherwise.passes(instance);
         }
         String action = port.soapActions().get(probe.operation());
         SoapVersion version = port.soapVersion();
@@ -74,7 +84,7 @@ public final class OperationProbe implements InstanceProbe {
                 .getBytes(StandardCharsets.UTF_8);
         RequestContext request = new RequestContext(port, probe.operation(), Caller.ANONYMOUS, Map.of(),
                 version == SoapVersion.SOAP_11 && action != null ? "\"" + action + "\"" : null, contentType, envelope)
-                .withTag(CalledOperation.class, new CalledOperation(probe.operation(), port.elementOf(probe.operation()).get()));
+                .withTag(CalledOperation.class, new CalledOperation(probe.operation(), element));
         if (prober != null) {
             request = request.withTag(Prober.class, prober);
         }
