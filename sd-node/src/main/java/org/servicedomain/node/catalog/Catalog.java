@@ -112,7 +112,15 @@ public final class Catalog {
      * has speaks the same SOAP version and shares an operation with it. Throws saying why not.
      */
     public void checkPlacement(QName portType, String virtualPort) {
-        placements.checkPlacement(portType, virtualPort);
+        checkPlacement(portType, virtualPort, Map.of(portType, virtualPort));
+    }
+
+    /**
+     * As {@link #checkPlacement(QName, String)}, beside the policy's other {@code placements}: a port that
+     * takes placed port types may not be placed itself, so that placements never chain.
+     */
+    public void checkPlacement(QName portType, String virtualPort, Map<QName, String> placements) {
+        this.placements.checkPlacement(portType, virtualPort, placements);
     }
 
     /**

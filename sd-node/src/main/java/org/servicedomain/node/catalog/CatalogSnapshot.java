@@ -136,8 +136,8 @@ public final class CatalogSnapshot {
     }
 
     /** The ids of every instance, as an unmodifiable view. */
-    public java.util.Set<String> instanceIds() {
-        return java.util.Collections.unmodifiableSet(instancesById.keySet());
+    public Set<String> instanceIds() {
+        return Collections.unmodifiableSet(instancesById.keySet());
     }
 
     public Collection<Instance> instances() {
@@ -245,8 +245,13 @@ public final class CatalogSnapshot {
 
     /** This snapshot with {@code instance} added, or replacing the one with its id. */
     public CatalogSnapshot withInstance(Instance instance) {
+        return withInstances(List.of(instance));
+    }
+
+    /** This snapshot with {@code changed} added, each replacing the one with its id: one new snapshot for them all. */
+    CatalogSnapshot withInstances(Collection<Instance> changed) {
         Map<String, Instance> instances = new LinkedHashMap<>(instancesById);
-        instances.put(instance.id(), instance);
+        changed.forEach(instance -> instances.put(instance.id(), instance));
         return new CatalogSnapshot(filedPorts.values(), instances.values(), placedTypes, unionWsdl);
     }
 

@@ -2,6 +2,7 @@ package org.servicedomain.node.catalog;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.Instance;
 
@@ -69,6 +70,6 @@ public interface CatalogStore {
     byte[] loadWsdl(String digest) throws IOException;
 
     /** Deletes the cached WSDLs whose digest is not in {@code kept}. */
-    default void deleteWsdlsExcept(java.util.Set<String> kept) throws IOException {
+    default void deleteWsdlsExcept(Set<String> kept) throws IOException {
     }
 }

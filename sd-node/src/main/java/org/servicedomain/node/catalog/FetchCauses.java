@@ -7,6 +7,7 @@ import java.net.NoRouteToHostException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Locale;
 import javax.net.ssl.SSLException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.client5.http.HttpHostConnectException;
@@ -50,7 +51,7 @@ final class FetchCauses {
 
     /** The cause of an answer other than 200, with the likeliest mistake for the usual ones. */
     static String status(URI uri, int code) {
-        boolean asksWsdl = uri.getRawQuery() != null && uri.getRawQuery().toLowerCase(java.util.Locale.ROOT).contains("wsdl");
+        boolean asksWsdl = uri.getRawQuery() != null && uri.getRawQuery().toLowerCase(Locale.ROOT).contains("wsdl");
         String hint = asksWsdl ? "" : "; does the URL end in ?wsdl";
         if (code >= 300 && code < 400) {
             return "the provider answered HTTP " + code + " (a redirect, which the node does not follow); register the"

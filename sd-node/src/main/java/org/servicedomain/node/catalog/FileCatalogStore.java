@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.servicedomain.node.storage.AtomicFiles;
 
@@ -45,7 +46,7 @@ public final class FileCatalogStore implements CatalogStore {
     }
 
     @Override
-    public void deleteWsdlsExcept(java.util.Set<String> kept) throws IOException {
+    public void deleteWsdlsExcept(Set<String> kept) throws IOException {
         if (!Files.isDirectory(wsdlDir)) {
             return;
         }

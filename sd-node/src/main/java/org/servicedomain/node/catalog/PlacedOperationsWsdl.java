@@ -5,6 +5,7 @@ import static org.servicedomain.node.catalog.ServiceDescriptionParser.children;
 import static org.servicedomain.node.catalog.ServiceDescriptionParser.resolve;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ final class PlacedOperationsWsdl implements UnionWsdl {
     private static final int KEPT = 64;
 
     private final Function<String, Document> wsdlByDigest;
-    private final Map<String, String> built = java.util.Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<String, String> built = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override

@@ -1,6 +1,8 @@
 package org.servicedomain.node.catalog;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -47,7 +49,7 @@ final class PlacementMoves {
     }
 
     /** See {@link Catalog#checkPlacement}. */
-    void checkPlacement(QName portType, String virtualPort) {
+    void checkPlacement(QName portType, String virtualPort, Map<QName, String> all) {
         CatalogSnapshot current = publisher.current();
         VirtualPort target = current.filedPort(virtualPort).orElseThrow(() ->
                 new IllegalArgumentException("no virtual port is named " + virtualPort));
@@ -55,9 +57,19 @@ final class PlacementMoves {
             throw new IllegalArgumentException("port type " + portType + " is virtual port " + virtualPort
                     + "'s own; only another port type can be placed into it");
         }
+        if (all.containsKey(target.portType())) {
+            throw new IllegalArgumentException("virtual port " + virtualPort + " takes port type " + portType
+                    + " but its own port type " + target.portType() + " is placed into virtual port "
+                    + all.get(target.portType()) + "; placements do not chain: place " + portType + " there");
+        }
         VirtualPort own = current.portFor(portType).orElse(null);
         if (own == null) {
             return;
+        }
+        if (all.containsValue(own.name())) {
+            throw new IllegalArgumentException("port type " + portType + " is placed into virtual port " + virtualPort
+                    + " but its own virtual port " + own.name() + " takes placed port types itself;"
+                    + " placements do not chain: place them into " + virtualPort);
         }
         if (own.soapVersion() != target.soapVersion()) {
             throw new IllegalArgumentException("virtual port " + virtualPort + " speaks SOAP " + target.soapVersion().label()
@@ -73,7 +85,7 @@ final class PlacementMoves {
 
     /** See {@link Catalog#place}; returns the names of the ports emptied by the moves. */
     List<String> place(Map<QName, String> newPlacements) {
-        placements = Map.copyOf(newPlacements);
+        placements = Collections.unmodifiableMap(new LinkedHashMap<>(newPlacements));
         return publisher.change(() -> {
             CatalogSnapshot next = forgetUnplaced(publisher.current());
             List<String> moved = new ArrayList<>();
@@ -83,15 +95,16 @@ final class PlacementMoves {
                     continue;
                 }
                 try {
-                    checkPlacement(placement.getKey(), placement.getValue());
+                    checkPlacement(placement.getKey(), placement.getValue(), placements);
                 } catch (IllegalArgumentException refused) {
                     LOG.warn("virtual port {} stays: {}", own.name(), refused.getMessage());
                     continue;
                 }
+                List<Instance> movedIn = new ArrayList<>();
                 for (Instance instance : next.instancesOf(own.name())) {
-                    next = next.withInstance(instance.movedTo(placement.getValue(), own.operationsByElement(),
-                            own.soapActions()));
+                    movedIn.add(instance.movedTo(placement.getValue(), own.operationsByElement(), own.soapActions()));
                 }
+                next = next.withInstances(movedIn);
                 next = next.withPlacedType(placement.getValue(), new PlacedPortType(own.portType(), own.wsdlDigest(),
                         own.operationsByElement(), own.soapActions()));
                 next = next.withoutPort(own.name());

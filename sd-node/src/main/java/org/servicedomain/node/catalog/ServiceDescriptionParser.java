@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.FaultCode;
@@ -73,7 +74,7 @@ public final class ServiceDescriptionParser {
                 ? " (line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ")" : "";
         String message = String.valueOf(e.getMessage());
         String head = new String(bytes, 0, Math.min(bytes.length, 512), java.nio.charset.StandardCharsets.ISO_8859_1)
-                .toLowerCase(java.util.Locale.ROOT);
+                .toLowerCase(Locale.ROOT);
         if (head.contains("<html") || head.contains("<!doctype html")) {
             return "it is an HTML page, not a WSDL; is it the provider's home page rather than its ?wsdl?";
         }

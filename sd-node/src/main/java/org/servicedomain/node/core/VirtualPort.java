@@ -1,5 +1,6 @@
 package org.servicedomain.node.core;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,9 +53,9 @@ public record VirtualPort(
      * added, as instances of a placed port type offer them; {@code wsdlTemplate} is the WSDL that shows them.
      */
     public VirtualPort joinedBy(Map<QName, String> extra, Map<String, String> extraActions, String unionWsdlTemplate) {
-        Map<QName, String> operations = new java.util.HashMap<>(extra);
+        Map<QName, String> operations = new HashMap<>(extra);
         operations.putAll(operationsByElement);
-        Map<String, String> actions = new java.util.HashMap<>(extraActions);
+        Map<String, String> actions = new HashMap<>(extraActions);
         actions.putAll(soapActions);
         return new VirtualPort(name, portType, soapVersion, wsdlDigest, binding, unionWsdlTemplate, operations, actions,
                 requestShapes);

@@ -10,6 +10,7 @@ import javax.xml.namespace.QName;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.catalog.PlacedInstance;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.xml.XmlText;
 
 /**
  * The placements the node proposes, computed on demand from one catalog snapshot: for every two
@@ -30,8 +31,8 @@ public final class PlacementProposals {
 
         /** The {@code virtualPort} element of a policy that applies the placement. */
         public String policyFragment() {
-            return "<virtualPort name=\"" + port + "\"><compatiblePortType name=\"" + placedPortType
-                    + "\"/></virtualPort>";
+            return "<virtualPort name=\"" + XmlText.escape(port) + "\"><compatiblePortType name=\""
+                    + XmlText.escape(placedPortType.toString()) + "\"/></virtualPort>";
         }
     }
 

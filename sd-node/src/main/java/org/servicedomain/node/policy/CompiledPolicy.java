@@ -2,6 +2,8 @@ package org.servicedomain.node.policy;
 
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,7 +72,7 @@ public final class CompiledPolicy {
             AccessRules access, Map<String, Set<String>> serviceMaps, ZoneId timeZone, Duration sessionIdle,
             String notifyUrl, PeerSettings peers, boolean trustsProviderClaims, List<String> warnings,
             PriorityClassRules priorityClasses, DiscoveryRule discovery, FeeSchedule fees, Map<QName, String> placements) {
-        this.placements = Map.copyOf(placements);
+        this.placements = Collections.unmodifiableMap(new LinkedHashMap<>(placements));
         this.fees = fees;
         this.priorityClasses = priorityClasses;
         this.discovery = discovery;

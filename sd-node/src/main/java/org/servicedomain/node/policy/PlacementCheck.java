@@ -1,5 +1,6 @@
 package org.servicedomain.node.policy;
 
+import java.util.Map;
 import javax.xml.namespace.QName;
 
 /**
@@ -11,8 +12,11 @@ import javax.xml.namespace.QName;
 public interface PlacementCheck {
 
     /** Places nothing: used where no catalog is at hand. */
-    PlacementCheck ANY = (portType, virtualPort) -> { };
+    PlacementCheck ANY = (portType, virtualPort, placements) -> { };
 
-    /** Returns when {@code portType} may join {@code virtualPort}; else throws saying why not. */
-    void check(QName portType, String virtualPort) throws IllegalArgumentException;
+    /**
+     * Returns when {@code portType} may join {@code virtualPort} beside the policy's other
+     * {@code placements} (port type to virtual port); else throws saying why not.
+     */
+    void check(QName portType, String virtualPort, Map<QName, String> placements) throws IllegalArgumentException;
 }

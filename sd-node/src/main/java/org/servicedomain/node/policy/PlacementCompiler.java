@@ -1,5 +1,6 @@
 package org.servicedomain.node.policy;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.xml.namespace.QName;
@@ -9,7 +10,8 @@ import org.servicedomain.policy.v1.VirtualPortRules;
 
 /**
  * Compiles the {@code compatiblePortType} elements of the virtual ports into one table, port type to
- * the virtual port it is placed into; a port type placed twice, or a name that is no QName, is refused.
+ * the virtual port it is placed into, in the policy's order; a port type placed twice, or a name that is
+ * no QName, is refused, and so is what the catalog refuses (chains of placements among them).
  */
 final class PlacementCompiler {
 
@@ -18,6 +20,7 @@ final class PlacementCompiler {
 
     static Map<QName, String> placements(Policy policy, Map<String, String> namespaces, PlacementCheck check) {
         Map<QName, String> placements = new LinkedHashMap<>();
+        Map<QName, CompatiblePortType> elements = new LinkedHashMap<>();
         for (VirtualPortRules port : policy.getVirtualPort()) {
             for (CompatiblePortType element : port.getCompatiblePortType()) {
                 QName portType = portType(element, namespaces);
@@ -26,14 +29,18 @@ final class PlacementCompiler {
                     throw PolicyErrors.at(element, "port type " + portType + " is placed into virtual port " + earlier
                             + " already; a port type joins one virtual port");
                 }
-                try {
-                    check.check(portType, port.getName());
-                } catch (IllegalArgumentException refused) {
-                    throw PolicyErrors.at(element, refused.getMessage());
-                }
+                elements.put(portType, element);
             }
         }
-        return Map.copyOf(placements);
+        Map<QName, String> ordered = Collections.unmodifiableMap(placements);
+        elements.forEach((portType, element) -> {
+            try {
+                check.check(portType, ordered.get(portType), ordered);
+            } catch (IllegalArgumentException refused) {
+                throw PolicyErrors.at(element, refused.getMessage());
+            }
+        });
+        return ordered;
     }
 
     /** {@code {namespace}local}, or {@code prefix:local} with the prefix bound by a {@code namespace} element. */

@@ -134,6 +134,23 @@ class CatalogPlacementTest {
     }
 
     @Test
+    void placementsDoNotChainThroughAPortThatIsPlacedOrAPortTypeWhosePortTakesOthers() throws IOException {
+        Catalog catalog = stockQuotePort();
+        Instance market = registerMarketQuotes(catalog);
+        String marketPort = market.virtualPort();
+
+        assertThatThrownBy(() -> catalog.checkPlacement(MARKET_STOCK_QUOTE, PORT,
+                Map.of(MARKET_STOCK_QUOTE, PORT, STOCK_QUOTE, marketPort)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("do not chain")
+                .hasMessageContaining(STOCK_QUOTE.toString());
+        assertThatThrownBy(() -> catalog.checkPlacement(STOCK_QUOTE, marketPort,
+                Map.of(MARKET_STOCK_QUOTE, PORT, STOCK_QUOTE, marketPort)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("do not chain")
+                .hasMessageContaining(marketPort);
+        catalog.checkPlacement(MARKET_STOCK_QUOTE, PORT, Map.of(MARKET_STOCK_QUOTE, PORT));
+    }
+
+    @Test
     void aPortTypeWhosePlacementIsWithdrawnGetsAPortOfItsOwnAgainAtItsNextRegistration() throws IOException {
         Catalog catalog = stockQuotePort();
         catalog.place(Map.of(MARKET_STOCK_QUOTE, PORT));

@@ -56,7 +56,7 @@ class PlacementCompilerTest {
     @Test
     void asksTheCatalogAboutEachPlacementAndReportsItsRefusalAtTheElement() {
         List<String> asked = new ArrayList<>();
-        PlacementCheck refusing = (portType, port) -> {
+        PlacementCheck refusing = (portType, port, placements) -> {
             asked.add(portType + " " + port);
             throw new IllegalArgumentException("port type " + portType + " shares none of its operations");
         };

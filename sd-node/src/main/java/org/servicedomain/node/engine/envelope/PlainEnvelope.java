@@ -63,8 +63,8 @@ public final class PlainEnvelope {
     /** Where the content starts: after a UTF-8 byte order mark and an XML declaration of UTF-8; -1 for another encoding. */
     private static int afterDeclaration(byte[] body) {
         int i = body.length >= 3 && (body[0] & 0xff) == 0xef && (body[1] & 0xff) == 0xbb && (body[2] & 0xff) == 0xbf ? 3 : 0;
-        if (!startsWith(body, i, "<?xml")) {
-            return i;
+        if (!startsWith(body, i, "<?xml") || body.length <= i + 5 || !(isSpace(body[i + 5]) || body[i + 5] == '?')) {
+            return i; // no declaration; a processing instruction such as <?xml-stylesheet?> makes the walk decline
         }
         int end = indexOf(body, body.length, DECLARATION_END, i);
         if (end < 0) {

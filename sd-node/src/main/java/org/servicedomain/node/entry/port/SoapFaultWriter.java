@@ -2,8 +2,8 @@ package org.servicedomain.node.entry.port;
 
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.SoapVersion;

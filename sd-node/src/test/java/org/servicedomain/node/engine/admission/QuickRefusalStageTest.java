@@ -84,8 +84,9 @@ class QuickRefusalStageTest {
 
         assertThat(chain.wasPassedOn()).isFalse();
         assertThat(refusal.code()).isEqualTo(FaultCode.Overloaded);
+        long droppedByTheCall = port.status().get(PriorityClass.LOW.ordinal()).dropped();
         assertThat(refusal).as("the queue's own answer").isSameAs(port.refuseWhenFull(PriorityClass.LOW, 1));
-        assertThat(port.status().get(PriorityClass.LOW.ordinal()).dropped()).isEqualTo(2);
+        assertThat(droppedByTheCall).as("counted in its flow as the queue's own refusal is").isEqualTo(1);
         assertThat(written()).extracting(Metering.Record::operation, Metering.Record::outcome)
                 .containsExactly(tuple("GetQuote", FaultCode.Overloaded.name()));
     }
@@ -103,7 +104,7 @@ class QuickRefusalStageTest {
     }
 
     @Test
-    void aCallADoctypeOrASessionMakesNoPlainMessageGoesOn() {
+    void aMessageWithADoctypeOrASessionIsNoPlainMessageAndGoesOn() {
         lowQueueFull();
         String doctype = "<!DOCTYPE Envelope [<!ENTITY x \"LOW\">]>";
         String session = "<session xmlns=\"urn:sd:home:1\">id</session>";

@@ -59,7 +59,8 @@ class PlainEnvelopeTest {
     @ValueSource(strings = {
         "<!DOCTYPE s:Envelope [<!ENTITY x \"HIGH\">]>" + "%s",
         "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>%s",
-        "<?pi here?>%s"
+        "<?pi here?>%s",
+        "<?xml-stylesheet href=\"a.xsl\"?>%s"
     })
     void declinesAMessageWithADoctypeAnotherEncodingOrAProcessingInstruction(String shape) {
         assertThat(PlainEnvelope.of(bytes(shape.formatted(quote("<q:symbol>LOW</q:symbol>"))), SoapVersion.SOAP_11)).isNull();
