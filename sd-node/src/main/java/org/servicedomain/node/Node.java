@@ -45,7 +45,7 @@ public final class Node implements AutoCloseable {
         HttpWsdlSource wsdlSource = new HttpWsdlSource(config.outbound().wsdlFetchTimeout(), config.maxMessageBytes(), checkedDns);
         Backends backends = null;
         try {
-            backends = Backends.open(config);
+            backends = Backends.open(config.cluster(), config.dataDir());
             return new Node(config, backends, wsdlSource, checkedDns);
         } catch (IOException | RuntimeException e) {
             wsdlSource.close();

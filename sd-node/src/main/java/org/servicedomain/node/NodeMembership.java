@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.backends.MemberDuties;
+import org.servicedomain.node.core.Readiness;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryState;

@@ -2,12 +2,13 @@ package org.servicedomain.node.backends;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.servicedomain.node.NodeConfig;
-import org.servicedomain.node.Readiness;
 import org.servicedomain.node.catalog.CatalogStore;
+import org.servicedomain.node.cluster.ClusterConfig;
+import org.servicedomain.node.core.Readiness;
 import org.servicedomain.node.domain.DomainInfoStore;
 import org.servicedomain.node.engine.health.EjectionBoard;
 import org.servicedomain.node.engine.offload.LoadReport;
@@ -30,10 +31,9 @@ import org.servicedomain.node.session.UserDirectory;
  */
 public interface Backends extends AutoCloseable {
 
-    /** The backends {@code config} asks for: a cluster's when it names one, else the data directory's. */
-    static Backends open(NodeConfig config) throws IOException {
-        return config.cluster() == null ? new LocalBackends(config.dataDir())
-                : ClusterBackends.connect(config.cluster(), config.dataDir());
+    /** A cluster's backends when {@code cluster} names one (null for none), else those of {@code dataDir}. */
+    static Backends open(ClusterConfig cluster, Path dataDir) throws IOException {
+        return cluster == null ? new LocalBackends(dataDir) : ClusterBackends.connect(cluster, dataDir);
     }
 
     CatalogStore catalogStore();

@@ -84,6 +84,15 @@ class PackageLayeringTest {
             .should().dependOnClassesThat(belongToAnyOf(Node.class, NodeState.class, NodeEngine.class, NodeObservation.class,
                     NodeMembership.class));
 
+    /**
+     * The components sit below the composition root: none imports the root package (its configuration
+     * and units), so no cycle runs through it, which the slices above, which leave the root out, cannot see.
+     */
+    @ArchTest
+    static final ArchRule componentsImportNothingOfTheRootPackage = noClasses().that()
+            .resideOutsideOfPackages(NODE, NODE + ".entry..", NODE + ".launcher..", NODE + ".config..")
+            .should().dependOnClassesThat().resideInAPackage(NODE);
+
     @ArchTest
     static final ArchRule onlyTheEntriesReadTheOptionTable = noClasses().that()
             .resideOutsideOfPackages(NODE + ".entry..", NODE + ".launcher..", NODE + ".config..")

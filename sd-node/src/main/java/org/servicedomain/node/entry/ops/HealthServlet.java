@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.servicedomain.node.Readiness;
+import org.servicedomain.node.core.Readiness;
 
 /**
  * Answers load balancers and orchestrators at {@code /sd/health/live} (the node's web application

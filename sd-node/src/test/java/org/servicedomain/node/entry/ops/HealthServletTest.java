@@ -19,8 +19,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.servicedomain.node.Readiness;
-import org.servicedomain.node.ReadinessCheck;
+import org.servicedomain.node.core.Readiness;
+import org.servicedomain.node.core.ReadinessCheck;
 
 /** {@code /health/ready} over real HTTP turns 503 while a check fails (as a cluster's would) and 200 once it passes. */
 class HealthServletTest {

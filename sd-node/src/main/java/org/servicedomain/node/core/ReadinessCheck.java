@@ -1,4 +1,4 @@
-package org.servicedomain.node;
+package org.servicedomain.node.core;
 
 import java.util.Optional;
 
