@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.ContentCondition;
 import org.servicedomain.node.policy.ContentReader;
@@ -24,7 +25,7 @@ public final class ContentValuesStage implements Stage {
         RequestContext request = chain.request();
         CompiledPolicy policy = request.tag(CompiledPolicy.class);
         String port = request.virtualPort().name();
-        List<ContentCondition> needed = both(policy.forPort(port).contentConditionsFor(request.operation()),
+        List<ContentCondition> needed = both(request.tag(PortPolicy.class).contentConditionsFor(request.operation()),
                 policy.priorityClasses().contentConditionsFor(port, request.operation()));
         if (needed.isEmpty() || carries(request, needed)) {
             return chain.proceed(request);

@@ -21,7 +21,7 @@ import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
@@ -453,7 +453,7 @@ class FailoverTest {
         }
     }
 
-    private static final class RecordingListener implements EngineListener {
+    private static final class RecordingListener implements RequestListener {
         final List<String> events = new ArrayList<>();
 
         @Override

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
@@ -130,8 +130,8 @@ class ScatterGatherTest {
         };
     }
 
-    private EngineListener listener() {
-        return new EngineListener() {
+    private RequestListener listener() {
+        return new RequestListener() {
             @Override
             public void dispatched(RequestContext request, Instance instance, long nanos) {
                 events.add("dispatched " + instance.id());
