@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * The recent activity of each session for {@code getServiceInfo}: its last dispatches (instance,

@@ -5,8 +5,8 @@ import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
-import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.tracing.CallTrace;
 
 /**

@@ -7,9 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.qos.PortLimits;
 
 /**

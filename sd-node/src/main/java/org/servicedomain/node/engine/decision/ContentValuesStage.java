@@ -8,10 +8,10 @@ import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
-import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.ContentCondition;
 import org.servicedomain.node.policy.ContentReader;
+import org.servicedomain.node.policy.PortPolicy;
 
 /**
  * Reads from the payload the values the port's content rules (and the policy's priority classes)

@@ -12,8 +12,8 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.OperationMapping;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.tracing.CallTrace;
 
 /**

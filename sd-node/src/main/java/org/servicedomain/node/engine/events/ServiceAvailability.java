@@ -3,9 +3,9 @@ package org.servicedomain.node.engine.events;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * Tells when a virtual port's service feature becomes unavailable (a request found no operational

@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

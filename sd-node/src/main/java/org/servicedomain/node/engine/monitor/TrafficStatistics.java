@@ -10,12 +10,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * Statistics per instance and per virtual port, over a sliding window and since the node started:
