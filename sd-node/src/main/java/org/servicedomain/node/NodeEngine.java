@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.util.Optional;
 import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.catalog.Catalog;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.RequestEvents;
 import org.servicedomain.node.dispatch.ChildNodeDispatcher;
 import org.servicedomain.node.dispatch.EventLoops;
 import org.servicedomain.node.dispatch.HttpInstanceDispatcher;
@@ -20,7 +20,6 @@ import org.servicedomain.node.engine.admission.FlowMeters;
 import org.servicedomain.node.engine.admission.InstanceCapacity;
 import org.servicedomain.node.engine.admission.InstanceLimits;
 import org.servicedomain.node.engine.admission.WithinLimitsLookup;
-import org.servicedomain.node.engine.events.ServiceAvailability;
 import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.health.InstanceHealth;
@@ -28,8 +27,6 @@ import org.servicedomain.node.engine.health.OperationProbe;
 import org.servicedomain.node.engine.health.WsdlProbe;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.engine.monitor.EngineListeners;
-import org.servicedomain.node.engine.monitor.FaultObservingDispatcher;
 import org.servicedomain.node.engine.offload.BorrowingLookup;
 import org.servicedomain.node.engine.offload.LoadIndex;
 import org.servicedomain.node.engine.offload.PeerForwarder;
@@ -99,21 +96,19 @@ public final class NodeEngine implements AutoCloseable {
         catalog.onPortRemoved(priorityFlows::forget);
     }
 
-    /** The stages every request on a virtual port passes, over failover that hears the engine's listeners. */
+    /** The stages every request on a virtual port passes, over failover; both fire the requests' events. */
     private RequestChain requestChain(NodeConfig config, Backends backends, NodeState state, NodeObservation observation) {
         Catalog catalog = state.catalog();
         ActivePolicy policy = state.policy();
-        EngineListener listeners = EngineListeners.of(observation.monitor(), limits, state.transactionHistory(), health,
-                observation.metrics(), new ServiceAvailability(observation.events()), observation.statistics(),
-                observation.sessionActivity());
+        RequestEvents events = observation.requestEvents(limits, state.transactionHistory(), health);
         Lookup lookup = new BorrowingLookup(new WithinLimitsLookup(new CatalogLookup(catalog, health::isEjected, health::anyEjected), limits),
                 health::isEjected,
                 port -> policy.current().forPort(port).recovery().minInstances(), peerLoads, observation.events());
-        Failover failover = new Failover(lookup, new FaultObservingDispatcher(dispatcher, listeners), listeners);
+        Failover failover = new Failover(lookup, dispatcher, events);
         BackOutAction backOut = new BackOutAction(name -> catalog.snapshot().port(name).orElse(null), failover,
                 observation.events());
-        return new RequestChain(catalog, policy, observation.outcomes(),
-                new RequestChain.Parts(state.sessions(), hierarchy, observation.metering(), observation.statistics(),
+        return new RequestChain(catalog, policy, events,
+                new RequestChain.Parts(state.sessions(), hierarchy,
                         new PeerOffload(load, peerLoads, forwarder, observation.events(), backends.placesOnMembers()), load,
                         config.clock(), failover, backOut, priorityFlows, observation.tracing()));
     }

@@ -4,18 +4,24 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.servicedomain.node.audit.AuditFile;
 import org.servicedomain.node.audit.AuditTrail;
 import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.catalog.Catalog;
+import org.servicedomain.node.core.RequestEvents;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.engine.events.EventLog;
 import org.servicedomain.node.engine.events.HttpEventNotifier;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
+import org.servicedomain.node.engine.events.ServiceAvailability;
 import org.servicedomain.node.engine.monitor.InstanceMonitor;
 import org.servicedomain.node.engine.monitor.Metering;
+import org.servicedomain.node.engine.monitor.MeteringListener;
 import org.servicedomain.node.engine.monitor.MetricsListener;
 import org.servicedomain.node.engine.monitor.ProcessMeters;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
@@ -99,7 +105,21 @@ public final class NodeObservation implements AutoCloseable {
         return meterRegistry;
     }
 
-    /** Where the node's events are published; plug further listeners in here. */
+    /**
+     * The bus of the requests' events, heard in this order: the monitor, then {@code engineSubscribers}
+     * (the engine's and the state's), metrics, service availability, statistics, session activity,
+     * metering with the access log, and the requests' outcomes. Built once: its subscribers are fixed.
+     */
+    RequestEvents requestEvents(RequestListener... engineSubscribers) {
+        List<RequestListener> subscribers = new ArrayList<>();
+        subscribers.add(monitor);
+        subscribers.addAll(List.of(engineSubscribers));
+        subscribers.addAll(List.of(metrics, new ServiceAvailability(events), statistics, sessionActivity,
+                new MeteringListener(metering), outcomes));
+        return RequestEvents.of(subscribers);
+    }
+
+    /** Where the node's administrative events are published; plug further listeners in here. */
     public NodeEvents events() {
         return events;
     }

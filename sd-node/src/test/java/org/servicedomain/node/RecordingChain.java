@@ -16,7 +16,7 @@ import org.servicedomain.node.core.Stage;
 /**
  * The stages after the one under test, as that stage sees them: keeps each request the stage
  * passed on and answers it as the test said (a reply, a refusal, a future the test completes, or
- * a throw). {@link #refusalBy} reads a stage's refusal the same whether it threw it or answered it
+ * a throw; a call refused for them is kept, as the runner would tell it). {@link #refusalBy} reads a stage's refusal the same whether it threw it or answered it
  * as a failed future, as the chain's runner does.
  */
 public final class RecordingChain implements Stage.Chain {
@@ -28,6 +28,7 @@ public final class RecordingChain implements Stage.Chain {
     private final RequestContext request;
     private final Supplier<CompletableFuture<ProviderReply>> rest;
     private final List<RequestContext> passedOn = new CopyOnWriteArrayList<>();
+    private final List<RequestContext> refusedForLater = new CopyOnWriteArrayList<>();
 
     private RecordingChain(RequestContext request, Supplier<CompletableFuture<ProviderReply>> rest) {
         this.request = request;
@@ -74,6 +75,18 @@ public final class RecordingChain implements Stage.Chain {
     public CompletableFuture<ProviderReply> proceed(RequestContext next) {
         passedOn.add(next);
         return rest.get();
+    }
+
+    @Override
+    public CompletableFuture<ProviderReply> refuse(RequestContext call, NodeFault fault, long startedNanos) {
+        refusedForLater.add(call);
+        return Completions.failed(fault);
+    }
+
+    /** The call the stage refused for the later stages, as the runner would tell it; fails the test unless exactly one. */
+    public RequestContext refusedForLater() {
+        assertThat(refusedForLater).as("calls the stage refused for the later stages").hasSize(1);
+        return refusedForLater.get(0);
     }
 
     /** Whether the stage passed a request on to the later stages. */

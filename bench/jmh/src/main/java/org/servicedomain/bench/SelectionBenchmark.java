@@ -28,23 +28,23 @@ import org.openjdk.jmh.annotations.Warmup;
 // imports below should need to change when merging.
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogStore;
+import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestEvents;
+import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.failover.Failover;
 import org.servicedomain.node.engine.lookup.CatalogLookup;
 import org.servicedomain.node.engine.lookup.Lookup;
-import org.servicedomain.node.engine.monitor.EngineListeners;
 import org.servicedomain.node.engine.selection.SelectorRegistry;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PolicyCompiler;
 import org.servicedomain.node.policy.PolicyDocumentReader;
 import org.servicedomain.node.policy.PortPolicy;
-import org.servicedomain.node.dispatch.InstanceDispatcher;
-import org.servicedomain.node.core.ProviderReply;
-import org.servicedomain.node.core.Caller;
 
 /**
  * Selection and policy decision per request, against a catalog with {@code instances} operational
@@ -116,7 +116,7 @@ public class SelectionBenchmark {
             }
         };
         // No listeners: the monitor's work (statistics, metrics, health) is not selection.
-        failover = new Failover(lookup, answering, EngineListeners.of());
+        failover = new Failover(lookup, answering, RequestEvents.NONE);
         Caller platinum = new Caller("session-1", "user-1", "platinum", List.of());
         request = new RequestContext(catalog.snapshot().port(PORT).orElseThrow(), "GetQuote", platinum, Map.of(),
                 "urn:example:stockquote:GetQuote", "text/xml; charset=UTF-8",

@@ -22,5 +22,15 @@ public interface Stage {
 
         /** Runs the following stages on {@code request}. */
         CompletableFuture<ProviderReply> proceed(RequestContext request);
+
+        /**
+         * Refuses {@code call}, whose port, caller and operation are known, for the later stages that
+         * would have refused it: the runner tells it started at {@code startedNanos} ({@link System#nanoTime()})
+         * and ended with {@code fault}, as if it had been refused there. Only for a stage before the
+         * call is known (after that, the runner already tells its end). Without a runner, only the refusal.
+         */
+        default CompletableFuture<ProviderReply> refuse(RequestContext call, NodeFault fault, long startedNanos) {
+            return Completions.failed(fault);
+        }
     }
 }

@@ -12,6 +12,7 @@ import org.servicedomain.node.core.LogId;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestEvents;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.admission.AdmissionStage;
@@ -24,17 +25,13 @@ import org.servicedomain.node.engine.envelope.OperationMappingStage;
 import org.servicedomain.node.engine.failover.BackOutAction;
 import org.servicedomain.node.engine.failover.DispatchStage;
 import org.servicedomain.node.engine.failover.Failover;
-import org.servicedomain.node.engine.monitor.Metering;
-import org.servicedomain.node.engine.monitor.MeteringStage;
-import org.servicedomain.node.engine.monitor.PortTraffic;
-import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.offload.LoadIndex;
 import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.engine.offload.OffloadStage;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentContextStage;
 import org.servicedomain.node.policy.ActivePolicy;
-import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.qos.PriorityFlows;
 import org.servicedomain.node.session.CallerStage;
 import org.servicedomain.node.session.SessionRegistry;
@@ -46,50 +43,63 @@ import org.slf4j.MDC;
 
 /**
  * The stages of a request on a virtual port, listed in order in {@link #stages}, and the runner
- * that passes each request through them under one policy snapshot, kept to the end of the request.
- * Nothing here waits: each stage answers with a future, and the last one completes when an
- * instance has answered or every attempt has failed. Counts how every request ended.
+ * that passes each request through them under one policy snapshot, kept to the end of the request
+ * with its port's policy. Nothing here waits: each stage answers with a future, and the last one
+ * completes when an instance has answered or every attempt has failed. The runner fires the
+ * request's events on the bus: started and ended around the stages that see a known call (from
+ * admission on, or a refusal a stage makes for them), finished for every request.
  */
 public final class RequestChain {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestChain.class);
 
     /** What the stages work with. */
-    public record Parts(SessionRegistry sessions, Hierarchy hierarchy, Metering metering, PortTraffic traffic,
-            Offload offload, LoadIndex load, Clock clock, Failover failover, BackOutAction backOut, PriorityFlows flows,
-            Tracing tracing) {
+    public record Parts(SessionRegistry sessions, Hierarchy hierarchy, Offload offload, LoadIndex load, Clock clock,
+            Failover failover, BackOutAction backOut, PriorityFlows flows, Tracing tracing) {
     }
 
     private final List<Stage> stages;
+    /** The index of the first stage that sees a known call: its port, caller and operation. */
+    private final int callKnownAt;
     private final Catalog catalog;
     private final ActivePolicy policy;
-    private final RequestOutcomes outcomes;
+    private final RequestEvents events;
     private final Tracing tracing;
 
-    public RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Parts parts) {
-        this(catalog, policy, outcomes, parts.tracing(), stages(parts, catalog));
+    public RequestChain(Catalog catalog, ActivePolicy policy, RequestEvents events, Parts parts) {
+        this(catalog, policy, events, parts.tracing(), stages(parts, catalog));
     }
 
     /** A runner of {@code stages} rather than the node's own: how the runner itself is tested. */
-    RequestChain(Catalog catalog, ActivePolicy policy, RequestOutcomes outcomes, Tracing tracing, List<Stage> stages) {
+    RequestChain(Catalog catalog, ActivePolicy policy, RequestEvents events, Tracing tracing, List<Stage> stages) {
         this.stages = List.copyOf(stages);
+        this.callKnownAt = callKnownAt(this.stages);
         this.catalog = catalog;
         this.policy = policy;
-        this.outcomes = outcomes;
+        this.events = events;
         this.tracing = tracing;
+    }
+
+    /** Right after the operation is mapped, the call is known; a chain without that stage knows it at once. */
+    private static int callKnownAt(List<Stage> stages) {
+        for (int i = 0; i < stages.size(); i++) {
+            if (stages.get(i) instanceof OperationMappingStage) {
+                return i + 1;
+            }
+        }
+        return 0;
     }
 
     /** The stages of a virtual-port request, in the order a request meets them (a reply passes them backwards). */
     static List<Stage> stages(Parts p, Catalog catalog) {
-        MeteringStage metering = new MeteringStage(p.metering(), p.traffic());
         return List.of(
                 new ReadBodyStage(),                          // the client's bytes, read without holding a thread
-                new QuickRefusalStage(p.flows(), p.offload(), catalog::snapshot, metering), // a full queue's refusal, unparsed
+                new QuickRefusalStage(p.flows(), p.offload(), catalog::snapshot), // a full queue's refusal, unparsed
                 new EnvelopeHeadStage(),                      // SOAP version, operation element, session header
                 new CallerStage(p.sessions()),                // the session's user, or anonymous
                 new ParentContextStage(p.hierarchy(), RequestChain::percolates), // a parent's signed context; percolation
                 new OperationMappingStage(catalog::snapshot), // the operation called, if offered; mapped ones rewritten
-                metering,                                     // metering and port statistics, as the reply goes back
+                                                              // from here on a known call: started and ended on the bus
                 new AdmissionStage(),                         // may this caller use this port and operation?
                 new OffloadStage(p.offload(), p.load()),      // a less-loaded peer, or served here
                 new ContentValuesStage(),                     // the payload values content rules need
@@ -99,7 +109,7 @@ public final class RequestChain {
     }
 
     private static boolean percolates(RequestContext request) {
-        return request.tag(CompiledPolicy.class).forPort(request.virtualPort().name()).recovery().percolate();
+        return request.tag(PortPolicy.class).recovery().percolate();
     }
 
     /**
@@ -135,9 +145,8 @@ public final class RequestChain {
             if (port == null) {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + arrival.portName() + "'");
             }
-            RequestContext request = RequestContext.arriving(port, arrival.contentType(), arrival.soapAction(),
-                            RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop())
-                    .withTag(CompiledPolicy.class, policy.current())
+            RequestContext request = policy.current().boundTo(RequestContext.arriving(port, arrival.contentType(),
+                            arrival.soapAction(), RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop()))
                     .withTag(ArrivingBody.class, arrival.body())
                     .withTag(LogId.class, new LogId(arrival.requestId(), trace.traceId()))
                     .withTag(Arrived.class, new Arrived(arrived))
@@ -148,13 +157,11 @@ public final class RequestChain {
             reply = Completions.failed(fault);
         }
         String counted = port == null ? null : port.name();
-        return reply.whenComplete((answer, error) -> {
-            if (error == null) {
-                outcomes.answered(counted, answer.status());
-            } else {
-                outcomes.faulted(counted, Completions.cause(error) instanceof NodeFault f ? f.code() : FaultCode.InternalError);
-            }
-        });
+        return reply.whenComplete((answer, error) -> events.finished(counted, answer, error == null ? null : codeOf(error)));
+    }
+
+    private static FaultCode codeOf(Throwable error) {
+        return Completions.cause(error) instanceof NodeFault f ? f.code() : FaultCode.InternalError;
     }
 
     /** The stages from {@code index} on; a stage that fails outright is named in the log. */
@@ -175,6 +182,23 @@ public final class RequestChain {
 
         @Override
         public CompletableFuture<ProviderReply> proceed(RequestContext next) {
+            if (index != callKnownAt) {
+                return run(next);
+            }
+            long start = System.nanoTime();
+            events.started(next);
+            return run(next).whenComplete((reply, error) ->
+                    events.ended(next, reply, error == null ? null : codeOf(error), System.nanoTime() - start));
+        }
+
+        @Override
+        public CompletableFuture<ProviderReply> refuse(RequestContext call, NodeFault fault, long startedNanos) {
+            events.started(call);
+            events.ended(call, null, fault.code(), System.nanoTime() - startedNanos);
+            return Completions.failed(fault);
+        }
+
+        private CompletableFuture<ProviderReply> run(RequestContext next) {
             if (index >= stages.size()) {
                 throw new IllegalStateException("the last stage, " + name(stages.size() - 1) + ", has no stage to proceed to");
             }

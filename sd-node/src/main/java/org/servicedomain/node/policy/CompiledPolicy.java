@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.billing.FeeSchedule;
+import org.servicedomain.node.core.RequestContext;
 
 /**
  * A policy as the hot path reads it: immutable rules per virtual port, compiled once when the
@@ -119,6 +120,14 @@ public final class CompiledPolicy {
     /** The policy document as it was set. */
     public String document() {
         return document;
+    }
+
+    /**
+     * {@code request} with this snapshot and its port's policy tagged once, for the rest of the
+     * request: stages read the port's policy there rather than looking it up by name.
+     */
+    public RequestContext boundTo(RequestContext request) {
+        return request.withTag(CompiledPolicy.class, this).withTag(PortPolicy.class, forPort(request.virtualPort().name()));
     }
 
     public PortPolicy forPort(String virtualPort) {

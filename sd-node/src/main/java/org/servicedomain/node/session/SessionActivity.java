@@ -9,17 +9,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * The recent activity of each session for {@code getServiceInfo}: its last dispatches (instance,
  * operation, outcome), at most {@code maxEntries} per session and {@code maxSessions} sessions.
  * Each session's list has its own lock; a session's activity goes when the session ends.
  */
-public final class SessionActivity implements EngineListener, SessionListener {
+public final class SessionActivity implements RequestListener, SessionListener {
 
     public static final int DEFAULT_MAX_ENTRIES = 20;
     public static final int DEFAULT_MAX_SESSIONS = 10_000;

@@ -26,6 +26,7 @@ import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestEvents;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.engine.compose.ComposerRegistry;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
@@ -71,7 +72,7 @@ class RequestChainTest {
             assertThat(Integer.parseInt(rows.group(1))).as("the table's numbering").isEqualTo(documented.size() + 1);
             documented.add(rows.group(2));
         }
-        RequestChain.Parts nothing = new RequestChain.Parts(null, null, null, null, null, null, null, null, null, null, null);
+        RequestChain.Parts nothing = new RequestChain.Parts(null, null, null, null, null, null, null, null, null);
 
         List<String> run = RequestChain.stages(nothing, catalog).stream().map(s -> s.getClass().getSimpleName()).toList();
 
@@ -166,7 +167,7 @@ class RequestChainTest {
     }
 
     private RequestChain runner(Stage... stages) {
-        return new RequestChain(catalog, policy, outcomes, Tracing.of(TracingConfig.DEFAULT, "test", "test"), List.of(stages));
+        return new RequestChain(catalog, policy, RequestEvents.of(outcomes), Tracing.of(TracingConfig.DEFAULT, "test", "test"), List.of(stages));
     }
 
     private static Arrival arrival(String port) {

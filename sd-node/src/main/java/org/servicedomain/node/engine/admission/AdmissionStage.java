@@ -6,6 +6,7 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.tracing.CallTrace;
 
 /**
@@ -27,7 +28,7 @@ public final class AdmissionStage implements Stage {
         String port = request.virtualPort().name();
         CallTrace.Step admission = CallTrace.of(request).step("admission");
         try {
-            policy.access().check(port, request.operation(), request.caller(), policy.forPort(port).anonymous());
+            policy.access().check(port, request.operation(), request.caller(), request.tag(PortPolicy.class).anonymous());
         } catch (NodeFault refused) {
             admission.with(OUTCOME, REFUSED).failed(refused.code().name(), refused.getMessage());
             throw refused;

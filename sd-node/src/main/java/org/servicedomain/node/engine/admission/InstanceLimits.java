@@ -7,9 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.qos.PortLimits;
 
 /**
@@ -19,7 +19,7 @@ import org.servicedomain.node.qos.PortLimits;
  * in the providers' own. Never above the connections one instance may have
  * ({@code --max-connections-per-instance}), so an admitted call never waits for a connection.
  */
-public final class InstanceLimits implements EngineListener {
+public final class InstanceLimits implements RequestListener {
 
     private final int maxPerInstance;
     private final LongSupplier nanoTime;

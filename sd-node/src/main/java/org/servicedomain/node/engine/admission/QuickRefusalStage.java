@@ -3,7 +3,6 @@ package org.servicedomain.node.engine.admission;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.servicedomain.node.catalog.CatalogSnapshot;
-import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
@@ -11,9 +10,9 @@ import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.envelope.PlainEnvelope;
-import org.servicedomain.node.engine.monitor.MeteringStage;
 import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.policy.CompiledPolicy;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.PriorityClassRules;
 import org.servicedomain.node.qos.FlowScheduler;
 import org.servicedomain.node.qos.PriorityFlows;
@@ -26,7 +25,8 @@ import org.servicedomain.node.tracing.CallTrace;
  * anonymous call of an operation the port's instances offer, on a port that needs no session, with
  * no peer to offload it to, its class decided without its payload's values. It then does for the
  * refusal what those stages would have: names the operation in the trace, ends the call's
- * {@code queue} step, counts the request in its flow and meters it. Any other request goes on,
+ * {@code queue} step and counts the request in its flow; the chain's runner tells the refused
+ * call's events, which meter it and count it in the port's statistics. Any other request goes on,
  * and the queue decides as before.
  */
 public final class QuickRefusalStage implements Stage {
@@ -34,13 +34,11 @@ public final class QuickRefusalStage implements Stage {
     private final PriorityFlows flows;
     private final Offload offload;
     private final Supplier<CatalogSnapshot> catalog;
-    private final MeteringStage metering;
 
-    public QuickRefusalStage(PriorityFlows flows, Offload offload, Supplier<CatalogSnapshot> catalog, MeteringStage metering) {
+    public QuickRefusalStage(PriorityFlows flows, Offload offload, Supplier<CatalogSnapshot> catalog) {
         this.flows = flows;
         this.offload = offload;
         this.catalog = catalog;
-        this.metering = metering;
     }
 
     @Override
@@ -70,8 +68,7 @@ public final class QuickRefusalStage implements Stage {
         trace.operation(virtualPort.name(), operation);
         trace.step("queue").with(PriorityQueueStage.PRIORITY_CLASS, PriorityQueueStage.word(verdict.priorityClass()))
                 .failed(refused.code().name(), refused.getMessage());
-        metering.refusedBefore(named, refused.code(), System.nanoTime() - start);
-        return Completions.failed(refused);
+        return chain.refuse(named, refused, start);
     }
 
     /**
@@ -82,7 +79,7 @@ public final class QuickRefusalStage implements Stage {
     private PlainEnvelope plainCall(RequestContext request, CompiledPolicy policy) {
         VirtualPort port = request.virtualPort();
         if (!port.soapVersion().acceptsContentType(request.contentType())
-                || policy.access().needsSession(port.name(), policy.forPort(port.name()).anonymous())
+                || policy.access().needsSession(port.name(), request.tag(PortPolicy.class).anonymous())
                 || offload.mayForward(request, policy)) {
             return null;
         }

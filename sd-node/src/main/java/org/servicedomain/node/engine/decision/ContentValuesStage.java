@@ -11,6 +11,7 @@ import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.ContentCondition;
 import org.servicedomain.node.policy.ContentReader;
+import org.servicedomain.node.policy.PortPolicy;
 
 /**
  * Reads from the payload the values the port's content rules (and the policy's priority classes)
@@ -24,7 +25,7 @@ public final class ContentValuesStage implements Stage {
         RequestContext request = chain.request();
         CompiledPolicy policy = request.tag(CompiledPolicy.class);
         String port = request.virtualPort().name();
-        List<ContentCondition> needed = both(policy.forPort(port).contentConditionsFor(request.operation()),
+        List<ContentCondition> needed = both(request.tag(PortPolicy.class).contentConditionsFor(request.operation()),
                 policy.priorityClasses().contentConditionsFor(port, request.operation()));
         if (needed.isEmpty() || carries(request, needed)) {
             return chain.proceed(request);

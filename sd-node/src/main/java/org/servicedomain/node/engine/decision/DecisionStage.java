@@ -56,7 +56,7 @@ public final class DecisionStage implements Stage {
     /** The policy's decision for {@code request}; the caller's service map, when one applies, is named on {@code step}. */
     private Decision decide(RequestContext request, CallTrace.Step step) {
         CompiledPolicy policy = request.tag(CompiledPolicy.class);
-        PortPolicy port = policy.forPort(request.virtualPort().name());
+        PortPolicy port = request.tag(PortPolicy.class);
         ZonedDateTime now = port.readsClock() ? ZonedDateTime.now(clock.withZone(policy.timeZone())) : null;
         String userLevel = request.caller().userLevel();
         Set<String> mapped = policy.supplierLevelsFor(userLevel);

@@ -12,8 +12,8 @@ import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.core.Stage;
 import org.servicedomain.node.core.VirtualPort;
-import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.OperationMapping;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.tracing.CallTrace;
 
 /**
@@ -42,7 +42,7 @@ public final class OperationMappingStage implements Stage {
             RequestContext named = named(request.withOperation(operation));
             return chain.proceed(named.withTag(CalledOperation.class, offered(named, new CalledOperation(operation, element))));
         }
-        OperationMapping mapping = mappingFor(port, element, request.tag(CompiledPolicy.class));
+        OperationMapping mapping = mappingFor(port, element, request.tag(PortPolicy.class));
         RequestContext named = named(request.withOperation(mapping.name()));
         CalledOperation called = offered(named, new CalledOperation(mapping.operation(),
                 port.elementOf(mapping.operation()).orElseThrow()));
@@ -71,8 +71,8 @@ public final class OperationMappingStage implements Stage {
     }
 
     /** The policy's mapped operation a request element names, in the namespace of the providers' requests. */
-    private static OperationMapping mappingFor(VirtualPort port, QName element, CompiledPolicy policy) {
-        return policy.forPort(port.name()).mapping(element.getLocalPart())
+    private static OperationMapping mappingFor(VirtualPort port, QName element, PortPolicy policy) {
+        return policy.mapping(element.getLocalPart())
                 .filter(m -> port.elementOf(m.operation()).map(QName::getNamespaceURI)
                         .filter(element.getNamespaceURI()::equals).isPresent())
                 .orElseThrow(() -> SoapRequestReader.badRequest("virtual port " + port.name()

@@ -3,15 +3,15 @@ package org.servicedomain.node.engine.events;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * Tells when a virtual port's service feature becomes unavailable (a request found no operational
  * instance) and when it serves again: one event per change, not one per request.
  */
-public final class ServiceAvailability implements EngineListener {
+public final class ServiceAvailability implements RequestListener {
 
     private final NodeEvents events;
     private final Map<String, Boolean> unavailable = new ConcurrentHashMap<>();

@@ -32,7 +32,7 @@ public final class DispatchStage implements Stage {
     public CompletableFuture<ProviderReply> process(Chain chain) {
         RequestContext request = chain.request();
         CompiledPolicy policy = request.tag(CompiledPolicy.class);
-        PortPolicy port = policy.forPort(request.virtualPort().name());
+        PortPolicy port = request.tag(PortPolicy.class);
         RecoveryRule recovery = port.recovery();
         Decision decision = request.tag(Decision.class);
         Optional<Composition> composition = port.composition(request.operation());

@@ -8,13 +8,13 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.LogId;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.hierarchy.PercolatedFailure;
@@ -38,15 +38,15 @@ public final class Failover {
 
     private final Lookup lookup;
     private final InstanceDispatcher dispatcher;
-    private final EngineListener listener;
+    private final RequestListener listener;
     private final RetryBudget budget;
     private final ScatterGather scatter;
 
-    public Failover(Lookup lookup, InstanceDispatcher dispatcher, EngineListener listener) {
+    public Failover(Lookup lookup, InstanceDispatcher dispatcher, RequestListener listener) {
         this(lookup, dispatcher, listener, new RetryBudget());
     }
 
-    public Failover(Lookup lookup, InstanceDispatcher dispatcher, EngineListener listener, RetryBudget budget) {
+    public Failover(Lookup lookup, InstanceDispatcher dispatcher, RequestListener listener, RetryBudget budget) {
         this.lookup = lookup;
         this.dispatcher = dispatcher;
         this.listener = listener;
@@ -189,7 +189,7 @@ public final class Failover {
     private ProviderReply answered(Instance instance, RequestContext request, RecoveryRule recovery, Tries tries,
             long nanos, ProviderReply reply, Throwable error) {
         if (error == null) {
-            listener.dispatched(request, instance, nanos);
+            heardAnswer(listener, request, instance, nanos, reply);
             return reply.servedBy(instance);
         }
         Throwable cause = Completions.cause(error);
@@ -204,6 +204,14 @@ public final class Failover {
         tries.allTimedOut &= failure.kind() == DispatchException.Kind.TIMEOUT;
         avoid(instance, recovery, tries.avoided);
         return null;
+    }
+
+    /** Tells {@code listener} an instance answered: a provider's fault first, when the answer is one. */
+    static void heardAnswer(RequestListener listener, RequestContext request, Instance instance, long nanos, ProviderReply reply) {
+        if (reply.status() < 200 || reply.status() >= 300) {
+            listener.providerFault(request, instance);
+        }
+        listener.dispatched(request, instance, nanos);
     }
 
     private static List<Instance> candidates(List<Instance> found, RequestContext request, Decision decision,

@@ -7,12 +7,12 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.compose.ComposedAnswer;
 import org.servicedomain.node.engine.lookup.Lookup;
@@ -37,9 +37,9 @@ public final class ScatterGather {
 
     private final Lookup lookup;
     private final InstanceDispatcher dispatcher;
-    private final EngineListener listener;
+    private final RequestListener listener;
 
-    public ScatterGather(Lookup lookup, InstanceDispatcher dispatcher, EngineListener listener) {
+    public ScatterGather(Lookup lookup, InstanceDispatcher dispatcher, RequestListener listener) {
         this.lookup = lookup;
         this.dispatcher = dispatcher;
         this.listener = listener;
@@ -107,7 +107,7 @@ public final class ScatterGather {
     }
 
     private Outcome answered(Instance instance, RequestContext request, long nanos, ProviderReply reply) {
-        listener.dispatched(request, instance, nanos);
+        Failover.heardAnswer(listener, request, instance, nanos, reply);
         try {
             return new Outcome(instance, ComposedAnswer.bodyElementOf(reply.body()), reply.contentType(), null, false, List.of());
         } catch (IllegalArgumentException e) {

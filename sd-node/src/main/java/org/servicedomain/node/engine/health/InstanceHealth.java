@@ -14,9 +14,9 @@ import java.util.function.Function;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.HealthRule;
@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * of them skip the instance; only the member that runs the shared chores (the leader) probes it,
  * and takes the ejection down when a probe passes. A member that cannot post probes by itself.
  */
-public final class InstanceHealth implements EngineListener, EjectionBoard.Reader, AutoCloseable {
+public final class InstanceHealth implements RequestListener, EjectionBoard.Reader, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceHealth.class);
 

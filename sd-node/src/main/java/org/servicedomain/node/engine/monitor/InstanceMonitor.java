@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * Counts requests, failures and latency per instance, for {@code getServiceInfo} and operators, and
  * tracks each instance's requests in flight and recent response time for the load-aware directives.
  */
-public final class InstanceMonitor implements EngineListener, InstanceLoad {
+public final class InstanceMonitor implements RequestListener, InstanceLoad {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceMonitor.class);
 

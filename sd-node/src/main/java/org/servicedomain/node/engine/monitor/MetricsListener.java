@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FailureKind;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * Turns the engine's dispatch events into Micrometer meters for {@code /sd/metrics}: a timer per
@@ -23,7 +23,7 @@ import org.servicedomain.node.core.RequestContext;
  * compute quantiles server-side); a record is a search in that short array and an atomic add, with
  * no client-side percentile computation.
  */
-public final class MetricsListener implements EngineListener {
+public final class MetricsListener implements RequestListener {
 
     /** Timer of every dispatch; Prometheus shows it as {@code sd_dispatch_seconds}. */
     public static final String DISPATCH = "sd.dispatch";

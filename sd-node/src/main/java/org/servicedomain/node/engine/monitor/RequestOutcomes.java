@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.core.FaultCode;
+import org.servicedomain.node.core.ProviderReply;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * Counts the requests a virtual-port entry finished, by how they ended ({@code sd_requests_total});
@@ -16,7 +18,7 @@ import org.servicedomain.node.core.FaultCode;
  * clients cannot create label values. Beside the counters, the node's own faults are kept per port by
  * fault code ({@link #faultsOf(String)}), for the home port's service info and the console's dashboard.
  */
-public final class RequestOutcomes {
+public final class RequestOutcomes implements RequestListener {
 
     /** Counter of finished requests; Prometheus shows it as {@code sd_requests_total}. */
     public static final String REQUESTS = "sd.requests";
@@ -47,6 +49,15 @@ public final class RequestOutcomes {
 
     public RequestOutcomes(MeterRegistry registry) {
         this.registry = registry;
+    }
+
+    @Override
+    public void finished(String virtualPort, ProviderReply reply, FaultCode fault) {
+        if (reply != null) {
+            answered(virtualPort, reply.status());
+        } else {
+            faulted(virtualPort, fault);
+        }
     }
 
     /** A provider's reply went back on {@code port}: served when 2xx, else a provider fault. */

@@ -10,17 +10,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FailureKind;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
+import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 
 /**
  * Statistics per instance and per virtual port, over a sliding window and since the node started:
  * requests, failures by kind, response-time percentiles, requests in flight (ports) and requests
  * that found no operational instance. Every update is a few lock-free adds; reading adds up buckets.
  */
-public final class TrafficStatistics implements EngineListener, PortTraffic {
+public final class TrafficStatistics implements RequestListener {
 
     /** The figures of one instance or port: the window, the whole run, and what is in flight now. */
     public record Figures(TrafficFigures window, TrafficFigures total, int inFlight) {
@@ -53,6 +55,16 @@ public final class TrafficStatistics implements EngineListener, PortTraffic {
     }
 
     @Override
+    public void started(RequestContext call) {
+        requestStarted(call.virtualPort().name());
+    }
+
+    @Override
+    public void ended(RequestContext call, ProviderReply reply, FaultCode fault, long nanos) {
+        requestEnded(call.virtualPort().name(), nanos, reply != null);
+    }
+
+    /** A request on {@code virtualPort} is in flight from now. */
     public void requestStarted(String virtualPort) {
         Stats s = ports.get(virtualPort);
         if (s == null) {
@@ -63,7 +75,7 @@ public final class TrafficStatistics implements EngineListener, PortTraffic {
         s.total.requests.increment();
     }
 
-    @Override
+    /** @param answered whether a provider's answer (a reply or its SOAP fault) went back */
     public void requestEnded(String virtualPort, long nanos, boolean answered) {
         Stats s = stats(ports, virtualPort);
         s.inFlight.updateAndGet(n -> n > 0 ? n - 1 : 0);

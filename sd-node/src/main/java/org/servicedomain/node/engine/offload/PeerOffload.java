@@ -14,6 +14,7 @@ import org.servicedomain.node.engine.events.NodeEvent;
 import org.servicedomain.node.engine.events.NodeEvents;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.PeerSettings;
+import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
 import org.servicedomain.node.tracing.CallTrace;
 import org.slf4j.Logger;
@@ -77,7 +78,7 @@ public final class PeerOffload implements Offload {
         double local = load.index(settings.capacity());
         PeerLoad placed = placesOnMembers ? leastLoaded(peers.fresh(), request, local - settings.placementMargin()) : null;
         if (placed != null) {
-            return forward(placed, request, current.forPort(request.virtualPort().name()).recovery(), local);
+            return forward(placed, request, request.tag(PortPolicy.class).recovery(), local);
         }
         if (settings.offloadThreshold() == null || local <= settings.offloadThreshold()) {
             if (offloading.compareAndSet(true, false)) {
@@ -92,7 +93,7 @@ public final class PeerOffload implements Offload {
         if (target == null) {
             return HERE;
         }
-        return forward(target, request, current.forPort(request.virtualPort().name()).recovery(), local);
+        return forward(target, request, request.tag(PortPolicy.class).recovery(), local);
     }
 
     /** The least-loaded candidate serving the request's port type with a load index below {@code below}. */

@@ -99,7 +99,7 @@ class AdmissionStageTest {
     }
 
     private static RequestContext call(String operation, Caller caller) {
-        return TestPolicies.call(operation, caller).withTag(CompiledPolicy.class, POLICY);
+        return POLICY.boundTo(TestPolicies.call(operation, caller));
     }
 
     private RequestContext traced(RequestContext request) {

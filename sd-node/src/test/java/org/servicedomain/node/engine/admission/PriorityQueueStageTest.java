@@ -41,7 +41,7 @@ class PriorityQueueStageTest {
 
     @Test
     void withoutPriorityClassesARequestPassesStraightOnAsItCame() {
-        RequestContext request = TestInstances.request().withTag(CompiledPolicy.class, UNCLASSED);
+        RequestContext request = UNCLASSED.boundTo(TestInstances.request());
         RecordingChain chain = RecordingChain.answering(request);
 
         assertThat(chain.replyOf(stage)).isEqualTo(RecordingChain.ANSWER);
@@ -166,7 +166,7 @@ class PriorityQueueStageTest {
                   <priorityClasses defaultTimeoutMs="%d" queueLength="%d"/>
                 </policy>
                 """.formatted(timeoutMs, queueLength));
-        return TestInstances.request().withTag(CompiledPolicy.class, policy).withTag(Arrived.class, new Arrived(System.nanoTime()));
+        return policy.boundTo(TestInstances.request()).withTag(Arrived.class, new Arrived(System.nanoTime()));
     }
 
     @Test

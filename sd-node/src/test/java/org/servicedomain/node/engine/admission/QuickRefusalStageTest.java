@@ -1,17 +1,13 @@
 package org.servicedomain.node.engine.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.servicedomain.node.RecordingChain;
@@ -20,10 +16,6 @@ import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.engine.monitor.MeteringStage;
-import org.servicedomain.node.engine.monitor.Metering;
-import org.servicedomain.node.engine.monitor.MeteringRecords;
-import org.servicedomain.node.engine.monitor.PortTraffic;
 import org.servicedomain.node.engine.offload.Offload;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.policy.TestPolicies;
@@ -31,11 +23,10 @@ import org.servicedomain.node.qos.FlowScheduler;
 import org.servicedomain.node.qos.PortLimits;
 import org.servicedomain.node.qos.PriorityClass;
 import org.servicedomain.node.qos.PriorityFlows;
-import org.servicedomain.node.session.TestClock;
 
 /**
  * A request its class's full queue would refuse is refused before its envelope is parsed, and
- * still counted in its flow and metered with its operation; anything a plain look cannot tell as
+ * still counted in its flow and heard as a call with its operation; anything a plain look cannot tell as
  * surely as the full chain goes on to it.
  */
 class QuickRefusalStageTest {
@@ -50,20 +41,7 @@ class QuickRefusalStageTest {
             </policy>
             """);
 
-    @TempDir
-    Path dataDir;
-
-    private final TestClock clock = new TestClock();
     private final PriorityFlows flows = new PriorityFlows();
-    private final PortTraffic uncounted = new PortTraffic() {
-        @Override
-        public void requestStarted(String virtualPort) {
-        }
-
-        @Override
-        public void requestEnded(String virtualPort, long nanos, boolean answered) {
-        }
-    };
 
     @AfterEach
     void stopTheQueuesTimer() {
@@ -71,24 +49,19 @@ class QuickRefusalStageTest {
     }
 
     @Test
-    void aLowCallItsFullQueueWouldRefuseIsRefusedUnparsedCountedInItsFlowAndMeteredWithItsOperation() {
+    void aLowCallItsFullQueueWouldRefuseIsRefusedUnparsedCountedInItsFlowAndHeardAsACallWithItsOperation() {
         FlowScheduler port = lowQueueFull();
         RecordingChain chain = RecordingChain.answering(call("<symbol>LOW</symbol>"));
-        NodeFault refusal;
-        try (Metering metering = new Metering(dataDir, clock, 30)) {
-            refusal = chain.refusalBy(stage(metering, Offload.NEVER));
 
-            assertThat(metering.usage(PORT)).extracting(Metering.Usage::requests, Metering.Usage::failures)
-                    .containsExactly(tuple(1L, 1L));
-        }
+        NodeFault refusal = chain.refusalBy(stage(Offload.NEVER));
 
         assertThat(chain.wasPassedOn()).isFalse();
         assertThat(refusal.code()).isEqualTo(FaultCode.Overloaded);
         long droppedByTheCall = port.status().get(PriorityClass.LOW.ordinal()).dropped();
         assertThat(refusal).as("the queue's own answer").isSameAs(port.refuseWhenFull(PriorityClass.LOW, 1));
         assertThat(droppedByTheCall).as("counted in its flow as the queue's own refusal is").isEqualTo(1);
-        assertThat(written()).extracting(Metering.Record::operation, Metering.Record::outcome)
-                .containsExactly(tuple("GetQuote", FaultCode.Overloaded.name()));
+        assertThat(chain.refusedForLater().operation()).as("metered by the runner's events with its operation")
+                .isEqualTo("GetQuote");
     }
 
     @ParameterizedTest
@@ -97,9 +70,7 @@ class QuickRefusalStageTest {
     void aCallThatMayBeOfAnotherClassGoesOnToBeClassedFromItsValues(String payload) {
         lowQueueFull();
         RecordingChain chain = RecordingChain.answering(call(payload));
-        try (Metering metering = new Metering(dataDir, clock, 30)) {
-            assertThat(chain.replyOf(stage(metering, Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
-        }
+        assertThat(chain.replyOf(stage(Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
         assertThat(chain.passedOn().body()).as("as it came").isEqualTo(call(payload).body());
     }
 
@@ -112,25 +83,21 @@ class QuickRefusalStageTest {
                 withBody(doctype + new String(call("<symbol>LOW</symbol>").body(), StandardCharsets.UTF_8)),
                 withBody(new String(TestInstances.soap11Envelope(session,
                         TestInstances.stockQuoteElement("GetQuote", "<symbol>LOW</symbol>")), StandardCharsets.UTF_8)));
-        try (Metering metering = new Metering(dataDir, clock, 30)) {
-            for (RequestContext call : calls) {
-                RecordingChain chain = RecordingChain.answering(call);
-                assertThat(chain.replyOf(stage(metering, Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
-            }
+        for (RequestContext call : calls) {
+            RecordingChain chain = RecordingChain.answering(call);
+            assertThat(chain.replyOf(stage(Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
         }
     }
 
     @Test
     void aCallAPeerMightTakeOrWhoseQueueHasRoomGoesOn() {
-        try (Metering metering = new Metering(dataDir, clock, 30)) {
-            RecordingChain roomInTheQueue = RecordingChain.answering(call("<symbol>LOW</symbol>"));
-            assertThat(roomInTheQueue.replyOf(stage(metering, Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
+        RecordingChain roomInTheQueue = RecordingChain.answering(call("<symbol>LOW</symbol>"));
+        assertThat(roomInTheQueue.replyOf(stage(Offload.NEVER))).isEqualTo(RecordingChain.ANSWER);
 
-            lowQueueFull();
-            Offload toPeers = (request, current) -> CompletableFuture.completedFuture(null);
-            RecordingChain offloadable = RecordingChain.answering(call("<symbol>LOW</symbol>"));
-            assertThat(offloadable.replyOf(stage(metering, toPeers))).isEqualTo(RecordingChain.ANSWER);
-        }
+        lowQueueFull();
+        Offload toPeers = (request, current) -> CompletableFuture.completedFuture(null);
+        RecordingChain offloadable = RecordingChain.answering(call("<symbol>LOW</symbol>"));
+        assertThat(offloadable.replyOf(stage(toPeers))).isEqualTo(RecordingChain.ANSWER);
     }
 
     /** The port's low queue holding one request behind the one call its one permit lets on. */
@@ -143,8 +110,8 @@ class QuickRefusalStageTest {
         return port;
     }
 
-    private QuickRefusalStage stage(Metering metering, Offload offload) {
-        return new QuickRefusalStage(flows, offload, CatalogSnapshot::empty, new MeteringStage(metering, uncounted));
+    private QuickRefusalStage stage(Offload offload) {
+        return new QuickRefusalStage(flows, offload, CatalogSnapshot::empty);
     }
 
     /** An anonymous GetQuote whose element holds {@code payload}, under the classes' policy. */
@@ -154,13 +121,7 @@ class QuickRefusalStageTest {
     }
 
     private static RequestContext withBody(String envelope) {
-        return TestInstances.request().withBody(envelope.getBytes(StandardCharsets.UTF_8)).withTag(CompiledPolicy.class, CLASSES);
+        return CLASSES.boundTo(TestInstances.request().withBody(envelope.getBytes(StandardCharsets.UTF_8)));
     }
 
-    private List<Metering.Record> written() {
-        try (Stream<Metering.Record> read = MeteringRecords.between(dataDir, clock.instant().minus(Duration.ofHours(1)),
-                clock.instant().plus(Duration.ofHours(1)))) {
-            return read.toList();
-        }
-    }
 }

@@ -79,6 +79,6 @@ class ContentValuesStageTest {
     }
 
     private static RequestContext call(String operation, CompiledPolicy policy) {
-        return TestPolicies.call(operation, Caller.ANONYMOUS).withTag(CompiledPolicy.class, policy);
+        return policy.boundTo(TestPolicies.call(operation, Caller.ANONYMOUS));
     }
 }

@@ -77,9 +77,8 @@ class DecisionStageTest {
     }
 
     private void decide(String operation, Caller caller) {
-        RequestContext request = new RequestContext(TestInstances.virtualPort(), operation, caller, Map.of(), null,
-                "text/xml; charset=UTF-8", new byte[0])
-                .withTag(CompiledPolicy.class, POLICY)
+        RequestContext request = POLICY.boundTo(new RequestContext(TestInstances.virtualPort(), operation, caller, Map.of(), null,
+                "text/xml; charset=UTF-8", new byte[0]))
                 .withTag(CallTrace.class, trace);
         new DecisionStage(Clock.systemUTC()).process(new Stage.Chain() {
             @Override

@@ -143,9 +143,9 @@ class OperationMappingStageTest {
 
     /** A request on the catalog's port whose message carries {@code payload}, its head read as {@code element}. */
     private RequestContext calling(QName element, String payload) {
-        return RequestContext.arriving(port, "text/xml; charset=UTF-8", "\"urn:example:stockquote:client-action\"", null, false)
+        return MAPPING_A_MONTH_OF_HISTORY.boundTo(RequestContext.arriving(port, "text/xml; charset=UTF-8",
+                        "\"urn:example:stockquote:client-action\"", null, false)
                 .withBody(soap11Envelope("", payload))
-                .withTag(EnvelopeHead.class, new EnvelopeHead(element, null))
-                .withTag(CompiledPolicy.class, MAPPING_A_MONTH_OF_HISTORY);
+                .withTag(EnvelopeHead.class, new EnvelopeHead(element, null)));
     }
 }

@@ -19,12 +19,12 @@ import org.servicedomain.node.RecordingChain;
 import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
@@ -65,7 +65,7 @@ class DispatchStageTest {
             SoapVersion.SOAP_11, null, new QName("urn:b", "BackOutBinding"), "<definitions/>",
             Map.of(new QName("urn:b", "undo"), "undo"), Map.of("undo", "urn:b:undo"), Map.of());
 
-    private static final EngineListener UNHEARD = new EngineListener() {
+    private static final RequestListener UNHEARD = new RequestListener() {
         @Override
         public void dispatched(RequestContext request, Instance instance, long nanos) {
         }
@@ -157,7 +157,7 @@ class DispatchStageTest {
     }
 
     private static RequestContext call(String operation) {
-        return TestPolicies.call(operation, Caller.ANONYMOUS).withTag(CompiledPolicy.class, POLICY)
+        return POLICY.boundTo(TestPolicies.call(operation, Caller.ANONYMOUS))
                 .withTag(Decision.class, new Decision("first-available", new FirstAvailableSelector(), null, null));
     }
 

@@ -21,18 +21,18 @@ import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
+import org.servicedomain.node.directive.Selector;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.lookup.Lookup;
 import org.servicedomain.node.engine.selection.DesignatedSelector;
 import org.servicedomain.node.engine.selection.FirstAvailableSelector;
 import org.servicedomain.node.engine.selection.RoundRobinSelector;
-import org.servicedomain.node.directive.Selector;
 import org.servicedomain.node.policy.Decision;
 import org.servicedomain.node.policy.PortPolicy;
 import org.servicedomain.node.policy.RecoveryRule;
@@ -453,7 +453,7 @@ class FailoverTest {
         }
     }
 
-    private static final class RecordingListener implements EngineListener {
+    private static final class RecordingListener implements RequestListener {
         final List<String> events = new ArrayList<>();
 
         @Override

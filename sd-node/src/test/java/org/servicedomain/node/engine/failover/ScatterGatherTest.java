@@ -17,12 +17,12 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.DispatchException;
-import org.servicedomain.node.core.EngineListener;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
+import org.servicedomain.node.core.RequestListener;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.engine.compose.ComposedAnswer;
 import org.servicedomain.node.engine.compose.ConcatenatingComposer;
@@ -130,8 +130,8 @@ class ScatterGatherTest {
         };
     }
 
-    private EngineListener listener() {
-        return new EngineListener() {
+    private RequestListener listener() {
+        return new RequestListener() {
             @Override
             public void dispatched(RequestContext request, Instance instance, long nanos) {
                 events.add("dispatched " + instance.id());

@@ -27,7 +27,7 @@ class OffloadStageTest {
             "<fromPeer/>".getBytes(StandardCharsets.UTF_8)).servedBy("peer-instance");
 
     private final LoadIndex load = new LoadIndex();
-    private final RequestContext request = TestInstances.request().withTag(CompiledPolicy.class, POLICY);
+    private final RequestContext request = POLICY.boundTo(TestInstances.request());
 
     @Test
     void aRequestOffloadSendsToAPeerIsAnsweredByThePeerAndNeverReachesTheLaterStages() {

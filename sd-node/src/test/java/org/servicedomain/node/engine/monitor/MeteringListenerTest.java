@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,17 +14,15 @@ import org.servicedomain.node.RecordingChain;
 import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.session.TestClock;
 
 /**
- * Every request that reaches metering is metered once, as its reply or fault goes back: one
- * record with its caller, operation, outcome and sizes, and the port's in-flight count and
- * response time for the statistics.
+ * Every call that ends is metered once, as its reply or fault goes back: one record with its
+ * caller, operation, outcome and sizes.
  */
-class MeteringStageTest {
+class MeteringListenerTest {
 
     private static final String PORT = "StockQuotePortType";
     private static final Caller JOE = new Caller("session-joe", "joe", "platinum", List.of());
@@ -35,36 +31,21 @@ class MeteringStageTest {
     Path dataDir;
 
     private final TestClock clock = new TestClock();
-    private final List<String> traffic = new CopyOnWriteArrayList<>();
-    private final PortTraffic heard = new PortTraffic() {
-        @Override
-        public void requestStarted(String virtualPort) {
-            traffic.add("started " + virtualPort);
-        }
-
-        @Override
-        public void requestEnded(String virtualPort, long nanos, boolean answered) {
-            traffic.add("ended " + virtualPort + (answered ? " answered" : " unanswered"));
-        }
-    };
 
     @Test
-    void anAnsweredRequestIsMeteredWhenItsReplyGoesBackWithItsCallerOperationInstanceAndSizes() {
+    void anAnsweredCallIsMeteredWhenItEndsWithItsCallerOperationInstanceAndSizes() {
         RequestContext request = TestInstances.request().withCaller(JOE);
-        CompletableFuture<ProviderReply> later = new CompletableFuture<>();
         try (Metering metering = new Metering(dataDir, clock, 30)) {
-            CompletableFuture<ProviderReply> reply = new MeteringStage(metering, heard).process(RecordingChain.awaiting(request, later));
-            assertThat(traffic).containsExactly("started " + PORT);
+            MeteringListener listener = new MeteringListener(metering);
+            listener.started(request);
             assertThat(metering.usage(PORT)).as("metered before the reply").isEmpty();
 
-            later.complete(RecordingChain.ANSWER);
+            listener.ended(request, RecordingChain.ANSWER, null, 1_000_000);
 
-            assertThat(reply.join()).isEqualTo(RecordingChain.ANSWER);
             assertThat(metering.usage(PORT)).containsExactly(new Metering.Usage("joe", PORT, 1, 0, request.body().length,
                     RecordingChain.ANSWER.body().length));
         }
         List<Metering.Record> records = written();
-        assertThat(traffic).containsExactly("started " + PORT, "ended " + PORT + " answered");
         assertThat(records).singleElement().satisfies(r -> {
             assertThat(r.user()).isEqualTo("joe");
             assertThat(r.userLevel()).isEqualTo("platinum");
@@ -78,26 +59,22 @@ class MeteringStageTest {
     void aProvidersOwnSoapFaultIsMeteredAsAnsweredByTheProvider() {
         ProviderReply soapFault = new ProviderReply(500, "text/xml", "<Fault/>".getBytes(StandardCharsets.UTF_8)).servedBy("b");
         try (Metering metering = new Metering(dataDir, clock, 30)) {
-            new MeteringStage(metering, heard).process(RecordingChain.answering(TestInstances.request(), soapFault)).join();
+            new MeteringListener(metering).ended(TestInstances.request(), soapFault, null, 1_000_000);
 
             assertThat(metering.usage(PORT)).extracting(Metering.Usage::failures).containsExactly(0L);
         }
-        assertThat(traffic).containsExactly("started " + PORT, "ended " + PORT + " answered");
         assertThat(written()).extracting(Metering.Record::outcome, Metering.Record::instanceId)
                 .containsExactly(tuple("provider_fault", "b"));
     }
 
     @Test
-    void aRefusalFurtherOnIsMeteredAsAFailureNamedByItsFaultCodeAndGoesBackUnchanged() {
-        NodeFault exhausted = new NodeFault(FaultCode.NoInstanceAvailable, "every attempt failed");
-        RecordingChain chain = RecordingChain.refusing(TestInstances.request(), exhausted);
+    void aRefusalIsMeteredAsAFailureNamedByItsFaultCode() {
         try (Metering metering = new Metering(dataDir, clock, 30)) {
-            assertThat(chain.refusalBy(new MeteringStage(metering, heard))).isSameAs(exhausted);
+            new MeteringListener(metering).ended(TestInstances.request(), null, FaultCode.NoInstanceAvailable, 1_000_000);
 
             assertThat(metering.usage(PORT)).extracting(Metering.Usage::user, Metering.Usage::requests, Metering.Usage::failures)
                     .containsExactly(tuple("(anonymous)", 1L, 1L));
         }
-        assertThat(traffic).containsExactly("started " + PORT, "ended " + PORT + " unanswered");
         assertThat(written()).extracting(Metering.Record::outcome).containsExactly(FaultCode.NoInstanceAvailable.name());
     }
 
