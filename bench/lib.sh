@@ -68,6 +68,43 @@ ticks() {
   echo "$sum"
 }
 
+# utime + stime of a JVM's JIT compiler threads (C1 and C2), in clock ticks.
+jit_ticks() {
+  local t sum=0 v
+  for t in /proc/"$1"/task/*; do
+    case "$(cat "$t/comm" 2>/dev/null)" in
+      C1\ CompilerThre*|C2\ CompilerThre*)
+        v=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "$t/stat" 2>/dev/null || echo 0)
+        sum=$((sum + v)) ;;
+    esac
+  done
+  echo "$sum"
+}
+
+# Warms a path until the JVMs behind it are steady: WARMUP seconds of load, then more slices of
+# STEADY_SLICE seconds while, in the last slice, a JVM's compiler threads took more than
+# STEADY_JIT_PCT % of that JVM's CPU; at most WARMUP_MAX seconds in all. A JVM still compiling
+# spends CPU on the JIT that a steady one does not, so measuring before that ends overstates it.
+# Prints the seconds of warm-up spent. Usage: warm_until_steady url lua threads connections jvm_pid...
+warm_until_steady() {
+  local url="$1" lua="$2" threads="$3" conns="$4"; shift 4
+  local spent="$WARMUP" p busy
+  wrk -t"$threads" -c"$conns" -d"${WARMUP}s" -s "$lua" "$url" > /dev/null
+  while [ "$spent" -lt "$WARMUP_MAX" ]; do
+    declare -A j0=() c0=()
+    for p in "$@"; do j0[$p]=$(jit_ticks "$p"); c0[$p]=$(ticks "$p"); done
+    wrk -t"$threads" -c"$conns" -d"${STEADY_SLICE}s" -s "$lua" "$url" > /dev/null
+    spent=$((spent + STEADY_SLICE))
+    busy=
+    for p in "$@"; do
+      awk -v j=$(( $(jit_ticks "$p") - j0[$p] )) -v c=$(( $(ticks "$p") - c0[$p] )) -v max="$STEADY_JIT_PCT" \
+        'BEGIN { exit !(c > 0 && 100 * j / c > max) }' && busy=1
+    done
+    [ -n "$busy" ] || break
+  done
+  echo "$spent"
+}
+
 start_provider() { # name port delay_ms java_opts
   # shellcheck disable=SC2086  # the options are a word list on purpose
   start_bg "$work/provider-$1.log" java $4 -jar "$SAMPLES_JAR" provider --service stockquote --name "$1" \

@@ -12,7 +12,9 @@
 #   bench/proxy-comparison.sh [throughput] [latency] [sizes] [concurrency] [all]   (default: all)
 #
 # Settings come from the environment (defaults in brackets); see bench/README.md.
-#   WARMUP [40]  seconds of warm-up per path, once per run, before the first measured part
+#   WARMUP [40]  seconds of warm-up per path, once per run, before the first measured part; then more
+#       slices of STEADY_SLICE [10] s while a JVM's JIT compiler threads took more than STEADY_JIT_PCT [2] %
+#       of its CPU in the last slice, up to WARMUP_MAX [180] s per path (bench/lib.sh, warm_until_steady)
 #   DURATION [20]  seconds per measured round       ROUNDS [3]  alternating rounds per part
 #   THREADS [2]  wrk threads       CONNECTIONS [64]  connections for throughput and sizes
 #   LAT_CONNECTIONS [4]  connections for the latency part
@@ -38,6 +40,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WARMUP="${WARMUP:-40}"
+WARMUP_MAX="${WARMUP_MAX:-180}"
+STEADY_SLICE="${STEADY_SLICE:-10}"
+STEADY_JIT_PCT="${STEADY_JIT_PCT:-2}"
 DURATION="${DURATION:-20}"
 ROUNDS="${ROUNDS:-3}"
 THREADS="${THREADS:-2}"
@@ -228,15 +233,22 @@ teardown_main() {
 }
 
 # The JIT (provider and node), connection pools and HAProxy's buffers settle within tens of
-# seconds; each path is warmed once per run, at the throughput load, before anything is measured.
+# seconds; each path is warmed once per run, at the throughput load, before anything is measured,
+# until the JVMs on it have stopped compiling (HAProxy has no JIT; the provider is on every path).
 ensure_warm() {
-  local path
+  local path jvms
   for path in "${PATHS[@]}"; do
     [ -z "${WARMED[$path]:-}" ] || continue
-    log "warming $path for ${WARMUP}s"
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" -s "$LUA" "${URL[$path]}" > /dev/null
-    WARMED[$path]=1
+    jvms=("$PROVIDER_PID")
+    [ "$path" != node ] || jvms+=("$NODE_PID")
+    log "warming $path for ${WARMUP}s, then until steady (at most ${WARMUP_MAX}s)"
+    WARMED[$path]=$(warm_until_steady "${URL[$path]}" "$LUA" "$THREADS" "$CONNECTIONS" "${jvms[@]}")
+    log "warmed $path for ${WARMED[$path]}s"
   done
+}
+
+warm_line() { # the warm-up each path got, for the doc
+  echo "Warm-up: at least ${WARMUP} s per path, then ${STEADY_SLICE} s slices until no JVM on the path spent more than ${STEADY_JIT_PCT} % of its CPU compiling (JIT) in the last slice: direct ${WARMED[direct]} s, HAProxy ${WARMED[haproxy]} s, node ${WARMED[node]} s."
 }
 
 rounds_table() { # part label -> markdown rows: round, req/s per path, node/HAProxy, node/direct
@@ -280,7 +292,8 @@ part_throughput() {
     echo
     machine; entry_line
     echo "A 1 KB SOAP 1.1 \`getQuote\` to one sample stock-quote provider; wrk with $THREADS threads and $CONNECTIONS connections;"
-    echo "${WARMUP} s of warm-up of each path, then $ROUNDS rounds of ${DURATION} s on each path, alternating (the order rotates each round)."
+    warm_line
+    echo "Then $ROUNDS rounds of ${DURATION} s on each path, alternating (the order rotates each round)."
     echo "HAProxy: \`mode http\`, keep-alive, \`http-reuse always\`, default threads."
     echo
     echo "| round | direct req/s | HAProxy req/s | node req/s | node/HAProxy | node/direct |"

@@ -1,5 +1,6 @@
 package org.servicedomain.node.core;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
@@ -70,6 +71,12 @@ public record RequestContext(
                 offloaded, tags.with(type, value));
     }
 
+    /** This request with every tag of {@code more} added (replacing earlier ones of a type), copied once. */
+    public RequestContext withTags(Tags.Adding more) {
+        return new RequestContext(virtualPort, operation, caller, contentValues, soapAction, contentType, body, deadline,
+                offloaded, tags.with(more));
+    }
+
     /** This request with the body as read (or as stripped of headers meant for the node). */
     public RequestContext withBody(byte[] newBody) {
         return new RequestContext(virtualPort, operation, caller, contentValues, soapAction, contentType, newBody, deadline,
@@ -137,7 +144,47 @@ public record RequestContext(
             return null;
         }
 
+        /** Several tags to add at once, as a request arrives: one copy of the request instead of one per tag. */
+        public static Adding adding() {
+            return new Adding();
+        }
+
+        /** Tags gathered to be added together ({@link RequestContext#withTags}); a type given twice keeps its last value. */
+        public static final class Adding {
+            private final ArrayList<Class<?>> types = new ArrayList<>(8);
+            private final ArrayList<Object> values = new ArrayList<>(8);
+
+            private Adding() {
+            }
+
+            public <T> Adding tag(Class<T> type, T value) {
+                int known = types.indexOf(Objects.requireNonNull(type, "type"));
+                if (known >= 0) {
+                    values.set(known, value);
+                } else {
+                    types.add(type);
+                    values.add(value);
+                }
+                return this;
+            }
+        }
+
+        Tags with(Adding more) {
+            if (types.length == 0) {
+                return new Tags(more.types.toArray(new Class<?>[0]), more.values.toArray());
+            }
+            Tags result = this;
+            for (int i = 0; i < more.types.size(); i++) {
+                result = result.withUnchecked(more.types.get(i), more.values.get(i));
+            }
+            return result;
+        }
+
         <T> Tags with(Class<T> type, T value) {
+            return withUnchecked(type, value);
+        }
+
+        private Tags withUnchecked(Class<?> type, Object value) {
             Objects.requireNonNull(type, "type");
             for (int i = 0; i < types.length; i++) {
                 if (types[i] == type) {

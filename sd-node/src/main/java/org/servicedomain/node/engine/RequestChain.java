@@ -145,13 +145,14 @@ public final class RequestChain {
             if (port == null) {
                 throw new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + arrival.portName() + "'");
             }
-            RequestContext request = policy.current().boundTo(RequestContext.arriving(port, arrival.contentType(),
-                            arrival.soapAction(), RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop()))
-                    .withTag(ArrivingBody.class, arrival.body())
-                    .withTag(LogId.class, new LogId(arrival.requestId(), trace.traceId()))
-                    .withTag(Arrived.class, new Arrived(arrived))
-                    .withTag(CallTrace.class, trace)
-                    .withTag(CallTrace.Outgoing.class, trace.outgoing());
+            RequestContext request = RequestContext.arriving(port, arrival.contentType(), arrival.soapAction(),
+                            RequestTerms.deadline(arrival.timeoutHeader()), arrival.hop())
+                    .withTags(policy.current().bindings(port.name())
+                            .tag(ArrivingBody.class, arrival.body())
+                            .tag(LogId.class, new LogId(arrival.requestId(), trace.traceId()))
+                            .tag(Arrived.class, new Arrived(arrived))
+                            .tag(CallTrace.class, trace)
+                            .tag(CallTrace.Outgoing.class, trace.outgoing()));
             reply = new RealChain(0, request).proceed(request);
         } catch (NodeFault fault) {
             reply = Completions.failed(fault);

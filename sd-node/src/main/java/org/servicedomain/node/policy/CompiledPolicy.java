@@ -127,7 +127,12 @@ public final class CompiledPolicy {
      * request: stages read the port's policy there rather than looking it up by name.
      */
     public RequestContext boundTo(RequestContext request) {
-        return request.withTag(CompiledPolicy.class, this).withTag(PortPolicy.class, forPort(request.virtualPort().name()));
+        return request.withTags(bindings(request.virtualPort().name()));
+    }
+
+    /** The tags {@link #boundTo} adds for a request on {@code virtualPort}, to add with others in one copy. */
+    public RequestContext.Tags.Adding bindings(String virtualPort) {
+        return RequestContext.Tags.adding().tag(CompiledPolicy.class, this).tag(PortPolicy.class, forPort(virtualPort));
     }
 
     public PortPolicy forPort(String virtualPort) {

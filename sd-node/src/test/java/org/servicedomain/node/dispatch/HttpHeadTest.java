@@ -49,6 +49,14 @@ class HttpHeadTest {
     }
 
     @Test
+    void aValueKeepsTabsAndLatin1AndWritesWhatLatin1CannotHoldAsQuestionMarks() {
+        ByteBuf out = Unpooled.buffer();
+        HttpHead.header(out, HttpHead.name("X-Note"), "a\tcafé\u0007\u007f€");
+
+        assertThat(out.toString(StandardCharsets.ISO_8859_1)).isEqualTo("X-Note: a\tcafé  ?\r\n");
+    }
+
+    @Test
     void lengthsOfEveryMagnitudeAreWrittenInDecimal() {
         for (long length : new long[] {0, 7, 10, 99, 1_000, 65_536, 123_456_789}) {
             ByteBuf out = Unpooled.buffer();
