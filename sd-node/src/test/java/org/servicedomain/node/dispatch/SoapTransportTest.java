@@ -100,6 +100,7 @@ class SoapTransportTest {
     private void echo(HttpExchange exchange) throws IOException {
         clientPorts.add(exchange.getRemoteAddress().getPort());
         mostAtOnce.accumulateAndGet(atOnce.incrementAndGet(), Math::max);
+        boolean answering = false;
         try {
             byte[] body = exchange.getRequestBody().readAllBytes();
             if (exchange.getRequestURI().getQuery() != null) {
@@ -110,11 +111,17 @@ class SoapTransportTest {
             byte[] echoed = new byte[action.length + body.length];
             System.arraycopy(action, 0, echoed, 0, action.length);
             System.arraycopy(body, 0, echoed, action.length, body.length);
+            // no longer held once the answer goes: the client may send its next request on this
+            // connection as soon as it has the answer, perhaps before this thread gets here again
+            answering = true;
+            atOnce.decrementAndGet();
             answer(exchange, 200, echoed);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            atOnce.decrementAndGet();
+            if (!answering) {
+                atOnce.decrementAndGet();
+            }
         }
     }
 
