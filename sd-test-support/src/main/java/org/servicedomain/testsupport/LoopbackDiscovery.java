@@ -9,10 +9,13 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.servicedomain.client.discovery.DiscoveryNetwork;
 import org.servicedomain.node.discovery.DiscoveryConfig;
 import org.servicedomain.node.discovery.DiscoveryMode;
@@ -28,18 +31,42 @@ public final class LoopbackDiscovery {
 
     public static final String INTERFACE = "lo";
 
+    /** Discovery ports are picked from here up to the ephemeral range. */
+    private static final int FIRST_FIXED_PORT = 20000;
+    private static final int DEFAULT_EPHEMERAL_START = 32768;
+
     private final int port;
 
     private LoopbackDiscovery(int port) {
         this.port = port;
     }
 
-    /** A fixture on a UDP port that was free a moment ago. */
+    /**
+     * A fixture on a UDP port that was free a moment ago, chosen below the kernel's ephemeral range:
+     * a socket bound to port 0 (a node's sender, a probe) could otherwise be handed the group's port
+     * and, holding it without address reuse, keep a listener from joining.
+     */
     public static LoopbackDiscovery onFreePort() {
-        try (DatagramSocket socket = new DatagramSocket(0)) {
-            return new LoopbackDiscovery(socket.getLocalPort());
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free UDP port", e);
+        int below = ephemeralRangeStart();
+        IOException last = null;
+        for (int attempt = 0; attempt < 64; attempt++) {
+            int candidate = FIRST_FIXED_PORT + ThreadLocalRandom.current().nextInt(below - FIRST_FIXED_PORT);
+            try (DatagramSocket socket = new DatagramSocket(candidate)) {
+                return new LoopbackDiscovery(socket.getLocalPort());
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new UncheckedIOException("no free UDP port between " + FIRST_FIXED_PORT + " and " + below, last);
+    }
+
+    private static int ephemeralRangeStart() {
+        try {
+            String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            int start = Integer.parseInt(range.split("\\s+")[0]);
+            return start > FIRST_FIXED_PORT + 1000 ? start : DEFAULT_EPHEMERAL_START;
+        } catch (IOException | RuntimeException e) {
+            return DEFAULT_EPHEMERAL_START;
         }
     }
 
