@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.util.GregorianCalendar;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import javax.xml.datatype.DatatypeConfigurationException;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
@@ -30,7 +31,8 @@ import org.servicedomain.home.v1.Unregister;
 
 /**
  * The home port's request messages, built from {@link NodeClient}'s typed arguments; a null argument
- * is left out of its message. {@link NodeClient} makes the messages without fields itself.
+ * is left out of its message. {@link NodeClient} makes the messages without fields itself. Each
+ * message is made empty and then {@linkplain #message filled}.
  */
 final class HomeRequests {
 
@@ -40,201 +42,188 @@ final class HomeRequests {
     /** A registration of the WSDL's instances. */
     static Register register(String wsdlLocation, String name, String supplierLevel, Long timeoutMs,
             Map<String, String> attributes) {
-        Register request = new Register();
-        request.setName(name);
-        request.setWsdlLocation(wsdlLocation);
-        if (supplierLevel != null) {
-            request.getSupplierLevel().add(supplierLevel);
-        }
-        request.setTimeoutMs(timeoutMs);
-        request.getAttribute().addAll(attributes(attributes));
-        return request;
+        return message(new Register(), r -> {
+            r.setName(name);
+            r.setWsdlLocation(wsdlLocation);
+            addLevel(r.getSupplierLevel(), supplierLevel);
+            r.setTimeoutMs(timeoutMs);
+            r.getAttribute().addAll(attributes(attributes));
+        });
     }
 
     /** A registration of the WSDL's instances, dispatched to {@code endpointAddress}. */
     static Register registerAt(String wsdlLocation, String endpointAddress) {
-        Register request = new Register();
-        request.setWsdlLocation(wsdlLocation);
-        request.setEndpointAddress(endpointAddress);
-        return request;
+        return message(new Register(), r -> {
+            r.setWsdlLocation(wsdlLocation);
+            r.setEndpointAddress(endpointAddress);
+        });
     }
 
     /** A registration of the node at {@code homeAddress} as a child ({@code originType} {@code sd-node}). */
     static Register registerChild(String homeAddress, String nodeSecret, String name, String supplierLevel, Long timeoutMs) {
-        Register request = new Register();
-        request.setWsdlLocation(homeAddress);
-        request.setOriginType("sd-node");
-        request.setNodeSecret(nodeSecret);
-        if (supplierLevel != null) {
-            request.getSupplierLevel().add(supplierLevel);
-        }
-        request.setTimeoutMs(timeoutMs);
-        if (name != null) {
-            request.getAttribute().addAll(attributes(Map.of("name", name)));
-        }
-        return request;
+        return message(new Register(), r -> {
+            r.setWsdlLocation(homeAddress);
+            r.setOriginType("sd-node");
+            r.setNodeSecret(nodeSecret);
+            addLevel(r.getSupplierLevel(), supplierLevel);
+            r.setTimeoutMs(timeoutMs);
+            if (name != null) {
+                r.getAttribute().addAll(attributes(Map.of("name", name)));
+            }
+        });
     }
 
     static Unregister unregister(String instanceId) {
-        Unregister request = new Unregister();
-        request.setInstanceId(instanceId);
-        return request;
+        return message(new Unregister(), r -> r.setInstanceId(instanceId));
     }
 
     static RemoveVirtualPort removeVirtualPort(String name) {
-        RemoveVirtualPort request = new RemoveVirtualPort();
-        request.setVirtualPort(name);
-        return request;
+        return message(new RemoveVirtualPort(), r -> r.setVirtualPort(name));
     }
 
     static SetPolicy setPolicy(String document, boolean validateOnly) {
-        SetPolicy request = new SetPolicy();
-        request.setDocument(document);
-        request.setValidateOnly(validateOnly ? Boolean.TRUE : null);
-        return request;
+        return message(new SetPolicy(), r -> {
+            r.setDocument(document);
+            r.setValidateOnly(validateOnly ? Boolean.TRUE : null);
+        });
     }
 
     static PreviewPolicy previewPolicy(String document, Long periodSeconds) {
-        PreviewPolicy request = new PreviewPolicy();
-        request.setDocument(document);
-        request.setPeriodSeconds(periodSeconds);
-        return request;
+        return message(new PreviewPolicy(), r -> {
+            r.setDocument(document);
+            r.setPeriodSeconds(periodSeconds);
+        });
     }
 
     static GetPolicy getPolicy(Long version) {
-        GetPolicy request = new GetPolicy();
-        request.setVersion(version);
-        return request;
+        return message(new GetPolicy(), r -> r.setVersion(version));
     }
 
     /** One virtual port with its instances. */
     static GetServiceInfo serviceInfo(String virtualPort) {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setVirtualPort(virtualPort);
-        return request;
+        return message(new GetServiceInfo(), r -> r.setVirtualPort(virtualPort));
     }
 
     static GetServiceInfo sessionActivity(String sessionId) {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setSessionId(sessionId);
-        request.setVirtualPort(null);
-        return request;
+        return message(new GetServiceInfo(), r -> r.setSessionId(sessionId));
     }
 
     /** The topology as it stands, or ({@code poll}) after a discovery poll through every level. */
     static GetServiceInfo topology(boolean poll) {
-        GetServiceInfo request = new GetServiceInfo();
-        request.setTopology(Boolean.TRUE);
-        request.setPoll(poll ? Boolean.TRUE : null);
-        return request;
+        return message(new GetServiceInfo(), r -> {
+            r.setTopology(Boolean.TRUE);
+            r.setPoll(poll ? Boolean.TRUE : null);
+        });
     }
 
     /** A change of an instance; a null argument leaves what it stands for as it is. */
     static SetServiceInfo setServiceInfo(String instanceId, InstanceState state, Long timeoutMs, Map<String, String> attributes,
             String supplierLevels) {
-        SetServiceInfo request = new SetServiceInfo();
-        request.setInstanceId(instanceId);
-        request.setState(state);
-        request.setTimeoutMs(timeoutMs);
-        request.getAttribute().addAll(attributes(attributes));
-        if (supplierLevels != null) {
-            request.getSupplierLevel().add(supplierLevels);
-        }
-        return request;
+        return message(new SetServiceInfo(), r -> {
+            r.setInstanceId(instanceId);
+            r.setState(state);
+            r.setTimeoutMs(timeoutMs);
+            r.getAttribute().addAll(attributes(attributes));
+            addLevel(r.getSupplierLevel(), supplierLevels);
+        });
     }
 
     static SetServiceInfo rename(String instanceId, String name) {
-        SetServiceInfo request = new SetServiceInfo();
-        request.setInstanceId(instanceId);
-        request.setName(name);
-        return request;
+        return message(new SetServiceInfo(), r -> {
+            r.setInstanceId(instanceId);
+            r.setName(name);
+        });
     }
 
     static Login login(String user, String password) {
-        Login request = new Login();
-        request.setUser(user);
-        request.setPassword(password);
-        return request;
+        return message(new Login(), r -> {
+            r.setUser(user);
+            r.setPassword(password);
+        });
     }
 
     static Logout logout(String sessionId) {
-        Logout request = new Logout();
-        request.setSessionId(sessionId);
-        return request;
+        return message(new Logout(), r -> r.setSessionId(sessionId));
     }
 
     static InvokeOperation invokeOperation(String sessionId, String virtualPort, String operation, String payload) {
-        InvokeOperation request = new InvokeOperation();
-        request.setSessionId(sessionId);
-        request.setVirtualPort(virtualPort);
-        request.setOperation(operation);
-        request.setPayload(payload);
-        return request;
+        return message(new InvokeOperation(), r -> {
+            r.setSessionId(sessionId);
+            r.setVirtualPort(virtualPort);
+            r.setOperation(operation);
+            r.setPayload(payload);
+        });
     }
 
     static SetUser setUser(NodeClient.UserEntry user) {
-        SetUser request = new SetUser();
-        request.setUser(user.name());
-        request.setPassword(user.password());
-        request.setUserLevel(user.userLevel());
-        request.getDesignated().addAll(user.designated());
-        request.getRole().addAll(user.roles());
-        return request;
+        return message(new SetUser(), r -> {
+            r.setUser(user.name());
+            r.setPassword(user.password());
+            r.setUserLevel(user.userLevel());
+            r.getDesignated().addAll(user.designated());
+            r.getRole().addAll(user.roles());
+        });
     }
 
     static RemoveUser removeUser(String name) {
-        RemoveUser request = new RemoveUser();
-        request.setUser(name);
-        return request;
+        return message(new RemoveUser(), r -> r.setUser(name));
     }
 
     static GetEvents events(Long after, Integer max) {
-        GetEvents request = new GetEvents();
-        request.setAfter(after);
-        request.setMax(max);
-        return request;
+        return message(new GetEvents(), r -> {
+            r.setAfter(after);
+            r.setMax(max);
+        });
     }
 
     /** The bill of a user ({@code organisation} false) or an organisation, from {@code from} to {@code to}. */
     static GetBill bill(String name, boolean organisation, Instant from, Instant to, String format) {
-        GetBill request = new GetBill();
-        if (organisation) {
-            request.setOrganisation(name);
-        } else {
-            request.setUser(name);
-        }
-        request.setFrom(xmlTime(from));
-        request.setTo(xmlTime(to));
-        request.setFormat(format);
-        return request;
+        return message(new GetBill(), r -> {
+            if (organisation) {
+                r.setOrganisation(name);
+            } else {
+                r.setUser(name);
+            }
+            r.setFrom(xmlTime(from));
+            r.setTo(xmlTime(to));
+            r.setFormat(format);
+        });
     }
 
     static PlanQos planQos(String document) {
-        PlanQos request = new PlanQos();
-        request.setDocument(document);
-        return request;
+        return message(new PlanQos(), r -> r.setDocument(document));
     }
 
     static SetDomainInfo setDomainInfo(NodeClient.DomainChange change) {
-        SetDomainInfo request = new SetDomainInfo();
-        request.setDescription(change.description());
-        request.setOwner(change.owner());
-        request.setContact(change.contact());
-        request.setTerms(change.terms());
-        request.setTermsUrl(change.termsUrl());
+        return message(new SetDomainInfo(), r -> {
+            r.setDescription(change.description());
+            r.setOwner(change.owner());
+            r.setContact(change.contact());
+            r.setTerms(change.terms());
+            r.setTermsUrl(change.termsUrl());
+        });
+    }
+
+    /** {@code request}, an empty message, with the fields {@code fields} sets. */
+    private static <T> T message(T request, Consumer<? super T> fields) {
+        fields.accept(request);
         return request;
+    }
+
+    private static void addLevel(List<String> levels, String level) {
+        if (level != null) {
+            levels.add(level);
+        }
     }
 
     private static List<Attribute> attributes(Map<String, String> attributes) {
         if (attributes == null) {
             return List.of();
         }
-        return attributes.entrySet().stream().map(e -> {
-            Attribute a = new Attribute();
+        return attributes.entrySet().stream().map(e -> message(new Attribute(), a -> {
             a.setName(e.getKey());
             a.setValue(e.getValue());
-            return a;
-        }).toList();
+        })).toList();
     }
 
     private static XMLGregorianCalendar xmlTime(Instant time) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import javax.xml.namespace.QName;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.VirtualPort;
+import org.servicedomain.node.core.WsdlTemplate;
 
 /**
  * The ports as clients see them: a port that placed port types offer operations of their own to
@@ -40,7 +41,9 @@ final class PortUnion {
                 }
             }
             if (!extra.isEmpty()) {
-                joined.put(name, port.joinedBy(extra, actions, unionWsdl.template(port, contributing, extra)));
+                // built on first ask, outside the change lock under which snapshots are made
+                joined.put(name, port.joinedBy(extra, actions,
+                        WsdlTemplate.builtOnFirstUse(() -> unionWsdl.template(port, contributing, extra))));
             }
         });
         return joined;

@@ -70,9 +70,23 @@ final class RegistrationFiling {
         return publisher.change(() -> file(request, claim, wsdl, description, digest, portTypes));
     }
 
+    /**
+     * Saves the WSDL first (the union WSDL of a port a placed port type joins reads it), then files;
+     * a registration refused on the way drops the WSDL again unless the catalog already refers to it.
+     */
     private List<Registered> file(RegistrationRequest request, RegistrationClaim claim, byte[] wsdl,
             ServiceDescription description, String digest, List<QName> portTypes) {
-        publisher.saveWsdl(digest, wsdl); // first: the union WSDL of a port a placed port type joins reads it
+        publisher.saveWsdl(digest, wsdl);
+        try {
+            return filed(request, claim, description, digest, portTypes);
+        } catch (RuntimeException refused) {
+            publisher.dropUnreferencedWsdls();
+            throw refused;
+        }
+    }
+
+    private List<Registered> filed(RegistrationRequest request, RegistrationClaim claim, ServiceDescription description,
+            String digest, List<QName> portTypes) {
         CatalogSnapshot next = publisher.current();
         List<Registered> registered = new ArrayList<>();
         for (QName portType : portTypes) {

@@ -141,6 +141,11 @@ final class SnapshotPublisher {
         return new CatalogStore.StoredCatalog(ports, List.copyOf(snapshot.instances()));
     }
 
+    /** Deletes the cached WSDLs the current snapshot does not refer to; only inside {@link #change}. */
+    void dropUnreferencedWsdls() {
+        deleteUnreferencedWsdls(snapshot);
+    }
+
     private void deleteUnreferencedWsdls(CatalogSnapshot current) {
         try {
             store.deleteWsdlsExcept(wsdlDigests(current));

@@ -3,16 +3,18 @@ package org.servicedomain.node.core;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javax.xml.namespace.QName;
 
 /**
  * The one SOAP port through which clients reach every instance of a port type. Its WSDL and its
- * table of operations are built once, when its first instance registers (or the node restarts).
+ * table of operations are built once, when its first instance registers (or the node restarts); the
+ * WSDL of a port that placed port types join is built when it is first asked for.
  *
  * @param wsdlDigest the cached WSDL the port's contract was taken from
  * @param binding the binding of that WSDL the port publishes
- * @param wsdlTemplate the published WSDL, with {@link #ADDRESS_PLACEHOLDER} for the address
+ * @param template the published WSDL, with {@link #ADDRESS_PLACEHOLDER} for the address
  * @param soapActions operation name to the SOAPAction the binding declares
  * @param requestShapes operation name to the child elements of its request, in schema order
  *     (document style, plain sequences only)
@@ -23,7 +25,7 @@ public record VirtualPort(
         SoapVersion soapVersion,
         String wsdlDigest,
         QName binding,
-        String wsdlTemplate,
+        WsdlTemplate template,
         Map<QName, String> operationsByElement,
         Map<String, String> soapActions,
         Map<String, List<QName>> requestShapes) {
@@ -32,9 +34,23 @@ public record VirtualPort(
     public static final String ADDRESS_PLACEHOLDER = "http://sd-node.invalid/virtual-port-address";
 
     public VirtualPort {
+        Objects.requireNonNull(template, "template");
         operationsByElement = Map.copyOf(operationsByElement);
         soapActions = Map.copyOf(soapActions);
         requestShapes = Map.copyOf(requestShapes);
+    }
+
+    /** A port whose WSDL template is known at once. */
+    public VirtualPort(String name, QName portType, SoapVersion soapVersion, String wsdlDigest, QName binding,
+            String wsdlTemplate, Map<QName, String> operationsByElement, Map<String, String> soapActions,
+            Map<String, List<QName>> requestShapes) {
+        this(name, portType, soapVersion, wsdlDigest, binding, WsdlTemplate.of(wsdlTemplate), operationsByElement,
+                soapActions, requestShapes);
+    }
+
+    /** The published WSDL, with {@link #ADDRESS_PLACEHOLDER} for the address. */
+    public String wsdlTemplate() {
+        return template.text();
     }
 
     /** The request element of {@code operation}, if this port has it. */
@@ -50,9 +66,9 @@ public record VirtualPort(
 
     /**
      * This port with the operations {@code extra} (request element to name) and their SOAPActions
-     * added, as instances of a placed port type offer them; {@code wsdlTemplate} is the WSDL that shows them.
+     * added, as instances of a placed port type offer them; {@code unionWsdlTemplate} is the WSDL that shows them.
      */
-    public VirtualPort joinedBy(Map<QName, String> extra, Map<String, String> extraActions, String unionWsdlTemplate) {
+    public VirtualPort joinedBy(Map<QName, String> extra, Map<String, String> extraActions, WsdlTemplate unionWsdlTemplate) {
         Map<QName, String> operations = new HashMap<>(extra);
         operations.putAll(operationsByElement);
         Map<String, String> actions = new HashMap<>(extraActions);
@@ -63,6 +79,6 @@ public record VirtualPort(
 
     /** The published WSDL, pointing at {@code address}. */
     public String wsdl(String address) {
-        return wsdlTemplate.replace(ADDRESS_PLACEHOLDER, address);
+        return wsdlTemplate().replace(ADDRESS_PLACEHOLDER, address);
     }
 }

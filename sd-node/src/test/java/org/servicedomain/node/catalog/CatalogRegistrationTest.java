@@ -9,15 +9,19 @@ import static org.servicedomain.node.TestInstances.SOAP12_WSDL;
 import static org.servicedomain.node.TestInstances.STOCK_QUOTE;
 import static org.servicedomain.node.TestInstances.TWO_PORT_TYPES_WSDL;
 import static org.servicedomain.node.TestInstances.registration;
+import static org.servicedomain.node.TestInstances.wsdl;
 import static org.servicedomain.node.TestInstances.wsdlLocation;
 import static org.servicedomain.node.TestInstances.wsdlSource;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.xml.namespace.QName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -203,5 +207,33 @@ class CatalogRegistrationTest {
 
         assertThat(fault.code()).isEqualTo(FaultCode.BadRequest);
         assertThat(catalog.snapshot().instances()).isEmpty();
+    }
+
+    @Test
+    void aRefusedRegistrationKeepsNoCopyOfItsWsdl() {
+        catalog.register(registration(SOAP11_WSDL));
+
+        catchThrowableOfType(NodeFault.class, () -> catalog.register(registration(SOAP12_WSDL)));
+
+        assertThat(storedWsdls()).containsExactly(RegistrationFiling.sha256(wsdl(SOAP11_WSDL)));
+    }
+
+    @Test
+    void aRefusedRegistrationLeavesTheWsdlTheCatalogAlreadyRefersTo() {
+        catalog.register(registration(SOAP11_WSDL));
+
+        catchThrowableOfType(NodeFault.class,
+                () -> catalog.register(registration(SOAP11_WSDL, "ftp://provider.example/stockquote")));
+
+        assertThat(storedWsdls()).containsExactly(RegistrationFiling.sha256(wsdl(SOAP11_WSDL)));
+    }
+
+    /** The digests of the WSDLs the catalog's store keeps. */
+    private List<String> storedWsdls() {
+        try (Stream<Path> files = Files.list(dataDir.resolve("wsdl"))) {
+            return files.map(f -> f.getFileName().toString().replaceFirst("\\.wsdl$", "")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

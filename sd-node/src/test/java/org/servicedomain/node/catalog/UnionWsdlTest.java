@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.xml.namespace.QName;
 import javax.xml.transform.Source;
 import javax.xml.transform.dom.DOMSource;
@@ -127,6 +128,27 @@ class UnionWsdlTest {
         CatalogSnapshot snapshot = catalog.snapshot();
         assertThat(snapshot.port(PORT).orElseThrow().operationsByElement()).containsEntry(GET_DIVIDEND, "GetDividend");
         assertThat(snapshot.offers(PORT, GET_DIVIDEND)).isTrue();
+    }
+
+    @Test
+    void theUnionWsdlIsBuiltWhenItIsFirstAskedForNotWhileTheSnapshotIsMade() throws IOException {
+        Catalog catalog = Catalog.open(new FileCatalogStore(dataDir), wsdlSource());
+        joined(catalog);
+        CatalogSnapshot current = catalog.snapshot();
+        AtomicInteger builds = new AtomicInteger();
+        UnionWsdl counted = (port, contributing, extra) -> {
+            builds.incrementAndGet();
+            return port.wsdlTemplate();
+        };
+
+        CatalogSnapshot snapshot = CatalogSnapshot.of(current.ports().stream()
+                .map(p -> current.filedPort(p.name()).orElseThrow()).toList(), current.instances(),
+                Map.of(PORT, current.placedTypesOf(PORT)), counted);
+
+        assertThat(builds).hasValue(0);
+        snapshot.port(PORT).orElseThrow().wsdlTemplate();
+        snapshot.port(PORT).orElseThrow().wsdlTemplate();
+        assertThat(builds).hasValue(1);
     }
 
     private static Instance placedInstance(Catalog catalog) {

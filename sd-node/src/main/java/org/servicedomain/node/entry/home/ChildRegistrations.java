@@ -13,6 +13,7 @@ import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ChildTerms;
+import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.HierarchyConfig;
 
 /** How the home port registers child nodes ({@code originType} {@code sd-node}) and shows the topology below a node. */
@@ -37,7 +38,7 @@ final class ChildRegistrations {
      * attribute, else its own. The registration's supplier levels, other attributes and timeout apply to
      * every instance filed for the child.
      */
-    static List<Catalog.Registered> register(HomeNode node, Register request) {
+    static List<Catalog.Registered> register(Hierarchy hierarchy, Register request) {
         String name = null;
         Map<String, String> attributes = new LinkedHashMap<>();
         for (Attribute a : request.getAttribute()) {
@@ -50,7 +51,7 @@ final class ChildRegistrations {
             }
         }
         ChildTerms terms = new ChildTerms(Instance.levelsOf(request.getSupplierLevel()), attributes, request.getTimeoutMs());
-        return node.hierarchy().registerChild(HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"),
+        return hierarchy.registerChild(HomeArguments.required(request.getWsdlLocation(), "wsdlLocation"),
                 HomeArguments.blankToNull(request.getNodeSecret()), name, terms);
     }
 
@@ -64,10 +65,10 @@ final class ChildRegistrations {
     }
 
     /** This node with the ports and instances of {@code answer}, and the nodes below it as they last answered. */
-    static NodeInfo topology(HomeNode node, GetServiceInfoResponse answer, String base) {
+    static NodeInfo topology(Hierarchy hierarchy, GetServiceInfoResponse answer, String base) {
         NodeInfo self = new NodeInfo();
         self.getVirtualPort().addAll(answer.getVirtualPort());
         self.getInstance().addAll(answer.getInstance());
-        return node.hierarchy().topology(self, base);
+        return hierarchy.topology(self, base);
     }
 }

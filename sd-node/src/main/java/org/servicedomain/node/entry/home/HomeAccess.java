@@ -1,7 +1,5 @@
 package org.servicedomain.node.entry.home;
 
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.xml.ws.WebServiceContext;
 import jakarta.xml.ws.handler.MessageContext;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +15,10 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.entry.children.ForwardedCalls;
+import org.servicedomain.node.hierarchy.Hierarchy;
+import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.User;
+import org.servicedomain.node.session.UserDirectory;
 import org.w3c.dom.Element;
 
 /**
@@ -64,10 +65,16 @@ final class HomeAccess {
     /** Who the current thread's operation turned out to be called by, for the audit trail; null until known. */
     private final ThreadLocal<String> resolved = new ThreadLocal<>();
 
-    private final HomeNode node;
+    private final Hierarchy hierarchy;
+    private final UserDirectory users;
+    private final SessionRegistry sessions;
+    private final HomeExchange exchange;
 
-    HomeAccess(HomeNode node) {
-        this.node = node;
+    HomeAccess(Hierarchy hierarchy, UserDirectory users, SessionRegistry sessions, HomeExchange exchange) {
+        this.hierarchy = hierarchy;
+        this.users = users;
+        this.sessions = sessions;
+        this.exchange = exchange;
     }
 
     /**
@@ -75,23 +82,23 @@ final class HomeAccess {
      * call with a proof that verifies ({@link ForwardedCalls}), else the user of the session header;
      * an unknown session or a proof that does not verify is refused.
      */
-    HomeCaller caller(WebServiceContext context) {
-        String forwardedFor = ForwardedCalls.parentAdministrator(node.hierarchy(), servletRequest(context));
+    HomeCaller caller() {
+        String forwardedFor = ForwardedCalls.parentAdministrator(hierarchy, exchange.request());
         if (forwardedFor != null) {
             resolved.set(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor);
             return new HomeCaller(ForwardedCalls.PARENT_USER_PREFIX + forwardedFor, Set.of(ADMINISTRATOR), false);
         }
-        boolean open = node.users().list().stream().noneMatch(u -> u.roles().contains(ADMINISTRATOR));
-        String sessionId = sessionHeader(context);
+        boolean open = users.list().stream().noneMatch(u -> u.roles().contains(ADMINISTRATOR));
+        String sessionId = sessionHeader();
         if (sessionId == null) {
             resolved.set(ANONYMOUS);
             return new HomeCaller(null, Set.of(), open);
         }
         resolved.set(UNKNOWN_SESSION);
-        Caller caller = node.sessions().caller(sessionId)
+        Caller caller = sessions.caller(sessionId)
                 .orElseThrow(() -> new NodeFault(FaultCode.NotAuthorized, "unknown or expired session"));
         resolved.set(caller.user());
-        Set<String> roles = node.users().find(caller.user()).map(User::roles).orElse(Set.of());
+        Set<String> roles = users.find(caller.user()).map(User::roles).orElse(Set.of());
         return new HomeCaller(caller.user(), roles, open);
     }
 
@@ -105,24 +112,24 @@ final class HomeAccess {
         return who;
     }
 
-    HomeCaller requireAdministrator(WebServiceContext context, String operation) {
-        HomeCaller caller = caller(context);
+    HomeCaller requireAdministrator(String operation) {
+        HomeCaller caller = caller();
         if (!caller.isAdministrator()) {
             throw refused(caller, operation, "an administrator");
         }
         return caller;
     }
 
-    HomeCaller requireProvider(WebServiceContext context, String operation) {
-        HomeCaller caller = caller(context);
+    HomeCaller requireProvider(String operation) {
+        HomeCaller caller = caller();
         if (!caller.isAdministrator() && !caller.isProvider()) {
             throw refused(caller, operation, "a provider or an administrator");
         }
         return caller;
     }
 
-    HomeCaller requireSignedIn(WebServiceContext context, String operation) {
-        HomeCaller caller = caller(context);
+    HomeCaller requireSignedIn(String operation) {
+        HomeCaller caller = caller();
         if (!caller.open && caller.user == null) {
             throw refused(caller, operation, "a signed-in user");
         }
@@ -192,19 +199,10 @@ final class HomeAccess {
                 : operation + " is for " + who + "; user " + caller.user + " is not one");
     }
 
-    /** The HTTP request of the current operation, or null for calls made without SOAP (tests). */
-    private static HttpServletRequest servletRequest(WebServiceContext context) {
-        MessageContext message = context == null ? null : context.getMessageContext();
-        return message == null ? null : (HttpServletRequest) message.get(MessageContext.SERVLET_REQUEST);
-    }
-
-    /** The text of the {@code sd:session} header, or null; null also for calls made without SOAP (tests). */
+    /** The text of the current operation's {@code sd:session} header, or null; null also for calls made without SOAP (tests). */
     @SuppressWarnings("unchecked")
-    static String sessionHeader(WebServiceContext context) {
-        if (context == null) {
-            return null;
-        }
-        MessageContext message = context.getMessageContext();
+    String sessionHeader() {
+        MessageContext message = exchange.message();
         Object headers = message == null ? null : message.get(Header.HEADER_LIST);
         if (!(headers instanceof List<?> list)) {
             return null;

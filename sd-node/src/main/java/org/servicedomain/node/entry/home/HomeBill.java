@@ -1,6 +1,7 @@
 package org.servicedomain.node.entry.home;
 
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
@@ -17,6 +18,7 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MeteringRecords;
+import org.servicedomain.node.policy.ActivePolicy;
 
 /**
  * The home port's {@code getBill}: prices the node's metering records of a period with the active
@@ -27,10 +29,13 @@ final class HomeBill {
     /** The longest period a bill may cover: a year and a day, more than the metering files are kept. */
     static final Duration MAX_PERIOD = Duration.ofDays(367);
 
-    private final HomeNode node;
+    private final ActivePolicy policy;
+    private final Path dataDir;
 
-    HomeBill(HomeNode node) {
-        this.node = node;
+    /** @param dataDir where the node keeps its metering records */
+    HomeBill(ActivePolicy policy, Path dataDir) {
+        this.policy = policy;
+        this.dataDir = dataDir;
     }
 
     /** The bill asked for; {@code onlyUser} null for an administrator, else the one user whose bill the caller may see. */
@@ -52,13 +57,13 @@ final class HomeBill {
         }
         BillExport.Format format = request.getFormat() == null || request.getFormat().isBlank() ? null
                 : BillExport.Format.named(request.getFormat().trim());
-        FeeSchedule fees = node.policy().current().fees();
+        FeeSchedule fees = policy.current().fees();
         if (!fees.isSet()) {
             throw new NodeFault(FaultCode.BadRequest, "the active policy sets no fees: add a fees element (docs/policy.md) to bill calls");
         }
         BillCalculator calculator = new BillCalculator(fees);
         Bill bill;
-        try (Stream<Metering.Record> records = MeteringRecords.between(node.config().dataDir(), from, to)) {
+        try (Stream<Metering.Record> records = MeteringRecords.between(dataDir, from, to)) {
             bill = user != null ? calculator.ofUser(user, from, to, records)
                     : calculator.ofOrganisation(organisation, from, to, records);
         } catch (UncheckedIOException e) {

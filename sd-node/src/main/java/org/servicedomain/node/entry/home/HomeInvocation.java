@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import javax.xml.namespace.QName;
+import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
 import org.servicedomain.node.core.FaultCode;
@@ -14,6 +15,7 @@ import org.servicedomain.node.core.VirtualPort;
 import org.servicedomain.node.engine.envelope.SoapRequest;
 import org.servicedomain.node.engine.envelope.SoapRequestReader;
 import org.servicedomain.node.entry.port.VirtualPortFront;
+import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.xml.SecureXml;
 import org.servicedomain.node.xml.XmlText;
 import org.w3c.dom.Document;
@@ -30,11 +32,15 @@ final class HomeInvocation {
 
     private static final QName SESSION_HEADER = SoapRequestReader.SESSION_HEADER;
 
-    private final HomeNode node;
+    private final Catalog catalog;
+    private final SessionRegistry sessions;
+    private final long maxMessageBytes;
     private final VirtualPortFront front;
 
-    HomeInvocation(HomeNode node, VirtualPortFront front) {
-        this.node = node;
+    HomeInvocation(Catalog catalog, SessionRegistry sessions, long maxMessageBytes, VirtualPortFront front) {
+        this.catalog = catalog;
+        this.sessions = sessions;
+        this.maxMessageBytes = maxMessageBytes;
         this.front = front;
     }
 
@@ -44,17 +50,17 @@ final class HomeInvocation {
      */
     String invoke(String sessionId, String portName, String operation, String payload, String traceparent,
             String tracestate) {
-        VirtualPort port = node.catalog().snapshot().port(portName).orElseThrow(() ->
+        VirtualPort port = catalog.snapshot().port(portName).orElseThrow(() ->
                 new NodeFault(FaultCode.UnknownVirtualPort, "no virtual port named '" + portName + "'"));
         if (port.elementOf(operation).isEmpty()) {
             throw new NodeFault(FaultCode.BadRequest, "virtual port " + portName + " has no operation " + operation);
         }
-        if (sessionId != null && node.sessions().caller(sessionId).isEmpty()) {
+        if (sessionId != null && sessions.caller(sessionId).isEmpty()) {
             throw new NodeFault(FaultCode.NotAuthorized, "unknown or expired session: log in again");
         }
         byte[] envelope = envelope(port.soapVersion(), null, payload);
-        if (envelope.length > node.config().maxMessageBytes()) {
-            throw new NodeFault(FaultCode.BadRequest, "the payload exceeds the limit of " + node.config().maxMessageBytes() + " bytes");
+        if (envelope.length > maxMessageBytes) {
+            throw new NodeFault(FaultCode.BadRequest, "the payload exceeds the limit of " + maxMessageBytes + " bytes");
         }
         SoapRequest soap = SoapRequestReader.read(envelope, port.soapVersion());
         if (!operation.equals(port.operationFor(soap.operationElement()).orElse(null))) {

@@ -1,6 +1,8 @@
 package org.servicedomain.node.entry.home;
 
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -10,6 +12,7 @@ import org.servicedomain.home.v1.PreviewPolicy;
 import org.servicedomain.home.v1.PreviewPolicyResponse;
 import org.servicedomain.home.v1.UnreachableInstance;
 import org.servicedomain.home.v1.UnservedLevel;
+import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.InstanceName;
@@ -18,8 +21,10 @@ import org.servicedomain.node.engine.monitor.Metering;
 import org.servicedomain.node.engine.monitor.MeteringRecords;
 import org.servicedomain.node.impact.ImpactPreview;
 import org.servicedomain.node.impact.PolicyImpact;
+import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.session.User;
+import org.servicedomain.node.session.UserDirectory;
 
 /** The home port's {@code previewPolicy}: validates a candidate policy and answers its impact on recent traffic. */
 final class HomePolicyPreview {
@@ -27,10 +32,19 @@ final class HomePolicyPreview {
     static final long DEFAULT_PERIOD_SECONDS = 3_600;
     static final long MAX_PERIOD_SECONDS = 86_400;
 
-    private final HomeNode node;
+    private final ActivePolicy policy;
+    private final UserDirectory users;
+    private final Catalog catalog;
+    private final Clock clock;
+    private final Path dataDir;
 
-    HomePolicyPreview(HomeNode node) {
-        this.node = node;
+    /** @param dataDir where the node keeps the metering records the preview replays */
+    HomePolicyPreview(ActivePolicy policy, UserDirectory users, Catalog catalog, Clock clock, Path dataDir) {
+        this.policy = policy;
+        this.users = users;
+        this.catalog = catalog;
+        this.clock = clock;
+        this.dataDir = dataDir;
     }
 
     PreviewPolicyResponse preview(PreviewPolicy request) {
@@ -42,14 +56,14 @@ final class HomePolicyPreview {
         if (period < 1 || period > MAX_PERIOD_SECONDS) {
             throw new NodeFault(FaultCode.BadRequest, "periodSeconds must be 1 to " + MAX_PERIOD_SECONDS + " but was " + period);
         }
-        CompiledPolicy candidate = node.policy().candidate(document);
-        Instant now = node.config().clock().instant();
-        List<String> levels = node.users().list().stream().map(User::userLevel).toList();
+        CompiledPolicy candidate = policy.candidate(document);
+        Instant now = clock.instant();
+        List<String> levels = users.list().stream().map(User::userLevel).toList();
         PolicyImpact impact;
-        CatalogSnapshot snapshot = node.catalog().snapshot();
-        try (Stream<Metering.Record> traffic = MeteringRecords.between(node.config().dataDir(),
+        CatalogSnapshot snapshot = catalog.snapshot();
+        try (Stream<Metering.Record> traffic = MeteringRecords.between(dataDir,
                 now.minus(Duration.ofSeconds(period)), now)) {
-            impact = new ImpactPreview(node.policy().current(), candidate, snapshot).of(traffic, levels, now);
+            impact = new ImpactPreview(policy.current(), candidate, snapshot).of(traffic, levels, now);
         } catch (UncheckedIOException e) {
             throw new NodeFault(FaultCode.InternalError, "the node could not read its metering records: "
                     + e.getCause().getMessage(), e);

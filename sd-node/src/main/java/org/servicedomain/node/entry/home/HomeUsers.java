@@ -15,8 +15,12 @@ import org.servicedomain.home.v1.SetUserResponse;
 import org.servicedomain.home.v1.UserInfo;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.session.FixedChoices;
+import org.servicedomain.node.session.Logins;
 import org.servicedomain.node.session.Session;
+import org.servicedomain.node.session.SessionRegistry;
 import org.servicedomain.node.session.User;
+import org.servicedomain.node.session.UserDirectory;
 
 /**
  * The home port's user and session operations: login, logout and the user directory. Passwords
@@ -24,21 +28,27 @@ import org.servicedomain.node.session.User;
  */
 final class HomeUsers {
 
-    private final HomeNode node;
+    private final Logins logins;
+    private final UserDirectory users;
+    private final SessionRegistry sessions;
+    private final FixedChoices fixedChoices;
 
-    HomeUsers(HomeNode node) {
-        this.node = node;
+    HomeUsers(Logins logins, UserDirectory users, SessionRegistry sessions, FixedChoices fixedChoices) {
+        this.logins = logins;
+        this.users = users;
+        this.sessions = sessions;
+        this.fixedChoices = fixedChoices;
     }
 
     /** Logs in; {@code source} is the caller's address, which failed logins are also counted against. */
     LoginResponse login(Login request, String source) {
         char[] password = password(request.getPassword());
         try {
-            Session session = node.logins().login(request.getUser(), password, source);
+            Session session = logins.login(request.getUser(), password, source);
             LoginResponse response = new LoginResponse();
             response.setSessionId(session.id());
             response.setUserLevel(session.userLevel());
-            node.users().find(session.caller().user()).ifPresent(u -> response.getRole().addAll(u.sortedRoles()));
+            users.find(session.caller().user()).ifPresent(u -> response.getRole().addAll(u.sortedRoles()));
             return response;
         } finally {
             Arrays.fill(password, '\0');
@@ -46,7 +56,7 @@ final class HomeUsers {
     }
 
     LogoutResponse logout(Logout request) {
-        if (!node.sessions().logout(request.getSessionId())) {
+        if (!sessions.logout(request.getSessionId())) {
             throw new NodeFault(FaultCode.NotAuthorized, "unknown or expired session");
         }
         return new LogoutResponse();
@@ -66,16 +76,16 @@ final class HomeUsers {
         }
         char[] password = request.getPassword() == null ? null : password(request.getPassword());
         try {
-            node.users().put(user, password);
+            users.put(user, password);
         } finally {
             if (password != null) {
                 Arrays.fill(password, '\0');
             }
         }
         if (password != null) {
-            node.sessions().endSessionsOf(user.name());
+            sessions.endSessionsOf(user.name());
         } else {
-            node.sessions().refresh(user);
+            sessions.refresh(user);
         }
         return new SetUserResponse();
     }
@@ -85,16 +95,16 @@ final class HomeUsers {
         String name = HomeArguments.required(request.getUser(), "user");
         requireAnotherAdministrator(name, "removing");
         RemoveUserResponse response = new RemoveUserResponse();
-        response.setRemoved(node.users().remove(name));
-        node.sessions().endSessionsOf(name);
-        node.fixedChoices().forgetUser(name);
+        response.setRemoved(users.remove(name));
+        sessions.endSessionsOf(name);
+        fixedChoices.forgetUser(name);
         return response;
     }
 
     /** Every user with their level, designated providers and roles; never a password or its hash. */
     GetUsersResponse getUsers() {
         GetUsersResponse response = new GetUsersResponse();
-        for (User user : node.users().list()) {
+        for (User user : users.list()) {
             UserInfo info = new UserInfo();
             info.setName(user.name());
             info.setUserLevel(user.userLevel());
@@ -110,7 +120,7 @@ final class HomeUsers {
      * administrator: a node without one would fall open to everyone (docs/home-port.md).
      */
     private void requireAnotherAdministrator(String name, String change) {
-        List<User> administrators = node.users().list().stream()
+        List<User> administrators = users.list().stream()
                 .filter(u -> u.roles().contains(HomeAccess.ADMINISTRATOR)).toList();
         if (administrators.size() == 1 && administrators.get(0).name().equals(name)) {
             throw new NodeFault(FaultCode.LastAdministrator, name + " is the node's last administrator; "

@@ -77,9 +77,9 @@ final class ServiceInfoView {
      * InstanceHealth, TrafficStatistics)}), its capacity, and the operations of its port (in
      * {@code snapshot}) it implements.
      */
-    static InstanceInfo of(Instance instance, CatalogSnapshot snapshot, HomeNode node) {
-        InstanceInfo info = of(instance, node.monitor(), node.health(), node.statistics());
-        FlowInfoView.addCapacity(info, instance, node.priorityFlows());
+    static InstanceInfo of(Instance instance, CatalogSnapshot snapshot, InstanceFigures figures) {
+        InstanceInfo info = of(instance, figures.monitor(), figures.health(), figures.statistics());
+        FlowInfoView.addCapacity(info, instance, figures.flows());
         snapshot.port(instance.virtualPort()).ifPresent(port -> OperationsView.addTo(info, instance, port));
         return info;
     }
