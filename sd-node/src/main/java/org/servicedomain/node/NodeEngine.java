@@ -7,7 +7,6 @@ import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestEvents;
 import org.servicedomain.node.dispatch.ChildNodeDispatcher;
-import org.servicedomain.node.outbound.EventLoops;
 import org.servicedomain.node.dispatch.HttpInstanceDispatcher;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.dispatch.NettySoapTransport;
@@ -35,6 +34,7 @@ import org.servicedomain.node.hierarchy.ChildHomeClient;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
+import org.servicedomain.node.outbound.EventLoops;
 import org.servicedomain.node.outbound.Outbound;
 import org.servicedomain.node.placement.PlacedInstanceDispatcher;
 import org.servicedomain.node.policy.ActivePolicy;
@@ -50,7 +50,6 @@ public final class NodeEngine implements AutoCloseable {
     private final Outbound outbound;
     private final InstanceDispatcher dispatcher;
     private final Hierarchy hierarchy;
-    private final WsdlProbe probe;
     private final InstanceHealth health;
     private final InstanceLimits limits;
     private final LoadIndex load = new LoadIndex();
@@ -75,7 +74,7 @@ public final class NodeEngine implements AutoCloseable {
                 new ChildHomeClient(outbound.calls(Outbound.Reach.OPERATOR, "sd-node-hierarchy"),
                         config.outbound().wsdlFetchTimeout(), config.maxMessageBytes()), backends::leads);
         String prober = backends.selfName(hierarchy.nodeName());
-        this.probe = new WsdlProbe(outbound.calls(Outbound.Reach.PROVIDERS, "sd-node-probe"), config.outbound().connectTimeout(),
+        WsdlProbe probe = new WsdlProbe(outbound.calls(Outbound.Reach.PROVIDERS, "sd-node-probe"), config.outbound().connectTimeout(),
                 config.maxMessageBytes(), prober);
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
                 new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher, prober),

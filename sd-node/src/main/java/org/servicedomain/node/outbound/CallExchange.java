@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,6 +35,7 @@ final class CallExchange extends SimpleChannelInboundHandler<FullHttpResponse> {
     private final String userAgent;
     private final CompletableFuture<OutboundAnswer> answer;
     private Channel channel;
+    private ScheduledFuture<?> due;
 
     CallExchange(OutboundCall call, String userAgent, CompletableFuture<OutboundAnswer> answer) {
         this.call = call;
@@ -48,7 +50,7 @@ final class CallExchange extends SimpleChannelInboundHandler<FullHttpResponse> {
             connected.close();
             return;
         }
-        connected.eventLoop().schedule(() -> fail(new SocketTimeoutException("no answer within " + call.timeout().toMillis() + " ms")),
+        due = connected.eventLoop().schedule(() -> fail(new SocketTimeoutException("no answer within " + call.timeout().toMillis() + " ms")),
                 Math.max(1, call.timeout().toMillis()), TimeUnit.MILLISECONDS);
         connected.writeAndFlush(request()).addListener(written -> {
             if (!written.isSuccess()) {
@@ -75,7 +77,7 @@ final class CallExchange extends SimpleChannelInboundHandler<FullHttpResponse> {
         Map<String, String> headers = new HashMap<>();
         response.headers().forEach(h -> headers.putIfAbsent(h.getKey().toLowerCase(Locale.ROOT), h.getValue()));
         answer.complete(new OutboundAnswer(response.status().code(), headers, ByteBufUtil.getBytes(response.content())));
-        ctx.close();
+        end();
     }
 
     @Override
@@ -91,6 +93,13 @@ final class CallExchange extends SimpleChannelInboundHandler<FullHttpResponse> {
     /** Ends the call with {@code cause} as an {@link IOException}, unless it has ended already, and closes the connection. */
     void fail(Throwable cause) {
         answer.completeExceptionally(failure(cause));
+        end();
+    }
+
+    private void end() {
+        if (due != null) {
+            due.cancel(false);
+        }
         if (channel != null) {
             channel.close();
         }

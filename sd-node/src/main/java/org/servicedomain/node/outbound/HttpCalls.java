@@ -77,6 +77,9 @@ public final class HttpCalls {
      * registration, a timer's thread); any failure is an {@link IOException} that says why.
      */
     public OutboundAnswer await(OutboundCall call) throws IOException {
+        if (loops.stream().anyMatch(EventLoop::inEventLoop)) {
+            throw new IllegalStateException("a call waited for on an event loop would hold up every connection on it");
+        }
         long most = outbound.settings().connectTimeout().plus(call.timeout()).toMillis() * 2 + 1000;
         CompletableFuture<OutboundAnswer> answer;
         try {

@@ -109,6 +109,16 @@ class HttpCallsTest {
         assertThat(completedOn.get().getName()).startsWith("sd-relay");
     }
 
+    @Test
+    void waitingForAnAnswerOnAnEventLoopIsRefusedRatherThanHoldingTheLoopUp() {
+        OutboundCall call = OutboundCall.get(uri("127.0.0.1", permitted, "/echo"), WAIT, 1024);
+
+        assertThat(outbound.eachLoop().get(0).submit(() -> calls.await(call)))
+                .failsWithin(WAIT).withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .havingCause().isInstanceOf(IllegalStateException.class).withMessageContaining("event loop");
+        assertThat(permittedSaw).isEmpty();
+    }
+
     private static URI uri(String host, HttpServer server, String path) {
         return URI.create("http://" + host + ":" + server.getAddress().getPort() + path);
     }
