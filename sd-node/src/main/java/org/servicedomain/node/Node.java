@@ -3,7 +3,8 @@ package org.servicedomain.node;
 import java.io.IOException;
 import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.catalog.HttpWsdlSource;
-import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.outbound.Outbound;
+import org.servicedomain.node.outbound.OutboundSettings;
 import org.servicedomain.node.storage.OwnerOnly;
 
 /**
@@ -17,21 +18,21 @@ public final class Node implements AutoCloseable {
 
     private final NodeConfig config;
     private final Backends backends;
-    private final HttpWsdlSource wsdlSource;
+    private final Outbound outbound;
     private final NodeObservation observation;
     private final NodeState state;
     private final NodeEngine engine;
     private final NodeMembership membership;
 
-    private Node(NodeConfig config, Backends backends, HttpWsdlSource wsdlSource, CheckedDnsResolver checkedDns)
-            throws IOException {
+    private Node(NodeConfig config, Backends backends, Outbound outbound) throws IOException {
         this.config = config;
         this.backends = backends;
-        this.wsdlSource = wsdlSource;
-        this.observation = new NodeObservation(config, backends, checkedDns);
-        this.state = new NodeState(config, backends, wsdlSource, observation);
+        this.outbound = outbound;
+        this.observation = new NodeObservation(config, backends, outbound);
+        this.state = new NodeState(config, backends, new HttpWsdlSource(outbound.calls(Outbound.Reach.PROVIDERS, "sd-node"),
+                config.outbound().connectTimeout(), config.outbound().wsdlFetchTimeout(), config.maxMessageBytes()), observation);
         observation.forgetWhatLeaves(state.catalog());
-        this.engine = new NodeEngine(config, backends, state, observation, checkedDns);
+        this.engine = new NodeEngine(config, backends, state, observation, outbound);
         state.startSaving(config.statusSaveInterval());
         this.membership = new NodeMembership(config, backends, state, engine, observation);
     }
@@ -41,19 +42,25 @@ public final class Node implements AutoCloseable {
         OwnerOnly.createDirectories(config.dataDir());
         DataDirectory.deleteTemporaryFiles(config.dataDir());
         DataDirectory.reportMissingState(config.dataDir());
-        CheckedDnsResolver checkedDns = new CheckedDnsResolver(config.permittedAddresses());
-        HttpWsdlSource wsdlSource = new HttpWsdlSource(config.outbound().wsdlFetchTimeout(), config.maxMessageBytes(), checkedDns);
+        Outbound outbound = Outbound.open(outboundSettings(config), Runtime.getRuntime().availableProcessors());
         Backends backends = null;
         try {
             backends = Backends.open(config.cluster(), config.dataDir());
-            return new Node(config, backends, wsdlSource, checkedDns);
+            return new Node(config, backends, outbound);
         } catch (IOException | RuntimeException e) {
-            wsdlSource.close();
+            outbound.close();
             if (backends != null) {
                 backends.close();
             }
             throw e;
         }
+    }
+
+    /** How the node calls out, from its configuration: one set of timeouts, limits, trust and allowed networks. */
+    private static OutboundSettings outboundSettings(NodeConfig config) {
+        OutboundLimits limits = config.outbound();
+        return new OutboundSettings(limits.connectTimeout(), limits.wsdlFetchTimeout(), limits.maxConnectionsPerInstance(),
+                limits.maxConnectionsTotal(), config.maxMessageBytes(), OutboundSettings.jvmTrust(), config.permittedAddresses());
     }
 
     public NodeConfig config() {
@@ -97,7 +104,7 @@ public final class Node implements AutoCloseable {
         engine.close();
         state.close();
         observation.close();
-        wsdlSource.close();
+        outbound.close();
         backends.close();
     }
 }

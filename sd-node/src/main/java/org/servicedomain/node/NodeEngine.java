@@ -7,12 +7,10 @@ import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.RequestEvents;
 import org.servicedomain.node.dispatch.ChildNodeDispatcher;
-import org.servicedomain.node.dispatch.EventLoops;
 import org.servicedomain.node.dispatch.HttpInstanceDispatcher;
 import org.servicedomain.node.dispatch.InstanceDispatcher;
 import org.servicedomain.node.dispatch.NettySoapTransport;
 import org.servicedomain.node.dispatch.OriginDispatcher;
-import org.servicedomain.node.dispatch.SoapHttpClient;
 import org.servicedomain.node.engine.RequestChain;
 import org.servicedomain.node.engine.admission.AllocatorRounds;
 import org.servicedomain.node.engine.admission.ChildCapacity;
@@ -36,7 +34,8 @@ import org.servicedomain.node.hierarchy.ChildHomeClient;
 import org.servicedomain.node.hierarchy.ChildRegistry;
 import org.servicedomain.node.hierarchy.Hierarchy;
 import org.servicedomain.node.hierarchy.ParentProof;
-import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.outbound.EventLoops;
+import org.servicedomain.node.outbound.Outbound;
 import org.servicedomain.node.placement.PlacedInstanceDispatcher;
 import org.servicedomain.node.policy.ActivePolicy;
 import org.servicedomain.node.qos.PriorityFlows;
@@ -48,10 +47,9 @@ import org.servicedomain.node.qos.PriorityFlows;
  */
 public final class NodeEngine implements AutoCloseable {
 
-    private final NettySoapTransport transport;
+    private final Outbound outbound;
     private final InstanceDispatcher dispatcher;
     private final Hierarchy hierarchy;
-    private final WsdlProbe probe;
     private final InstanceHealth health;
     private final InstanceLimits limits;
     private final LoadIndex load = new LoadIndex();
@@ -62,30 +60,32 @@ public final class NodeEngine implements AutoCloseable {
     private final RequestChain requestChain;
 
     NodeEngine(NodeConfig config, Backends backends, NodeState state, NodeObservation observation,
-            CheckedDnsResolver checkedDns) throws IOException {
+            Outbound outbound) throws IOException {
         Catalog catalog = state.catalog();
         ActivePolicy policy = state.policy();
-        this.transport = new NettySoapTransport(Runtime.getRuntime().availableProcessors(), "sd-node",
-                config.outbound().connectTimeout(), config.outbound().maxConnectionsPerInstance(), config.outbound().maxConnectionsTotal(),
-                config.maxMessageBytes(), config.permittedAddresses(), new SoapHttpClient("sd-node", config.outbound().connectTimeout(),
-                        config.outbound().maxConnectionsPerInstance(), config.outbound().maxConnectionsTotal(), config.maxMessageBytes(), checkedDns));
-        HttpInstanceDispatcher http = new HttpInstanceDispatcher(transport);
+        this.outbound = outbound;
+        HttpInstanceDispatcher http = new HttpInstanceDispatcher(new NettySoapTransport(outbound, Outbound.Reach.PROVIDERS,
+                "sd-node", config.outbound().maxConnectionsPerInstance(), config.outbound().maxConnectionsTotal(),
+                config.maxMessageBytes()));
         ChildRegistry children = ChildRegistry.open(backends.childStore());
         this.dispatcher = new PlacedInstanceDispatcher(new OriginDispatcher(http,
                 new ChildNodeDispatcher(http, instance -> children.of(instance).orElse(null))), catalog::snapshot);
         this.hierarchy = Hierarchy.open(config.hierarchy(), config.dataDir(), catalog, children,
-                new ChildHomeClient(config.outbound().connectTimeout(), config.outbound().wsdlFetchTimeout()), backends::leads);
+                new ChildHomeClient(outbound.calls(Outbound.Reach.OPERATOR, "sd-node-hierarchy"),
+                        config.outbound().wsdlFetchTimeout(), config.maxMessageBytes()), backends::leads);
         String prober = backends.selfName(hierarchy.nodeName());
-        this.probe = new WsdlProbe(config.outbound().connectTimeout(), prober, checkedDns);
+        WsdlProbe probe = new WsdlProbe(outbound.calls(Outbound.Reach.PROVIDERS, "sd-node-probe"), config.outbound().connectTimeout(),
+                config.maxMessageBytes(), prober);
         this.health = new InstanceHealth(catalog, port -> policy.current().forPort(port).health(),
                 new OperationProbe(catalog, port -> policy.current().forPort(port), probe, dispatcher, prober),
                 observation.events(), config.statisticsWindow(), config.clock(), backends.ejections(), backends::leads);
         backends.readEjections(health);
         this.limits = new InstanceLimits(config.outbound().maxConnectionsPerInstance());
         String secret = config.hierarchy().parentSecret();
-        this.peerLoads = new PeerLoads(() -> backends.peers(policy.current().peers()), config.outbound().connectTimeout(),
+        this.peerLoads = new PeerLoads(() -> backends.peers(policy.current().peers()),
+                outbound.calls(Outbound.Reach.OPERATOR, "sd-node-peers"), config.outbound().connectTimeout(),
                 address -> secret == null ? null : ParentProof.of(secret, "GET", address));
-        this.forwarder = new PeerForwarder(config.outbound().connectTimeout(), config.outbound().maxConnectionsTotal(), config.maxMessageBytes());
+        this.forwarder = new PeerForwarder(outbound, config.outbound().maxConnectionsTotal(), config.maxMessageBytes());
         this.requestChain = requestChain(config, backends, state, observation);
         this.allocatorRounds = new AllocatorRounds(priorityFlows, policy::current, catalog::snapshot,
                 new InstanceCapacity(limits), this::childCapacityOf, config.clock());
@@ -126,7 +126,12 @@ public final class NodeEngine implements AutoCloseable {
 
     /** The event loops that dispatch to providers; an entry running on them answers without a thread hand-off. */
     public EventLoops relayLoops() {
-        return transport.eventLoops();
+        return outbound.loops();
+    }
+
+    /** The node's one way out: its event loops and the calls on them. */
+    public Outbound outbound() {
+        return outbound;
     }
 
     /** The child nodes below this one, the discovery poll, and how requests and failures cross levels. */
@@ -162,7 +167,6 @@ public final class NodeEngine implements AutoCloseable {
         peerLoads.close();
         forwarder.close();
         health.close();
-        probe.close();
         dispatcher.close();
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.backends.MemberDuties;
+import org.servicedomain.node.outbound.Outbound;
 import org.servicedomain.node.core.Readiness;
 import org.servicedomain.node.discovery.Discovery;
 import org.servicedomain.node.discovery.DiscoveryConfig;
@@ -55,7 +56,8 @@ public final class NodeMembership {
         ActivePolicy policy = state.policy();
         backends.join(home, new MemberDuties(this::loadIndex, () -> policy.current().peers().placementMargin(),
                 state.sessions(), engine.health(), observation.events(), observation.meterRegistry(),
-                config.outbound().connectTimeout(), config.clock()));
+                engine.outbound().calls(Outbound.Reach.OPERATOR, "sd-node-placement"), config.outbound().connectTimeout(),
+                config.clock()));
     }
 
     /**

@@ -27,7 +27,7 @@ import org.servicedomain.node.engine.monitor.ProcessMeters;
 import org.servicedomain.node.engine.monitor.RequestOutcomes;
 import org.servicedomain.node.engine.monitor.StatisticsMeters;
 import org.servicedomain.node.engine.monitor.TrafficStatistics;
-import org.servicedomain.node.network.CheckedDnsResolver;
+import org.servicedomain.node.outbound.Outbound;
 import org.servicedomain.node.policy.CompiledPolicy;
 import org.servicedomain.node.session.SessionActivity;
 import org.servicedomain.node.tracing.Tracing;
@@ -59,10 +59,11 @@ public final class NodeObservation implements AutoCloseable {
     private final Tracing tracing;
     private final Instant startedAt;
 
-    NodeObservation(NodeConfig config, Backends backends, CheckedDnsResolver checkedDns) throws IOException {
+    NodeObservation(NodeConfig config, Backends backends, Outbound outbound) throws IOException {
         this.startedAt = config.clock().instant();
         this.events = new NodeEvents(config.clock());
-        this.notifier = new HttpEventNotifier(notifyUrl::get, config.outbound().connectTimeout(), checkedDns);
+        this.notifier = new HttpEventNotifier(notifyUrl::get,
+                outbound.calls(Outbound.Reach.PROVIDERS, "sd-node-events"), config.outbound().connectTimeout());
         events.addListener(new EventLog());
         events.addListener(notifier);
         String nodeName = config.hierarchy().nodeName();

@@ -36,7 +36,6 @@ final class ClusterBackends implements Backends {
 
     private final Cluster cluster;
     private SessionRegistry placing;
-    private LeastLoadedPlacement placement;
 
     private ClusterBackends(Cluster cluster) {
         this.cluster = cluster;
@@ -135,8 +134,8 @@ final class ClusterBackends implements Backends {
     @Override
     public synchronized void join(URI home, MemberDuties duties) throws IOException {
         Membership membership = cluster.join(home, duties.loadIndex());
-        placement = new LeastLoadedPlacement(membership, duties.loadIndex(), duties.placementMargin(),
-                cluster.memberProof(), duties.timeout(), duties.clock());
+        LeastLoadedPlacement placement = new LeastLoadedPlacement(membership, duties.loadIndex(), duties.placementMargin(),
+                cluster.memberProof(), duties.members(), duties.timeout(), duties.clock());
         placing = duties.sessions();
         placing.setPlacement(placement);
         cluster.contend(new LeaderChores(duties.health(), duties.events(), duties.meters(), cluster::leads));
@@ -148,9 +147,6 @@ final class ClusterBackends implements Backends {
             placing.setPlacement(SessionPlacement.HERE);
         }
         cluster.leave();
-        if (placement != null) {
-            placement.close();
-        }
     }
 
     @Override

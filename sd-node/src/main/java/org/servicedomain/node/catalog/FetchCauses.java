@@ -1,5 +1,6 @@
 package org.servicedomain.node.catalog;
 
+import io.netty.channel.ConnectTimeoutException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -9,8 +10,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import javax.net.ssl.SSLException;
-import org.apache.hc.client5.http.ConnectTimeoutException;
-import org.apache.hc.client5.http.HttpHostConnectException;
+import org.servicedomain.node.network.DeniedNetworkException;
 
 /**
  * Why a WSDL could not be fetched, in an operator's words: the host, the port and what to check,
@@ -34,7 +34,7 @@ final class FetchCauses {
         if (e instanceof ConnectTimeoutException) {
             return "the connection to " + hostAndPort + " timed out after " + seconds(timeout);
         }
-        if (e instanceof HttpHostConnectException || e instanceof ConnectException) {
+        if (e instanceof ConnectException) {
             return "the connection to " + hostAndPort + " was refused: nothing listens there; is the provider running?";
         }
         if (e instanceof NoRouteToHostException) {

@@ -1,69 +1,49 @@
 package org.servicedomain.node.catalog;
 
+import io.netty.channel.ConnectTimeoutException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.time.Duration;
-import org.apache.hc.client5.http.DnsResolver;
-import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.client5.http.config.ConnectionConfig;
-import org.apache.hc.client5.http.config.RequestConfig;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.core5.http.HttpEntity;
-import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.util.Timeout;
+import org.servicedomain.node.outbound.AnswerTooLargeException;
+import org.servicedomain.node.outbound.HttpCalls;
+import org.servicedomain.node.outbound.OutboundAnswer;
+import org.servicedomain.node.outbound.OutboundCall;
 
-/** Fetches a provider's WSDL over HTTP(S), within a time and size limit. Close it with the node. */
-public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
+/** Fetches a provider's WSDL over HTTP(S), within a time and size limit. */
+public final class HttpWsdlSource implements WsdlSource {
 
-    private final CloseableHttpClient http;
-    private final long maxBytes;
+    private final HttpCalls http;
+    private final Duration connectTimeout;
     private final Duration timeout;
+    private final long maxBytes;
 
-    /** @param resolver resolves a location's host at every connect; one that refuses denied networks keeps the fetch out of them */
-    public HttpWsdlSource(Duration timeout, long maxBytes, DnsResolver resolver) {
-        this.http = HttpClients.custom()
-                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
-                        .setDnsResolver(resolver)
-                        .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                .setConnectTimeout(Timeout.of(timeout)).setSocketTimeout(Timeout.of(timeout)).build())
-                        .build())
-                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(timeout)).build())
-                .disableCookieManagement()
-                .disableRedirectHandling()
-                .setUserAgent("sd-node")
-                .build();
-        this.maxBytes = maxBytes;
+    /** @param http calls held to the networks the node may reach for providers, checked at every connect */
+    public HttpWsdlSource(HttpCalls http, Duration connectTimeout, Duration timeout, long maxBytes) {
+        this.http = http;
+        this.connectTimeout = connectTimeout;
         this.timeout = timeout;
+        this.maxBytes = maxBytes;
     }
 
     @Override
     public byte[] fetch(String location) {
         URI uri = parse(location);
+        OutboundAnswer answer;
         try {
-            HttpGet get = new HttpGet(uri);
-            return http.execute(get, response -> {
-                if (response.getCode() != 200) {
-                    throw ServiceDescriptionParser.unreadable(location, FetchCauses.status(uri, response.getCode()), null);
-                }
-                HttpEntity entity = response.getEntity();
-                if (entity == null) {
-                    throw ServiceDescriptionParser.unreadable(location, "the server sent no body", null);
-                }
-                InputStream body = entity.getContent();
-                byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-                if (bytes.length > maxBytes) {
-                    get.cancel();
-                    throw ServiceDescriptionParser.unreadable(location, "it is larger than " + maxBytes + " bytes", null);
-                }
-                body.close();
-                return bytes;
-            });
+            answer = http.await(OutboundCall.get(uri, timeout, maxBytes));
+        } catch (AnswerTooLargeException e) {
+            throw ServiceDescriptionParser.unreadable(location, "it is larger than " + maxBytes + " bytes", null);
         } catch (IOException e) {
-            throw ServiceDescriptionParser.unreadable(location, FetchCauses.of(uri, e, timeout), e);
+            throw ServiceDescriptionParser.unreadable(location,
+                    FetchCauses.of(uri, e, e instanceof ConnectTimeoutException ? connectTimeout : timeout), e);
         }
+        if (answer.status() != 200) {
+            throw ServiceDescriptionParser.unreadable(location, FetchCauses.status(uri, answer.status()), null);
+        }
+        if (answer.body().length == 0) {
+            throw ServiceDescriptionParser.unreadable(location, "the server sent no body", null);
+        }
+        return answer.body();
     }
 
     private static URI parse(String location) {
@@ -77,16 +57,14 @@ public final class HttpWsdlSource implements WsdlSource, AutoCloseable {
                 throw ServiceDescriptionParser.unreadable(location, "it carries credentials (user:password@ before the"
                         + " host), which the node does not send; register a location without them", null);
             }
+            if (uri.getHost() == null) {
+                throw ServiceDescriptionParser.unreadable(location, "it names no host", null);
+            }
             return uri;
         } catch (IllegalArgumentException e) {
             String why = e.getCause() instanceof java.net.URISyntaxException syntax
                     ? syntax.getReason() + " at character " + (syntax.getIndex() + 1) : "malformed";
             throw ServiceDescriptionParser.unreadable(location, "it is not a URL (" + why + ")", e);
         }
-    }
-
-    @Override
-    public void close() {
-        http.close(CloseMode.GRACEFUL);
     }
 }

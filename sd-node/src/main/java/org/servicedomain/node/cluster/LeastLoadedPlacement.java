@@ -9,17 +9,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
-import org.apache.hc.client5.http.classic.methods.HttpPost;
-import org.apache.hc.client5.http.config.RequestConfig;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.core5.http.ContentType;
-import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
-import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.util.Timeout;
 import org.servicedomain.node.core.Caller;
 import org.servicedomain.node.engine.offload.PeerAnswer;
 import org.servicedomain.node.engine.offload.PeerLoad;
+import org.servicedomain.node.outbound.HttpCalls;
+import org.servicedomain.node.outbound.OutboundCall;
 import org.servicedomain.node.session.Session;
 import org.servicedomain.node.session.SessionPlacement;
 import org.servicedomain.node.session.User;
@@ -33,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * the session, whose id then names it. When no member is lower by the margin, or the one asked does
  * not answer, the session is opened here.
  */
-public final class LeastLoadedPlacement implements SessionPlacement, AutoCloseable {
+public final class LeastLoadedPlacement implements SessionPlacement {
 
     private static final Logger LOG = LoggerFactory.getLogger(LeastLoadedPlacement.class);
     /** Where a member opens a session another member placed on it. */
@@ -54,24 +48,23 @@ public final class LeastLoadedPlacement implements SessionPlacement, AutoCloseab
     private final DoubleSupplier margin;
     private final MemberProof proof;
     private final Clock clock;
-    private final CloseableHttpClient http;
+    private final HttpCalls http;
+    private final Duration timeout;
 
     /**
      * @param localLoad this member's load index now
      * @param margin by how much lower another member's load index must be for a session to go there
+     * @param http calls to the other members, {@code timeout} each
      */
     public LeastLoadedPlacement(Membership membership, DoubleSupplier localLoad, DoubleSupplier margin, MemberProof proof,
-            Duration timeout, Clock clock) {
+            HttpCalls http, Duration timeout, Clock clock) {
         this.membership = membership;
         this.localLoad = localLoad;
         this.margin = margin;
         this.proof = proof;
         this.clock = clock;
-        this.http = HttpClients.custom()
-                .setDefaultRequestConfig(RequestConfig.custom().setConnectTimeout(Timeout.of(timeout))
-                        .setConnectionRequestTimeout(Timeout.of(timeout)).setResponseTimeout(Timeout.of(timeout)).build())
-                .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
-                .setUserAgent("sd-node-placement").build();
+        this.http = http;
+        this.timeout = timeout;
     }
 
     @Override
@@ -106,19 +99,14 @@ public final class LeastLoadedPlacement implements SessionPlacement, AutoCloseab
 
     private Opened openAt(Member target, String user) throws IOException {
         URI address = URI.create(PeerLoad.baseOf(target.home()) + PATH);
-        HttpPost post = new HttpPost(address);
-        post.setHeader(MemberProof.HEADER, proof.of(user, target.id(), address.getRawPath(), clock.instant()));
-        post.setHeader(MemberProof.USER_HEADER, MemberProof.userHeader(user));
-        post.setEntity(new ByteArrayEntity(JSON.writeValueAsBytes(new Request(user)), ContentType.APPLICATION_JSON));
-        Opened opened = http.execute(post, PeerAnswer.json(JSON, Opened.class, MAX_ANSWER_BYTES, "an answer", address));
+        OutboundCall post = OutboundCall.post(address, "application/json", JSON.writeValueAsBytes(new Request(user)), timeout,
+                        MAX_ANSWER_BYTES)
+                .with(MemberProof.HEADER, proof.of(user, target.id(), address.getRawPath(), clock.instant()))
+                .with(MemberProof.USER_HEADER, MemberProof.userHeader(user));
+        Opened opened = PeerAnswer.json(JSON, Opened.class, http.await(post), address);
         if (opened.sessionId() == null || !opened.sessionId().startsWith(target.id() + ":") || opened.userLevel() == null) {
             throw new IOException("member " + target.id() + " answered no session of its own");
         }
         return opened;
-    }
-
-    @Override
-    public void close() {
-        http.close(CloseMode.IMMEDIATE);
     }
 }

@@ -1,10 +1,14 @@
 package org.servicedomain.node.dispatch;
 
+import static io.netty.handler.codec.http.HttpResponseStatus.NOT_FOUND;
+import static io.netty.handler.codec.http.HttpResponseStatus.REQUEST_TIMEOUT;
+import static io.netty.handler.codec.http.HttpResponseStatus.SERVICE_UNAVAILABLE;
+import static io.netty.handler.codec.http.HttpResponseStatus.TOO_MANY_REQUESTS;
+
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.apache.hc.core5.http.HttpStatus;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.Prober;
@@ -25,8 +29,8 @@ public final class HttpInstanceDispatcher implements InstanceDispatcher {
      * provider's application not deployed, or stopping), the request not received in time, too many
      * requests, unavailable. A request answered so may be sent elsewhere whatever its operation.
      */
-    private static final Set<Integer> NOT_PROCESSED = Set.of(HttpStatus.SC_NOT_FOUND, HttpStatus.SC_REQUEST_TIMEOUT,
-            HttpStatus.SC_TOO_MANY_REQUESTS, HttpStatus.SC_SERVICE_UNAVAILABLE);
+    private static final Set<Integer> NOT_PROCESSED = Set.of(NOT_FOUND.code(), REQUEST_TIMEOUT.code(),
+            TOO_MANY_REQUESTS.code(), SERVICE_UNAVAILABLE.code());
 
     private final SoapTransport http;
 

@@ -4,20 +4,19 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.resolver.AddressResolverGroup;
+import io.netty.handler.ssl.SslHandler;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import org.servicedomain.node.catalog.DeniedNetworkException;
 import org.servicedomain.node.core.DispatchException;
+import org.servicedomain.node.network.DeniedNetworkException;
+import org.servicedomain.node.outbound.Outbound;
 
 /**
  * The keep-alive connections of one event loop, by provider host and port. Only that loop touches them,
@@ -27,11 +26,8 @@ import org.servicedomain.node.core.DispatchException;
  */
 final class LoopConnections {
 
-    /**
-     * Netty's defaults, except that header characters are not checked: the node reads only the
-     * framing headers and the content type, and writes the latter on with control characters removed.
-     */
     private final EventLoop loop;
+    private final Outbound outbound;
     private final Bootstrap bootstrap;
     private final int maxPerAddress;
     private final int maxTotal;
@@ -50,15 +46,13 @@ final class LoopConnections {
         }
     }
 
-    /** @param resolver resolves a provider's host at every connect, keeping only addresses the node may reach */
-    LoopConnections(EventLoop loop, Class<? extends SocketChannel> socket, AddressResolverGroup<?> resolver,
-            Duration connectTimeout, int maxPerAddress, int maxTotal) {
+    /** @param reach whom the connections go to: providers' hosts are re-checked against the allowed networks at every connect */
+    LoopConnections(Outbound outbound, EventLoop loop, Outbound.Reach reach, int maxPerAddress, int maxTotal) {
         this.loop = loop;
+        this.outbound = outbound;
         this.maxPerAddress = maxPerAddress;
         this.maxTotal = maxTotal;
-        this.bootstrap = new Bootstrap().group(loop).channel(socket).resolver(resolver)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
+        this.bootstrap = outbound.bootstrap(loop, reach);
     }
 
     EventLoop loop() {
@@ -117,6 +111,9 @@ final class LoopConnections {
         ChannelFuture connected = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel channel) {
+                if (route.tls()) {
+                    channel.pipeline().addLast(outbound.tls(channel.alloc(), route.host(), route.port()));
+                }
                 channel.pipeline().addLast(handler); // requests go out as bytes (ProviderExchange), answers are read by AnswerParser
             }
         }).connect(route.host(), route.port());
@@ -127,12 +124,29 @@ final class LoopConnections {
                 open--;
                 exchange.fail(connectFailure(done.cause()));
                 afterClose(pool);
-            } else if (exchange.done()) {
-                released(pool, channel);
+            } else if (route.tls()) {
+                channel.pipeline().get(SslHandler.class).handshakeFuture().addListener(shaken -> {
+                    if (shaken.isSuccess()) {
+                        connected(pool, channel, handler, exchange);
+                    } else {
+                        exchange.fail(new DispatchException(DispatchException.Kind.CONNECTION, false,
+                                "the TLS handshake with " + route.host() + ":" + route.port() + " failed: "
+                                        + ProviderChannel.describe(shaken.cause()), shaken.cause()));
+                        channel.close(); // its place is given back as it closes (ProviderChannel.channelInactive)
+                    }
+                });
             } else {
-                handler.send(channel, exchange);
+                connected(pool, channel, handler, exchange);
             }
         });
+    }
+
+    private void connected(Pool pool, Channel channel, ProviderChannel handler, ProviderExchange exchange) {
+        if (exchange.done()) {
+            released(pool, channel);
+        } else {
+            handler.send(channel, exchange);
+        }
     }
 
     private static DispatchException connectFailure(Throwable cause) {

@@ -1,55 +1,48 @@
 package org.servicedomain.node.dispatch;
 
 import io.netty.channel.EventLoop;
-import io.netty.util.concurrent.EventExecutor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.network.PermittedAddressResolverGroup;
-import org.servicedomain.node.network.PermittedAddresses;
+import org.servicedomain.node.outbound.Outbound;
 
 /**
- * Posts SOAP messages to providers on Netty event loops, with keep-alive connections kept per loop
- * ({@link LoopConnections}). A request posted from one of the loops (the relay's entry runs its
- * requests there) goes out and comes back on that same loop: no thread hand-off, no lock. A request
- * from any other thread is handed to the next loop. Addresses other than plain HTTP go to the
- * {@code other} transport. A new connection goes only to an address {@link PermittedAddresses} gives
- * for the provider's host at that moment; a pooled connection is used as it is.
+ * Posts SOAP messages over HTTP or HTTPS on the {@link Outbound} event loops, with keep-alive
+ * connections kept per loop ({@link LoopConnections}). A request posted from one of the loops (the
+ * relay's entry runs its requests there) goes out and comes back on that same loop: no thread
+ * hand-off, no lock. A request from any other thread is handed to the next loop. A new connection to
+ * a provider goes only to an address the allowed networks permit for its host at that moment; a
+ * pooled connection is used as it is.
  */
 public final class NettySoapTransport implements SoapTransport {
 
     /** Parsed addresses, so a request does not parse a URI; bounded, since addresses come and go. */
     private static final int MAX_ADDRESSES = 10_000;
 
-    private final EventLoops loops;
     private final List<LoopConnections> connections = new ArrayList<>();
-    private final SoapTransport other;
     /** The {@code User-Agent} line of every request, written once. */
     private final byte[] userAgentLine;
     private final long maxReplyBytes;
     private final Map<String, ProviderAddress> addresses = new ConcurrentHashMap<>();
-    private final PermittedAddressResolverGroup resolver;
 
     /**
-     * @param threads the number of event loops; the limits on connections are shared out among them
-     * @param permitted where a new connection to a provider's host may go, asked at every connect
-     * @param other the transport for addresses that are not plain HTTP; closed with this one
+     * @param reach whom the messages go to, which decides whether hosts are checked against the allowed networks
+     * @param maxPerAddress the most connections to one host and port; shared out among the loops, as {@code maxTotal}
      */
-    public NettySoapTransport(int threads, String userAgent, Duration connectTimeout, int maxPerAddress, int maxTotal,
-            long maxReplyBytes, PermittedAddresses permitted, SoapTransport other) {
-        this.loops = EventLoops.open(threads);
-        this.other = other;
+    public NettySoapTransport(Outbound outbound, Outbound.Reach reach, String userAgent, int maxPerAddress, int maxTotal,
+            long maxReplyBytes) {
         this.userAgentLine = HttpHead.line("User-Agent", userAgent);
         this.maxReplyBytes = maxReplyBytes;
-        this.resolver = new PermittedAddressResolverGroup(permitted);
-        for (EventExecutor executor : loops.group()) {
-            connections.add(new LoopConnections((EventLoop) executor, loops.socket(), resolver, connectTimeout,
-                    share(maxPerAddress, threads), share(maxTotal, threads)));
+        List<EventLoop> loops = outbound.eachLoop();
+        for (EventLoop loop : loops) {
+            connections.add(new LoopConnections(outbound, loop, reach, share(maxPerAddress, loops.size()),
+                    share(maxTotal, loops.size())));
         }
     }
 
@@ -57,17 +50,13 @@ public final class NettySoapTransport implements SoapTransport {
         return Math.max(1, (limit + threads - 1) / threads);
     }
 
-    /** The event loops, for an entry that wants its requests answered on the loop they arrived on. */
-    public EventLoops eventLoops() {
-        return loops;
-    }
-
     @Override
     public CompletableFuture<ProviderReply> post(String address, RequestContext request, Duration timeout,
             String... extraHeaders) {
         ProviderAddress target = address(address);
-        if (!target.plainHttp()) {
-            return other.post(address, request, timeout, extraHeaders);
+        if (!target.http()) {
+            return CompletableFuture.failedFuture(new DispatchException(DispatchException.Kind.CONNECTION,
+                    false, "not an http or https address with a host: " + address, null));
         }
         CompletableFuture<ProviderReply> reply = new CompletableFuture<>();
         ProviderExchange exchange = new ProviderExchange(target, request.body(), request.contentType(), request.soapAction(),
@@ -103,14 +92,13 @@ public final class NettySoapTransport implements SoapTransport {
         return parsed;
     }
 
-    /** Closes the connections and ends the loops (waiting a few seconds at most), so an undeployed WAR leaves no thread. */
+    /** Closes the idle connections; the loops are the {@link Outbound}'s, which ends them. */
     @Override
     public void close() {
         for (LoopConnections loop : connections) {
-            loop.loop().execute(loop::closeAll);
+            if (!loop.loop().isShuttingDown()) {
+                loop.loop().execute(loop::closeAll);
+            }
         }
-        loops.shutDown();
-        resolver.close();
-        other.close();
     }
 }

@@ -31,6 +31,7 @@ import org.servicedomain.node.entry.port.DomainWsdlServlet;
 import org.servicedomain.node.entry.port.NodeAddress;
 import org.servicedomain.node.entry.port.VirtualPortFront;
 import org.servicedomain.node.entry.port.VirtualPortServlet;
+import org.servicedomain.node.outbound.Outbound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -92,7 +93,8 @@ public final class NodeWebApp implements ServletContainerInitializer {
         FilterRegistration.Dynamic bodies = context.addFilter("sd-home-bodies", new BufferedBodyFilter(front.bodyPolicy()));
         bodies.setAsyncSupported(true);
         ServletRegistration.Dynamic children = context.addServlet("sd-children", new ChildHomeServlet(engine.hierarchy(),
-                state.sessions(), state.users(), config.outbound().connectTimeout(), config.maxMessageBytes()));
+                state.sessions(), state.users(), engine.outbound().calls(Outbound.Reach.OPERATOR, "sd-node-forward"),
+                config.maxMessageBytes()));
         children.addMapping(ChildHomeServlet.PATH + "/*");
         children.setAsyncSupported(true);
         bodies.addMappingForServletNames(EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "sd-services",

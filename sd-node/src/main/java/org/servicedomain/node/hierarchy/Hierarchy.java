@@ -1,6 +1,5 @@
 package org.servicedomain.node.hierarchy;
 
-import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
-import org.servicedomain.home.v1.HomeFault;
 import org.servicedomain.home.v1.NodeInfo;
 import org.servicedomain.node.catalog.Catalog;
 import org.servicedomain.node.catalog.CatalogSnapshot;
@@ -108,7 +106,7 @@ public final class Hierarchy implements AutoCloseable {
         NodeInfo answer;
         try {
             answer = client.poll(address, secret);
-        } catch (HomeFault | WebServiceException | IllegalStateException e) {
+        } catch (IOException e) {
             throw new NodeFault(FaultCode.WsdlUnreadable, "the child node at " + address + " did not answer getServiceInfo: "
                     + e.getMessage(), e);
         }
@@ -179,7 +177,7 @@ public final class Hierarchy implements AutoCloseable {
                     discovery.reconcile(child, answer, false);
                 }
             }
-        } catch (HomeFault | WebServiceException | IllegalStateException e) {
+        } catch (IOException e) {
             LOG.warn("child node {} at {} did not answer the discovery poll: {}", child.name(), child.address(), e.toString());
             synchronized (filing) {
                 if (children.at(child.address()).isPresent()) {
@@ -298,6 +296,5 @@ public final class Hierarchy implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        client.close();
     }
 }

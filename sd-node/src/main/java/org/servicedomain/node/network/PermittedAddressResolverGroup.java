@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * Netty's host resolution through {@link PermittedAddresses}, for a {@code Bootstrap} that connects
  * by host name: each connect resolves the name again and goes to the permitted address it got, and a
- * host with none fails the connect with the {@link org.servicedomain.node.catalog.DeniedNetworkException}.
+ * host with none fails the connect with the {@link org.servicedomain.node.network.DeniedNetworkException}.
  * Resolves on the connecting event loop, as Netty's default resolver does.
  */
 public final class PermittedAddressResolverGroup extends AddressResolverGroup<InetSocketAddress> {

@@ -4,7 +4,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.Objects;
-import org.servicedomain.node.catalog.DeniedNetworkException;
 
 /**
  * The addresses of a host that {@link ProviderNetworks} permits, looked up afresh each time a

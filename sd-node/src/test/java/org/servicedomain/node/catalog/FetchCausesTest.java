@@ -2,12 +2,13 @@ package org.servicedomain.node.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.channel.ConnectTimeoutException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.junit.jupiter.api.Test;
+import org.servicedomain.node.network.DeniedNetworkException;
 
 /** The causes a failed WSDL fetch is named by, for the failures a loopback test cannot provoke without leaving loopback. */
 class FetchCausesTest {

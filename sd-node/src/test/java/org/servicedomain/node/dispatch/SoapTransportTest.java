@@ -34,11 +34,12 @@ import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.DispatchException;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.network.CheckedDnsResolver;
 import org.servicedomain.node.network.HostResolver;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.outbound.Outbound;
+import org.servicedomain.node.outbound.TestOutbound;
 
 /**
  * Both transports against a real loopback server: the message goes out unchanged, connections
@@ -54,10 +55,7 @@ class SoapTransportTest {
 
     /** The transports, each with at most one connection per address, a reply limit and where they may connect. */
     enum Kind {
-        HTTP_CLIENT((limit, permitted) -> new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit,
-                new CheckedDnsResolver(permitted))),
-        NETTY((limit, permitted) -> new NettySoapTransport(1, "test", Duration.ofSeconds(5), 1, 4, limit, permitted,
-                new SoapHttpClient("test", Duration.ofSeconds(5), 1, 4, limit, new CheckedDnsResolver(permitted))));
+        NETTY(OwnLoops::new);
 
         final BiFunction<Long, PermittedAddresses, SoapTransport> checked;
 
@@ -68,6 +66,28 @@ class SoapTransportTest {
         /** The transport with a reply limit of {@code limit} bytes, connecting anywhere. */
         SoapTransport open(long limit) {
             return checked.apply(limit, ANYWHERE);
+        }
+    }
+
+    /** The transport on event loops of its own, ended with it. */
+    private static final class OwnLoops implements SoapTransport {
+        private final Outbound outbound;
+        private final SoapTransport transport;
+
+        OwnLoops(long limit, PermittedAddresses permitted) {
+            outbound = TestOutbound.open(limit, permitted);
+            transport = new NettySoapTransport(outbound, Outbound.Reach.PROVIDERS, "test", 1, 4, limit);
+        }
+
+        @Override
+        public CompletableFuture<ProviderReply> post(String address, RequestContext request, Duration timeout, String... extraHeaders) {
+            return transport.post(address, request, timeout, extraHeaders);
+        }
+
+        @Override
+        public void close() {
+            transport.close();
+            outbound.close();
         }
     }
 

@@ -18,6 +18,7 @@ import org.servicedomain.node.catalog.FileCatalogStore;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.proof.TimedSignature;
+import org.servicedomain.node.outbound.TestOutbound;
 
 /** How a child takes the admin proofs of its parent across its own restart. */
 class HierarchyAdminProofTest {
@@ -32,7 +33,7 @@ class HierarchyAdminProofTest {
     private Hierarchy open() throws IOException {
         return Hierarchy.open(new HierarchyConfig("child", SECRET, HierarchyConfig.DEFAULT_POLL_INTERVAL), dataDir,
                 Catalog.open(new FileCatalogStore(dataDir), TestInstances.wsdlSource()), ChildRegistry.open(dataDir),
-                new ChildHomeClient(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+                new ChildHomeClient(TestOutbound.none(), Duration.ofSeconds(1), 1 << 20));
     }
 
     private static String proof(Hierarchy child, Instant at) {

@@ -23,6 +23,7 @@ import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.RequestContext;
 import org.servicedomain.node.proof.TimedSignature;
+import org.servicedomain.node.outbound.TestOutbound;
 
 /**
  * A request a parent node sent: its signed context header gives the caller and the values the
@@ -169,6 +170,6 @@ class ParentContextStageTest {
     private static Hierarchy open(String parentSecret, Path dir) throws IOException {
         return Hierarchy.open(new HierarchyConfig(NODE_NAME, parentSecret, HierarchyConfig.DEFAULT_POLL_INTERVAL), dir,
                 Catalog.open(new FileCatalogStore(dir), TestInstances.wsdlSource()), ChildRegistry.open(dir),
-                new ChildHomeClient(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+                new ChildHomeClient(TestOutbound.none(), Duration.ofSeconds(1), 1 << 20));
     }
 }

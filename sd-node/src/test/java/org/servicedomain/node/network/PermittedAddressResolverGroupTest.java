@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.DeniedNetworkException;
 
 /** Netty's resolution of an unresolved address through the permitted addresses, as a Bootstrap's connect asks for it. */
 class PermittedAddressResolverGroupTest {

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.catalog.DeniedNetworkException;
 
 /** Which addresses of a host a connection may go to, asked anew each time: the defence against DNS rebinding. */
 class PermittedAddressesTest {

@@ -3,11 +3,12 @@ package org.servicedomain.node.engine.offload;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.servicedomain.node.core.Deadline;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.RequestContext;
-import org.servicedomain.node.dispatch.SoapHttpClient;
+import org.servicedomain.node.dispatch.NettySoapTransport;
+import org.servicedomain.node.dispatch.SoapTransport;
+import org.servicedomain.node.outbound.Outbound;
 import org.servicedomain.node.tracing.TraceHeaders;
 
 /**
@@ -17,12 +18,13 @@ import org.servicedomain.node.tracing.TraceHeaders;
  */
 public final class PeerForwarder implements AutoCloseable {
 
-    private final SoapHttpClient http;
+    private final SoapTransport http;
 
-    public PeerForwarder(Duration connectTimeout, int maxConnections, long maxReplyBytes) {
+    /** @param maxConnections the most connections to one peer, and to all of them */
+    public PeerForwarder(Outbound outbound, int maxConnections, long maxReplyBytes) {
         // peers are the operator's (the policy's list, or the cluster's members), not a caller's: not held to the provider networks
-        this.http = new SoapHttpClient("sd-node-offload", connectTimeout, maxConnections, maxConnections, maxReplyBytes,
-                SystemDefaultDnsResolver.INSTANCE);
+        this.http = new NettySoapTransport(outbound, Outbound.Reach.OPERATOR, "sd-node-offload", maxConnections, maxConnections,
+                maxReplyBytes);
     }
 
     /**

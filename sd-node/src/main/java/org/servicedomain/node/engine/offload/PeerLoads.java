@@ -14,13 +14,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.client5.http.config.RequestConfig;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.util.Timeout;
 import org.servicedomain.node.core.DaemonThreads;
+import org.servicedomain.node.outbound.HttpCalls;
+import org.servicedomain.node.outbound.OutboundCall;
 import org.servicedomain.node.policy.PeerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +35,8 @@ public final class PeerLoads implements AutoCloseable {
     static final String PROOF_HEADER = "X-SD-Parent-Proof";
 
     private final Supplier<PeerSettings> settings;
-    private final CloseableHttpClient http;
+    private final HttpCalls http;
+    private final Duration timeout;
     private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private final ScheduledExecutorService ticker;
     private volatile Map<URI, PeerLoad> latest = Map.of();
@@ -49,14 +46,11 @@ public final class PeerLoads implements AutoCloseable {
      * @param proof the value of the proof header, for a GET of the address given, that shows the peers
      *        this node knows the shared secret; null for none
      */
-    public PeerLoads(Supplier<PeerSettings> settings, Duration timeout, Function<URI, String> proof) {
+    public PeerLoads(Supplier<PeerSettings> settings, HttpCalls http, Duration timeout, Function<URI, String> proof) {
         this.settings = settings;
         this.proof = proof;
-        this.http = HttpClients.custom()
-                .setDefaultRequestConfig(RequestConfig.custom().setConnectTimeout(Timeout.of(timeout))
-                        .setConnectionRequestTimeout(Timeout.of(timeout)).setResponseTimeout(Timeout.of(timeout)).build())
-                .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
-                .setUserAgent("sd-node-peers").build();
+        this.http = http;
+        this.timeout = timeout;
         this.ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-peer-loads"));
         ticker.schedule(this::tick, 0, TimeUnit.MILLISECONDS);
     }
@@ -111,12 +105,8 @@ public final class PeerLoads implements AutoCloseable {
         URI base = PeerLoad.baseOf(peer);
         URI address = URI.create(base + "/load");
         try {
-            HttpGet get = new HttpGet(address);
-            String proofValue = proof.apply(address);
-            if (proofValue != null) {
-                get.setHeader(PROOF_HEADER, proofValue);
-            }
-            LoadReport report = http.execute(get, PeerAnswer.json(json, LoadReport.class, MAX_REPORT_BYTES, "a report", address));
+            LoadReport report = PeerAnswer.json(json, LoadReport.class,
+                    http.await(OutboundCall.get(address, timeout, MAX_REPORT_BYTES).with(PROOF_HEADER, proof.apply(address))), address);
             return new PeerLoad(peer, base, report, System.nanoTime());
         } catch (IOException | IllegalArgumentException e) {
             noteFailure(peer, e.toString());
@@ -135,6 +125,5 @@ public final class PeerLoads implements AutoCloseable {
     @Override
     public void close() {
         ticker.shutdownNow();
-        http.close(CloseMode.IMMEDIATE);
     }
 }

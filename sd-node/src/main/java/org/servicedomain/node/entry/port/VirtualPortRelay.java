@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.servicedomain.node.NodeConfig;
-import org.servicedomain.node.dispatch.EventLoops;
+import org.servicedomain.node.outbound.EventLoops;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,11 +15,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.servicedomain.node.network.CheckedDnsResolver;
 import org.servicedomain.node.network.HostResolver;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.outbound.Outbound;
+import org.servicedomain.node.outbound.TestOutbound;
 
 /** Events go only to a receiver in a network the node may reach, checked when the notifier connects. */
 class HttpEventNotifierTest {
@@ -43,8 +44,9 @@ class HttpEventNotifierTest {
         HostResolver names = host -> new InetAddress[] {Networks.literal("127.0.0.1")};
         AtomicReference<String> url = new AtomicReference<>("http://receiver.test:" + denied.getAddress().getPort() + "/events");
 
-        try (HttpEventNotifier notifier = new HttpEventNotifier(url::get, Duration.ofSeconds(5),
-                new CheckedDnsResolver(new PermittedAddresses(NETWORKS, names)))) {
+        try (Outbound outbound = TestOutbound.open(new PermittedAddresses(NETWORKS, names));
+                HttpEventNotifier notifier = new HttpEventNotifier(url::get, outbound.calls(Outbound.Reach.PROVIDERS, "test"),
+                        Duration.ofSeconds(5))) {
             notifier.on(event(NodeEvent.Type.INSTANCE_EJECTED));
             url.set("http://127.0.0.2:" + permitted.getAddress().getPort() + "/events");
             notifier.on(event(NodeEvent.Type.INSTANCE_BACK));

@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.servicedomain.node.TestInstances;
 import org.servicedomain.node.core.Instance;
 import org.servicedomain.node.core.InstanceState;
-import org.servicedomain.node.network.CheckedDnsResolver;
 import org.servicedomain.node.network.HostResolver;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.outbound.Outbound;
+import org.servicedomain.node.outbound.TestOutbound;
 
 /** A health probe goes to an instance's endpoint only where the node may reach providers, checked when it connects. */
 class WsdlProbeTest {
@@ -30,6 +31,7 @@ class WsdlProbeTest {
 
     private final AtomicInteger requests = new AtomicInteger();
     private HttpServer provider;
+    private Outbound outbound;
 
     @BeforeEach
     void aProviderServingItsWsdl() throws IOException {
@@ -44,27 +46,27 @@ class WsdlProbeTest {
 
     @AfterEach
     void stop() {
+        if (outbound != null) {
+            outbound.close();
+        }
         provider.stop(0);
     }
 
     @Test
     void aProbeOfAnEndpointInAPermittedNetworkReachesIt() {
-        try (WsdlProbe probe = probe(ProviderNetworks.defaultFor(true))) {
-            assertThat(probe.passes(instance())).isTrue();
-        }
+        assertThat(probe(ProviderNetworks.defaultFor(true)).passes(instance())).isTrue();
         assertThat(requests.get()).isEqualTo(1);
     }
 
     @Test
     void aProbeOfAnEndpointWhoseHostResolvesIntoADeniedNetworkFailsWithoutReachingIt() {
-        try (WsdlProbe probe = probe(ProviderNetworks.defaultFor(false))) {
-            assertThat(probe.passes(instance())).isFalse();
-        }
+        assertThat(probe(ProviderNetworks.defaultFor(false)).passes(instance())).isFalse();
         assertThat(requests.get()).isZero();
     }
 
-    private static WsdlProbe probe(ProviderNetworks networks) {
-        return new WsdlProbe(Duration.ofSeconds(5), "test", new CheckedDnsResolver(new PermittedAddresses(networks, NAMES)));
+    private WsdlProbe probe(ProviderNetworks networks) {
+        outbound = TestOutbound.open(new PermittedAddresses(networks, NAMES));
+        return new WsdlProbe(outbound.calls(Outbound.Reach.PROVIDERS, "test"), Duration.ofSeconds(5), 1 << 20, "test");
     }
 
     private Instance instance() {

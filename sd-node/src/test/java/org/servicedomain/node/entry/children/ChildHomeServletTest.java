@@ -6,6 +6,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import io.netty.channel.ConnectTimeoutException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -13,29 +14,17 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import org.apache.hc.client5.http.ConnectTimeoutException;
-import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
-import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
-import org.apache.hc.core5.concurrent.FutureCallback;
-import org.apache.hc.core5.function.Supplier;
-import org.apache.hc.core5.http.HttpHost;
-import org.apache.hc.core5.http.nio.AsyncPushConsumer;
-import org.apache.hc.core5.http.nio.AsyncRequestProducer;
-import org.apache.hc.core5.http.nio.AsyncResponseConsumer;
-import org.apache.hc.core5.http.nio.HandlerFactory;
-import org.apache.hc.core5.http.protocol.HttpContext;
-import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.reactor.IOReactorStatus;
-import org.apache.hc.core5.util.TimeValue;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.dispatch.BoundedReplyConsumer;
 import org.servicedomain.node.hierarchy.ChildNode;
 import org.servicedomain.node.hierarchy.ChildTerms;
+import org.servicedomain.node.outbound.AnswerTooLargeException;
+import org.servicedomain.node.outbound.OutboundCall;
+import org.servicedomain.node.outbound.TestOutbound;
 
 /** What the parent answers when a call it forwards to a child gets no answer to pass on. */
 class ChildHomeServletTest {
@@ -44,8 +33,7 @@ class ChildHomeServletTest {
             ChildTerms.NONE);
 
     @Test
-    void aCallTheClientRefusesToSendEndsTheRequestWithAnInternalErrorFault() throws IOException {
-        CloseableHttpAsyncClient refusing = new RefusingClient();
+    void aCallTheClosingNodeCannotSendEndsTheRequestWithAnInternalErrorFault() throws IOException {
         AsyncContext async = mock(AsyncContext.class);
         HttpServletResponse response = mock(HttpServletResponse.class);
         ByteArrayOutputStream body = new ByteArrayOutputStream();
@@ -53,7 +41,8 @@ class ChildHomeServletTest {
         ChildForwarding.Forward forward = new ChildForwarding.Forward(CHILD, CHILD.address() + "/services/home", "getUsers",
                 "root", new byte[0], "admin:1:n:mac");
 
-        assertThatCode(() -> ChildHomeServlet.send(refusing, SimpleRequestBuilder.post(forward.address()).build(), 1_000,
+        assertThatCode(() -> ChildHomeServlet.send(TestOutbound.none(),
+                OutboundCall.post(URI.create(forward.address()), "text/xml", new byte[0], Duration.ofSeconds(5), 1_000),
                 async, response, forward)).doesNotThrowAnyException();
 
         verify(async).complete();
@@ -75,7 +64,7 @@ class ChildHomeServletTest {
     @Test
     void anAnswerOverTheMessageLimitIsAFaultNamingTheLimit() {
         NodeFault fault = ChildHomeServlet.unanswered("UBC",
-                new BoundedReplyConsumer.ReplyTooLargeException("reply larger than 1000 bytes"), 1_000);
+                new AnswerTooLargeException(1_000), 1_000);
 
         assertThat(fault.code()).isEqualTo(FaultCode.InternalError);
         assertThat(fault.getMessage()).contains("child node UBC").contains("message limit of 1000 bytes")
@@ -88,45 +77,6 @@ class ChildHomeServletTest {
 
         assertThat(fault.code()).isEqualTo(FaultCode.InternalError);
         assertThat(fault.getMessage()).contains("child node UBC did not answer");
-    }
-
-    /** A client whose {@code execute} throws instead of calling back, as one shutting down at undeploy may. */
-    private static final class RefusingClient extends CloseableHttpAsyncClient {
-        @Override
-        public void start() {
-        }
-
-        @Override
-        public IOReactorStatus getStatus() {
-            return IOReactorStatus.SHUTTING_DOWN;
-        }
-
-        @Override
-        public void awaitShutdown(TimeValue waitTime) {
-        }
-
-        @Override
-        public void initiateShutdown() {
-        }
-
-        @Override
-        protected <T> Future<T> doExecute(HttpHost target, AsyncRequestProducer requestProducer,
-                AsyncResponseConsumer<T> responseConsumer, HandlerFactory<AsyncPushConsumer> pushHandlerFactory,
-                HttpContext context, FutureCallback<T> callback) {
-            throw new RejectedExecutionException("the I/O reactor is shutting down");
-        }
-
-        @Override
-        public void register(String hostname, String uriPattern, Supplier<AsyncPushConsumer> supplier) {
-        }
-
-        @Override
-        public void close(CloseMode closeMode) {
-        }
-
-        @Override
-        public void close() {
-        }
     }
 
     private static ServletOutputStream into(ByteArrayOutputStream bytes) {

@@ -1,4 +1,4 @@
-package org.servicedomain.node.dispatch;
+package org.servicedomain.node.outbound;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;

@@ -1,12 +1,13 @@
-package org.servicedomain.node.network;
+package org.servicedomain.node.catalog;
 
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
-import org.servicedomain.node.catalog.EndpointCheck;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.LogText;
 import org.servicedomain.node.core.NodeFault;
+import org.servicedomain.node.network.PermittedAddresses;
+import org.servicedomain.node.network.ProviderNetworks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

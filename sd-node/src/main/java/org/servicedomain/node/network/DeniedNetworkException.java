@@ -1,4 +1,4 @@
-package org.servicedomain.node.catalog;
+package org.servicedomain.node.network;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
