@@ -30,6 +30,8 @@ public final class FlowScheduler {
     private final FlowQueue[] flows;
     private final PortPermits permits;
     private final FairShare share;
+    /** The most requests any one class's queue holds, kept under the lock wherever a queue changes: read without it. */
+    private volatile int longestQueue;
     private long wakeAtNanos = Long.MAX_VALUE;
     private ScheduledFuture<?> wake;
 
@@ -75,6 +77,7 @@ public final class FlowScheduler {
             long now = time.currentTimeNanos();
             parked = new Waiting(now, deadlineNanos);
             flow.queue.addLast(parked);
+            noteQueues();
         }
         parked.expiresWith(timer.schedule(() -> expire(flow, parked), Math.max(0, deadlineNanos - time.currentTimeNanos()),
                 TimeUnit.NANOSECONDS));
@@ -99,14 +102,25 @@ public final class FlowScheduler {
         }
     }
 
-    /** Whether some class's queue holds {@code queueLength} requests, at least one: a request of that class is refused. */
-    public synchronized boolean anyQueueFull(int queueLength) {
+    /**
+     * Whether some class's queue holds {@code queueLength} requests, at least one: a request of that
+     * class is refused. Read without the port's lock, so a port whose queues have room costs a
+     * request one volatile read; {@link #refuseWhenFull} decides under the lock.
+     */
+    public boolean anyQueueFull(int queueLength) {
+        int longest = longestQueue;
+        return longest > 0 && longest >= queueLength;
+    }
+
+    /** Notes the longest queue after a queue changed; under the lock. */
+    private void noteQueues() {
+        int longest = 0;
         for (FlowQueue flow : flows) {
-            if (!flow.queue.isEmpty() && flow.queue.size() >= queueLength) {
-                return true;
-            }
+            longest = Math.max(longest, flow.queue.size());
         }
-        return false;
+        if (longest != longestQueue) {
+            longestQueue = longest;
+        }
     }
 
     /** The flow's {@code Overloaded} fault, made once per queue length: a flood of refusals builds no message. */
@@ -255,6 +269,7 @@ public final class FlowScheduler {
         long quickest;
         synchronized (this) {
             share.grant(released);
+            noteQueues();
             scheduleWake();
             quickest = released.isEmpty() ? 0 : permits.quickestNanos();
         }
@@ -296,6 +311,7 @@ public final class FlowScheduler {
         long waitedMs;
         synchronized (this) {
             flow.queue.remove(w);
+            noteQueues();
             flow.timedOut++;
             waitedMs = (time.currentTimeNanos() - w.queuedAtNanos) / 1_000_000L;
         }

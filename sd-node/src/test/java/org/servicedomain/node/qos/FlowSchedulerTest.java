@@ -83,6 +83,38 @@ class FlowSchedulerTest {
     }
 
     @Test
+    void tellsAQueueFullOnceItFillsAndNoLongerOnceItDrains() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, fakeTime);
+        port.reshape(Map.of(PriorityClass.MIDDLE, 10.0), Map.of(), Double.POSITIVE_INFINITY);
+        assertThat(port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 2)).isCompleted();
+        CompletableFuture<Long> first = port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 2);
+        assertThat(port.anyQueueFull(2)).as("one waits of two").isFalse();
+
+        CompletableFuture<Long> second = port.admit(PriorityClass.MIDDLE, now.get() + HOUR, 2);
+
+        assertThat(port.anyQueueFull(2)).as("two wait of two").isTrue();
+        now.addAndGet(Duration.ofMillis(100).toNanos());
+        port.reshape(Map.of(PriorityClass.MIDDLE, 10.0), Map.of(), Double.POSITIVE_INFINITY);
+        assertThat(first).isCompleted();
+        assertThat(second).isNotDone();
+        assertThat(port.anyQueueFull(2)).as("the bucket let one on").isFalse();
+        assertThat(port.anyQueueFull(1)).isTrue();
+    }
+
+    @Test
+    void noLongerTellsAQueueFullOnceItsRequestWaitedPastItsDeadline() {
+        FlowScheduler port = new FlowScheduler("Quotes", timer, TimeMeter.SYSTEM_NANOTIME);
+        port.reshape(Map.of(PriorityClass.LOW, 0.0), Map.of(), Double.POSITIVE_INFINITY);
+        CompletableFuture<Long> waiting = port.admit(PriorityClass.LOW, System.nanoTime() + Duration.ofMillis(50).toNanos(), 1);
+        assertThat(port.anyQueueFull(1)).isTrue();
+
+        await().atMost(Duration.ofSeconds(5)).until(waiting::isDone);
+
+        assertThat(port.anyQueueFull(1)).isFalse();
+        assertThat(port.refuseWhenFull(PriorityClass.LOW, 1)).isNull();
+    }
+
+    @Test
     void answersTimeoutAtTheDeadlineOfARequestStillWaiting() {
         FlowScheduler port = new FlowScheduler("Quotes", timer, TimeMeter.SYSTEM_NANOTIME);
         port.reshape(Map.of(PriorityClass.HIGH, 0.0), Map.of(), Double.POSITIVE_INFINITY);

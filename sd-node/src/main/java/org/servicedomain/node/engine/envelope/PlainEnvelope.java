@@ -10,10 +10,11 @@ import org.servicedomain.node.core.SoapVersion;
 /**
  * A look at an envelope without a parser, for a request the node may refuse before it parses it.
  * It only looks at a <em>plain</em> message: UTF-8, no reference ({@code &}), no DOCTYPE, comment,
- * CDATA section or processing instruction (the XML declaration aside), no header of the node's own
- * namespace (a session or a parent's context). In such a message every {@code <} opens a tag and
+ * CDATA section or processing instruction (the XML declaration aside), no declaration of the node's
+ * own namespace (a session or a parent's context). In such a message every {@code <} opens a tag and
  * every byte outside the tags is text as it stands, so the operation element, and whether a text
- * could be in the payload, are found by one loop over the bytes. It does not check that the message
+ * could be in the payload, are found by one loop over the bytes, the text searched where it lies
+ * ({@link MessageText}). It does not check that the message
  * is well-formed: a request it lets through is parsed in full before anything is sent.
  */
 public final class PlainEnvelope {
@@ -25,13 +26,11 @@ public final class PlainEnvelope {
     private static final byte[] ENCODING = "encoding".getBytes(StandardCharsets.US_ASCII);
 
     private final QName operationElement;
-    private final byte[] text;
-    private final int textLength;
+    private final MessageText text;
 
-    private PlainEnvelope(QName operationElement, byte[] text, int textLength) {
+    private PlainEnvelope(QName operationElement, MessageText text) {
         this.operationElement = operationElement;
         this.text = text;
-        this.textLength = textLength;
     }
 
     /** The first element of the soap:Body. */
@@ -48,14 +47,11 @@ public final class PlainEnvelope {
         if (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
             return true;
         }
-        return indexOf(text, textLength, value.getBytes(StandardCharsets.UTF_8), 0) >= 0;
+        return text.contains(value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The message as a plain envelope of {@code version}, or null when it is not one (the full parse decides then). */
     public static PlainEnvelope of(byte[] body, SoapVersion version) {
-        if (indexOf(body, body.length, NODE_NAMESPACE, 0) >= 0) {
-            return null;
-        }
         int start = afterDeclaration(body);
         return start < 0 ? null : new Walk(body, version.envelopeNamespace()).run(start);
     }
@@ -96,8 +92,7 @@ public final class PlainEnvelope {
     private static final class Walk {
         private final byte[] body;
         private final String envelopeNamespace;
-        private final byte[] text;
-        private int textLength;
+        private final MessageText text;
         private final List<String[]> declared = new ArrayList<>(); // prefix, uri of the open elements down to the operation
         private final int[] declaredAtDepth = new int[OPERATION_DEPTH + 1];
         private int depth;
@@ -107,27 +102,28 @@ public final class PlainEnvelope {
         Walk(byte[] body, String envelopeNamespace) {
             this.body = body;
             this.envelopeNamespace = envelopeNamespace;
-            this.text = new byte[body.length];
+            this.text = new MessageText(body);
         }
 
         PlainEnvelope run(int start) {
             int i = start;
             while (i < body.length) {
-                byte b = body[i];
-                if (b == '&') {
-                    return null;
-                }
-                if (b != '<') {
-                    text[textLength++] = b;
+                int textStart = i;
+                while (i < body.length && body[i] != '<') {
+                    if (body[i] == '&') {
+                        return null;
+                    }
                     i++;
-                    continue;
                 }
-                i = tag(i + 1);
-                if (i < 0) {
-                    return null;
+                text.run(textStart, i);
+                if (i < body.length) {
+                    i = tag(i + 1);
+                    if (i < 0) {
+                        return null;
+                    }
                 }
             }
-            return operation == null || depth != 0 ? null : new PlainEnvelope(operation, text, textLength);
+            return operation == null || depth != 0 ? null : new PlainEnvelope(operation, text);
         }
 
         /** Reads the tag whose name starts at {@code i}; the index after it, or -1 when the message is not plain. */
@@ -204,7 +200,12 @@ public final class PlainEnvelope {
             if (close >= body.length) {
                 return -1;
             }
-            if (keep && startsWith(body, i, "xmlns")) {
+            boolean declaration = startsWith(body, i, "xmlns");
+            if (declaration && close - q - 1 == NODE_NAMESPACE.length
+                    && Arrays.equals(body, q + 1, close, NODE_NAMESPACE, 0, NODE_NAMESPACE.length)) {
+                return -1; // the node's own namespace: a session, or a parent's context, the full parse reads
+            }
+            if (keep && declaration) {
                 String attribute = new String(body, i, eq - i, StandardCharsets.UTF_8).strip();
                 if (attribute.equals("xmlns") || attribute.startsWith("xmlns:")) {
                     declared.add(new String[] {attribute.length() == 5 ? "" : attribute.substring(6),

@@ -67,21 +67,26 @@ final class HeadScanner {
         return -1;
     }
 
-    /** The walk over one piece: plain header-value bytes in a tight loop, everything else byte by byte. */
+    /**
+     * The walk over one piece: plain bytes of the request line, a header name or a header value in a
+     * tight loop, everything else (the bytes that end them or are refused) byte by byte.
+     */
     private int scan(byte[] piece, int n) throws RefusedHead {
         for (int i = 0; i < n; i++) {
-            if (state == State.VALUE) {
+            if (state == State.REQUEST_LINE || state == State.NAME) {
+                i = state == State.NAME ? nameRun(piece, i, n) : requestLineRun(piece, i, n);
+                if (i == n) {
+                    return -1;
+                }
+            } else if (state == State.VALUE) {
                 int start = i;
                 while (i < n && plainValueByte(piece[i])) {
                     i++;
                 }
-                if (headBytes + (i - start) > MAX_HEAD_BYTES) {
-                    throw tooLarge();
-                }
+                counted(i - start, i);
                 if (keptHeader >= 0) {
                     kept.valueBytes(piece, start, i - start);
                 }
-                headBytes += i - start;
                 if (i == n) {
                     return -1;
                 }
@@ -91,6 +96,40 @@ final class HeadScanner {
             }
         }
         return -1;
+    }
+
+    /** Takes the plain bytes of the request line from {@code i} on (neither space, CR, LF nor a control character); the index after them. */
+    private int requestLineRun(byte[] piece, int i, int n) throws RefusedHead {
+        int j = i;
+        while (j < n && piece[j] > 0x20 && piece[j] != 0x7f) {
+            requestLine.append((char) piece[j]);
+            if (token.length() < KEPT) {
+                token.append((char) piece[j]);
+            }
+            j++;
+        }
+        return counted(j - i, j);
+    }
+
+    /** Takes the token bytes of a header name from {@code i} on, in lower case; the index after them. */
+    private int nameRun(byte[] piece, int i, int n) throws RefusedHead {
+        int j = i;
+        while (j < n && isTokenChar(piece[j])) {
+            if (token.length() < KEPT) {
+                token.append((char) (piece[j] | 0x20));
+            }
+            j++;
+        }
+        return counted(j - i, j);
+    }
+
+    /** Counts {@code run} more bytes of the head, refused past its size limit; answers {@code next}. */
+    private int counted(int run, int next) throws RefusedHead {
+        if (headBytes + run > MAX_HEAD_BYTES) {
+            throw tooLarge();
+        }
+        headBytes += run;
+        return next;
     }
 
     /** A byte a header value may hold that ends nothing: neither CR, LF nor a control character. */

@@ -7,7 +7,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
@@ -15,23 +14,11 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.ArrivingBody;
-import org.servicedomain.node.core.FaultCode;
-import org.servicedomain.node.core.NodeFault;
-import org.servicedomain.node.dispatch.HttpHead;
-import org.servicedomain.node.engine.RequestTerms;
-import org.servicedomain.node.engine.monitor.RequestId;
-import org.servicedomain.node.engine.offload.Offload;
-import org.servicedomain.node.tracing.TraceHeaders;
-import org.servicedomain.node.tracing.TraceParent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,22 +37,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
 
     private static final Logger LOG = LoggerFactory.getLogger(RelayConnection.class);
 
-    private static final AsciiString SOAP_ACTION = AsciiString.cached("SOAPAction");
-    private static final AsciiString REQUEST_ID = AsciiString.cached(RequestId.HEADER);
-    private static final AsciiString TRACEPARENT = AsciiString.cached(TraceParent.HEADER);
-    private static final AsciiString TRACESTATE = AsciiString.cached(TraceParent.STATE_HEADER);
-    private static final AsciiString TIMEOUT = AsciiString.cached(RequestTerms.TIMEOUT_HEADER);
-    private static final AsciiString HOP = AsciiString.cached(Offload.HOP_HEADER);
-    private static final byte[] CONTENT_TYPE_NAME = HttpHead.name("Content-Type");
-    private static final byte[] REQUEST_ID_NAME = HttpHead.name(RequestId.HEADER);
-    private static final byte[] CONNECTION_CLOSE = HttpHead.line("Connection", "close");
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
-    /** Room for an answer's head, so that a usual answer fits its first buffer. */
-    private static final int HEAD_ESTIMATE = 160;
-    /** How much of a refused body is read and dropped, so the client sees the fault rather than a reset. */
-    private static final long MAX_DISCARDED_BYTES = 2 * 1024 * 1024;
-    /** The most a body's buffer starts with, whatever its Content-Length says: it grows as bytes arrive. */
-    private static final int FIRST_BUFFER_BYTES = 16 * 1024;
 
     private final VirtualPortRelay.Settings settings;
     private final WaitingRequests waiting;
@@ -73,7 +45,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     /** The request being answered, from its head until its answer is written. */
     private boolean busy;
     /** The body of the request being read, or null when none is. */
-    private Body body;
+    private RelayBody body;
     /** The answer went out with {@code Connection: close} while its body was still arriving. */
     private boolean closeWhenBodyEnds;
     /** The current request is a HEAD: its answer has a head only. */
@@ -90,84 +62,6 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     RelayConnection(VirtualPortRelay.Settings settings) {
         this.settings = settings;
         this.waiting = new WaitingRequests(settings.maxQueuedBytes());
-    }
-
-    /** A request body arriving in pieces; refused when it outgrows the limit or the timeout, or arrives below the minimum rate. */
-    private final class Body {
-        final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
-        ScheduledFuture<?> timer;
-        ScheduledFuture<?> rateCheck;
-        byte[] buffer;
-        int size;
-        long discarded;
-
-        Body(long declared) {
-            buffer = new byte[(int) Math.min(declared >= 0 ? declared : FIRST_BUFFER_BYTES, FIRST_BUFFER_BYTES)];
-        }
-
-        /** Starts the body timeout, once the body did not come with the request's head. */
-        void watch() {
-            if (timer == null && !bytes.isDone()) {
-                BodyPolicy policy = settings.front().bodyPolicy();
-                timer = ctx.executor().schedule(() -> refuse(policy.tooLong()), policy.timeout().toMillis(), TimeUnit.MILLISECONDS);
-                rateCheck = watchRate();
-            }
-        }
-
-        /** Checks the minimum body rate once per rate window, on the connection's loop, as Tomcat's entry does. */
-        private ScheduledFuture<?> watchRate() {
-            BodyPolicy policy = settings.front().bodyPolicy();
-            if (policy.minBytesPerSecond() == 0) {
-                return null;
-            }
-            BodyRate rate = new BodyRate(policy, System.nanoTime(), size);
-            long window = policy.rateWindow().toMillis();
-            return ctx.executor().scheduleWithFixedDelay(() -> {
-                if (rate.tooSlow(System.nanoTime(), size)) {
-                    refuse(rate.refusal());
-                }
-            }, window, window, TimeUnit.MILLISECONDS);
-        }
-
-        void add(ByteBuf content) {
-            int n = content.readableBytes();
-            if (bytes.isDone()) {
-                discarded += n;
-                if (discarded > MAX_DISCARDED_BYTES) {
-                    ctx.close();
-                }
-                return;
-            }
-            BodyPolicy policy = settings.front().bodyPolicy();
-            if (size + (long) n > policy.maxBytes()) {
-                refuse(policy.overLimit());
-                return;
-            }
-            if (size + n > buffer.length) {
-                buffer = Arrays.copyOf(buffer, (int) Math.min(Math.max(size + n, buffer.length * 2L), policy.maxBytes()));
-            }
-            content.readBytes(buffer, size, n);
-            size += n;
-        }
-
-        void end() {
-            stopWatch();
-            bytes.complete(size == buffer.length ? buffer : Arrays.copyOf(buffer, size));
-        }
-
-        void refuse(String why) {
-            stopWatch();
-            bytes.completeExceptionally(new NodeFault(FaultCode.BadRequest, why));
-        }
-
-        private void stopWatch() {
-            if (timer != null) {
-                timer.cancel(false);
-            }
-            if (rateCheck != null) {
-                rateCheck.cancel(false);
-            }
-        }
     }
 
     @Override
@@ -260,7 +154,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
                 }
                 body.add(content.content());
                 if (object instanceof LastHttpContent && body != null) {
-                    Body complete = body;
+                    RelayBody complete = body;
                     body = null;
                     complete.end();
                     if (closeWhenBodyEnds) {
@@ -279,7 +173,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
      */
     private void malformedBody(HttpContent content) {
         framingBroken = true;
-        Body broken = body;
+        RelayBody broken = body;
         body = null;
         broken.refuse("the request's body is malformed: " + content.decoderResult().cause().getMessage());
     }
@@ -313,22 +207,16 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private void post(HttpRequest request, String portName, boolean keepAlive) {
         long declared = HttpUtil.getContentLength(request, -1L);
         BodyPolicy policy = settings.front().bodyPolicy();
-        body = new Body(declared > policy.maxBytes() ? 0 : declared);
-        Body arriving = body;
+        RelayBody arriving = new RelayBody(ctx, policy, declared > policy.maxBytes() ? 0 : declared);
+        body = arriving;
         if (declared > policy.maxBytes()) {
             arriving.refuse(policy.tooLarge(declared));
         } else if (HttpUtil.is100ContinueExpected(request)) {
             ctx.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE));
         }
-        HttpHeaders headers = request.headers();
         settings.inFlight().incrementAndGet();
-        // getAll keeps the lines in the order they came (Netty's value iterator runs newest first): tracestate's order counts
-        TraceHeaders.Received trace = TraceHeaders.received(headers.valueStringIterator(TRACEPARENT),
-                headers.getAll(TRACESTATE).iterator());
-        settings.front().call(new VirtualPortFront.CallHead(portName, headers.get(HttpHeaderNames.CONTENT_TYPE),
-                headers.get(SOAP_ACTION), headers.get(TIMEOUT), headers.contains(HOP), headers.get(REQUEST_ID),
-                trace.traceparent(), trace.tracestate()),
-                new ArrivingBody(arriving.bytes)).answer().thenAccept(answer -> answer(answer, keepAlive && !answer.close()));
+        settings.front().call(RelayCallHead.of(portName, request.headers()), new ArrivingBody(arriving.bytes()))
+                .answer().thenAccept(answer -> answer(answer, keepAlive && !answer.close()));
     }
 
     private void describe(HttpRequest request, String portName, String query, boolean keepAlive) {
@@ -351,22 +239,7 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
     private void answer(FrontAnswer answer, boolean keepAliveAsked) {
         boolean keepAlive = keepAliveAsked && !framingBroken && !overQueued;
         String requestId = answer.requestId();
-        byte[] body = answer.body();
-        ByteBuf response = ctx.alloc().ioBuffer(HEAD_ESTIMATE + body.length);
-        HttpHead.statusLine(response, answer.status());
-        if (answer.contentType() != null) {
-            HttpHead.header(response, CONTENT_TYPE_NAME, answer.contentType());
-        }
-        if (requestId != null) {
-            HttpHead.header(response, REQUEST_ID_NAME, requestId);
-        }
-        if (!keepAlive) {
-            response.writeBytes(CONNECTION_CLOSE);
-        }
-        HttpHead.end(response, body.length);
-        if (!headRequest) {
-            response.writeBytes(body);
-        }
+        ByteBuf response = RelayAnswer.render(ctx.alloc(), answer, keepAlive, headRequest);
         writing = true;
         ctx.writeAndFlush(response).addListener((ChannelFutureListener) written -> {
             writing = false;

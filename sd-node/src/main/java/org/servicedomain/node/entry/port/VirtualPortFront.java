@@ -12,6 +12,7 @@ import org.servicedomain.node.catalog.MappedOperationsWsdl;
 import org.servicedomain.node.catalog.SessionHeaderWsdl;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
 import org.servicedomain.node.core.VirtualPort;
@@ -182,10 +183,16 @@ public final class VirtualPortFront {
         return new FrontAnswer(reply.status(), reply.contentType(), reply.body(), requestId, false);
     }
 
+    /** The fault's answer; only a failure that is not the node's own fault is logged as an error, under the request's id. */
     private static FrontAnswer failed(Throwable failure, String requestId, SoapVersion version, boolean bodyUnread) {
-        try (MDC.MDCCloseable logged = MDC.putCloseable(RequestId.MDC_KEY, requestId)) {
-            SoapFaultWriter.FaultResponse fault = SoapFaultWriter.forFailure(failure, requestId, version);
-            return new FrontAnswer(fault.status(), fault.contentType(), fault.body(), requestId, bodyUnread);
+        SoapFaultWriter.FaultResponse fault;
+        if (failure instanceof NodeFault) {
+            fault = SoapFaultWriter.forFailure(failure, requestId, version);
+        } else {
+            try (MDC.MDCCloseable logged = MDC.putCloseable(RequestId.MDC_KEY, requestId)) {
+                fault = SoapFaultWriter.forFailure(failure, requestId, version);
+            }
         }
+        return new FrontAnswer(fault.status(), fault.contentType(), fault.body(), requestId, bodyUnread);
     }
 }

@@ -55,6 +55,22 @@ class PlainEnvelopeTest {
         assertThat(plain.mayHoldText("LOW\nER")).as("a parser turns CR LF into LF; a line break is never ruled out").isTrue();
     }
 
+    @Test
+    void findsATextWhereverItLiesInTheMessageAcrossAnyNumberOfTags() {
+        StringBuilder items = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            items.append("<q:item>").append(i).append("</q:item>");
+        }
+        PlainEnvelope plain = PlainEnvelope.of(bytes(quote(items + "<q:a>HI</q:a><q:b>G<q:c/></q:b>H<q:d>ER</q:d>")),
+                SoapVersion.SOAP_11);
+
+        assertThat(plain.mayHoldText("HIGHER")).as("across four tags, after forty runs").isTrue();
+        assertThat(plain.mayHoldText("3839HI")).as("across the runs of two elements").isTrue();
+        assertThat(plain.mayHoldText("HIGHEST")).as("its start at the message's last text").isFalse();
+        assertThat(plain.mayHoldText("q:item")).as("a tag is no text").isFalse();
+        assertThat(plain.mayHoldText("")).isTrue();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "<!DOCTYPE s:Envelope [<!ENTITY x \"HIGH\">]>" + "%s",
@@ -79,6 +95,20 @@ class PlainEnvelopeTest {
                 + "</s:Header><s:Body><q:getQuote xmlns:q=\"urn:example:stockquote\"/></s:Body></s:Envelope>").formatted(SOAP11);
 
         assertThat(PlainEnvelope.of(bytes(withSession), SoapVersion.SOAP_11)).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"<q:symbol xmlns:x=\"urn:sd:home:1\">LOW</q:symbol>", "<q:symbol><context xmlns='urn:sd:home:1'/></q:symbol>"})
+    void declinesAMessageDeclaringTheNodesNamespaceAnywhere(String payload) {
+        assertThat(PlainEnvelope.of(bytes(quote(payload)), SoapVersion.SOAP_11)).isNull();
+    }
+
+    @Test
+    void aTextNamingTheNodesNamespaceDeclaresNothing() {
+        PlainEnvelope plain = PlainEnvelope.of(bytes(quote("<q:symbol note=\"urn:sd:home:1x\">urn:sd:home:1</q:symbol>")),
+                SoapVersion.SOAP_11);
+
+        assertThat(plain.operationElement()).isEqualTo(GET_QUOTE);
     }
 
     @Test

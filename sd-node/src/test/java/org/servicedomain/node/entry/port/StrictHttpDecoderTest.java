@@ -97,4 +97,30 @@ class StrictHttpDecoderTest {
 
         assertThat(decoded()).containsExactly("GET /first", "|", "GET / refused: more than one Content-Length");
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 1000})
+    void refusesABadByteInTheRequestLineOrAHeaderNameWhereverItFallsInThePieces(int pieceSize) {
+        send("GET /a\u0001b HTTP/1.1\r\n\r\n", pieceSize);
+        assertThat(decoded()).containsExactly("GET / refused: a control character or non-ASCII byte in the request line");
+
+        EmbeddedChannel second = new EmbeddedChannel(new StrictHttpDecoder(Duration.ofSeconds(30)));
+        second.writeInbound(Unpooled.copiedBuffer("GET /a HTTP/1.1\r\nX-Na(me: v\r\n\r\n", StandardCharsets.ISO_8859_1));
+        HttpRequest refused = second.readInbound();
+        assertThat(refused.decoderResult().cause()).hasMessage("a header name holds a character a token may not");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {7, 1000, 9000})
+    void refusesAHeadOverItsSizeLimitWhereverTheLimitFallsInTheRequestLineOrTheNames(int pieceSize) {
+        send("GET /" + "a".repeat(HeadScanner.MAX_HEAD_BYTES) + " HTTP/1.1\r\n\r\n", pieceSize);
+        assertThat(decoded()).containsExactly("GET / refused: the request line is longer than " + HeadScanner.MAX_HEAD_BYTES + " bytes");
+
+        EmbeddedChannel second = new EmbeddedChannel(new StrictHttpDecoder(Duration.ofSeconds(30)));
+        second.writeInbound(Unpooled.copiedBuffer("GET /a HTTP/1.1\r\nX-" + "n".repeat(HeadScanner.MAX_HEAD_BYTES) + ": v\r\n\r\n",
+                StandardCharsets.ISO_8859_1));
+        HttpRequest refused = second.readInbound();
+        assertThat(refused.decoderResult().cause()).hasMessage("the request line and headers are larger than "
+                + HeadScanner.MAX_HEAD_BYTES + " bytes");
+    }
 }
