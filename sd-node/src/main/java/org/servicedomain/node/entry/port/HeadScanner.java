@@ -20,8 +20,6 @@ final class HeadScanner {
     static final int MAX_HEAD_BYTES = 8 * 1024;
     /** Longest header name worth keeping: longer than any the relay reads ({@link KeptHeaders}). */
     private static final int KEPT = 64;
-    /** The characters RFC 9110 allows in a token (a header name), by byte value. */
-    private static final boolean[] TOKEN = tokenChars();
     /** Each loop thread's copy of the bytes being scanned: a head never needs more. */
     private static final FastThreadLocal<byte[]> SCRATCH = new FastThreadLocal<>() {
         @Override
@@ -80,7 +78,7 @@ final class HeadScanner {
                 }
             } else if (state == State.VALUE) {
                 int start = i;
-                while (i < n && plainValueByte(piece[i])) {
+                while (i < n && HttpChars.isPlainValue(piece[i])) {
                     i++;
                 }
                 counted(i - start, i);
@@ -114,7 +112,7 @@ final class HeadScanner {
     /** Takes the token bytes of a header name from {@code i} on, in lower case; the index after them. */
     private int nameRun(byte[] piece, int i, int n) throws RefusedHead {
         int j = i;
-        while (j < n && isTokenChar(piece[j])) {
+        while (j < n && HttpChars.isToken(piece[j])) {
             if (token.length() < KEPT) {
                 token.append((char) (piece[j] | 0x20));
             }
@@ -130,11 +128,6 @@ final class HeadScanner {
         }
         headBytes += run;
         return next;
-    }
-
-    /** A byte a header value may hold that ends nothing: neither CR, LF nor a control character. */
-    private static boolean plainValueByte(byte b) {
-        return b < 0 || (b >= 0x20 && b != 0x7f) || b == '\t';
     }
 
     /** Whether no byte of this head has come yet (leading empty lines aside). */
@@ -270,7 +263,7 @@ final class HeadScanner {
     }
 
     private void nameByte(byte b) throws RefusedHead {
-        if (!isTokenChar(b)) {
+        if (!HttpChars.isToken(b)) {
             throw bad("a header name holds a character a token may not");
         }
         if (token.length() < KEPT) {
@@ -319,38 +312,13 @@ final class HeadScanner {
         if (contentLengths > 1) {
             throw bad("more than one Content-Length");
         }
-        if (contentLength != null && !isDecimal(contentLength)) {
+        if (contentLength != null && !HttpChars.isLength(contentLength)) {
             throw bad("Content-Length is not a number");
         }
         if (transferEncodings > 1 || (transferEncoding != null && !transferEncoding.toLowerCase(Locale.ROOT).equals("chunked"))) {
             throw new RefusedHead(HttpResponseStatus.NOT_IMPLEMENTED, "only the chunked transfer coding is implemented");
         }
         return true;
-    }
-
-    /** One to 18 decimal digits: a length that fits a long. */
-    private static boolean isDecimal(String text) {
-        if (text.isEmpty() || text.length() > 18) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isTokenChar(byte b) {
-        return b >= 0 && TOKEN[b];
-    }
-
-    private static boolean[] tokenChars() {
-        boolean[] token = new boolean[128];
-        for (int c = 0; c < 128; c++) {
-            token[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
-        }
-        return token;
     }
 
     private RefusedHead tooLarge() {
