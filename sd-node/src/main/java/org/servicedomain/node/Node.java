@@ -1,6 +1,7 @@
 package org.servicedomain.node;
 
 import java.io.IOException;
+import javax.net.ssl.TrustManagerFactory;
 import org.servicedomain.node.backends.Backends;
 import org.servicedomain.node.catalog.HttpWsdlSource;
 import org.servicedomain.node.outbound.Outbound;
@@ -59,8 +60,9 @@ public final class Node implements AutoCloseable {
     /** How the node calls out, from its configuration: one set of timeouts, limits, trust and allowed networks. */
     private static OutboundSettings outboundSettings(NodeConfig config) {
         OutboundLimits limits = config.outbound();
+        TrustManagerFactory trust = limits.trustStore() == null ? OutboundSettings.jvmTrust() : limits.trustStore().trust();
         return new OutboundSettings(limits.connectTimeout(), limits.wsdlFetchTimeout(), limits.maxConnectionsPerInstance(),
-                limits.maxConnectionsTotal(), config.maxMessageBytes(), OutboundSettings.jvmTrust(), config.permittedAddresses());
+                limits.maxConnectionsTotal(), config.maxMessageBytes(), trust, config.permittedAddresses());
     }
 
     public NodeConfig config() {

@@ -12,6 +12,7 @@ import org.servicedomain.node.network.HostResolver;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.PermittedAddresses;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.outbound.TrustStore;
 import org.servicedomain.node.session.LoginLimits;
 import org.servicedomain.node.storage.StatusStore;
 import org.servicedomain.node.tracing.TracingConfig;
@@ -21,7 +22,7 @@ import org.servicedomain.node.tracing.TracingConfig;
  * has a default a user can override on the command line or as a servlet context parameter.
  *
  * @param maxMessageBytes the largest message the node takes from a client or a provider
- * @param outbound how the node reaches providers, children and peers: timeouts and connection caps
+ * @param outbound how the node reaches providers, children and peers: timeouts, connection caps and TLS trust
  * @param clock the node's time: policy time windows and session idleness read it (tests fix it)
  * @param statisticsWindow the length of the monitor's sliding window (and of the window of failure-ratio ejection)
  * @param maxStateDataBytes the most state data (UTF-8 bytes) an instance may record through {@code setServiceInfo}
@@ -49,28 +50,11 @@ import org.servicedomain.node.tracing.TracingConfig;
  * @param hostResolver how the hosts of providers, WSDL locations and the event receiver are resolved, at every
  *     connect ({@link HostResolver#SYSTEM}; a test answers for names of its own to play DNS rebinding)
  */
-public record NodeConfig(
-        Path dataDir,
-        long maxMessageBytes,
-        OutboundLimits outbound,
-        Clock clock,
-        Duration statisticsWindow,
-        int maxStateDataBytes,
-        int meteringRetentionDays,
-        HierarchyConfig hierarchy,
-        MetricsAccess metricsAccess,
-        ProviderNetworks providerNetworks,
-        LoginLimits loginLimits,
-        StateLimits stateLimits,
-        PublicAddresses publicAddresses,
-        EntryLimits entry,
-        Duration statusSaveInterval,
-        ClusterConfig cluster,
-        DrainConfig drain,
-        AuditConfig audit,
-        TracingConfig tracing,
-        int tomcatThreads,
-        HostResolver hostResolver) {
+public record NodeConfig(Path dataDir, long maxMessageBytes, OutboundLimits outbound, Clock clock, Duration statisticsWindow,
+        int maxStateDataBytes, int meteringRetentionDays, HierarchyConfig hierarchy, MetricsAccess metricsAccess,
+        ProviderNetworks providerNetworks, LoginLimits loginLimits, StateLimits stateLimits, PublicAddresses publicAddresses,
+        EntryLimits entry, Duration statusSaveInterval, ClusterConfig cluster, DrainConfig drain, AuditConfig audit,
+        TracingConfig tracing, int tomcatThreads, HostResolver hostResolver) {
 
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 10L * 1024 * 1024;
     /**
@@ -142,6 +126,7 @@ public record NodeConfig(
         private Duration wsdlFetchTimeout = Duration.ofSeconds(30);
         private int maxConnectionsPerInstance = 256;
         private int maxConnectionsTotal = 4096;
+        private TrustStore outboundTrust;
         private Clock clock = Clock.systemUTC();
         private Duration statisticsWindow = Duration.ofSeconds(60);
         private int maxStateDataBytes = 4096;
@@ -194,6 +179,12 @@ public record NodeConfig(
 
         public Builder maxConnectionsTotal(int connections) {
             this.maxConnectionsTotal = connections;
+            return this;
+        }
+
+        /** The certificates the node trusts when it calls out over HTTPS; null (the default) for the JVM's. */
+        public Builder outboundTrust(TrustStore trust) {
+            this.outboundTrust = trust;
             return this;
         }
 
@@ -338,7 +329,8 @@ public record NodeConfig(
 
         public NodeConfig build() {
             return new NodeConfig(dataDir, maxMessageBytes,
-                    new OutboundLimits(connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance, maxConnectionsTotal),
+                    new OutboundLimits(connectTimeout, wsdlFetchTimeout, maxConnectionsPerInstance, maxConnectionsTotal,
+                            outboundTrust),
                     clock, statisticsWindow, maxStateDataBytes, meteringRetentionDays, hierarchy, metricsAccess, providerNetworks,
                     loginLimits, stateLimits, new PublicAddresses(publicBaseUrl, publicDataUrl),
                     new EntryLimits(headerTimeout, bodyTimeout, minBodyBytesPerSecond, relayIdleTimeout, relayMaxConnections,

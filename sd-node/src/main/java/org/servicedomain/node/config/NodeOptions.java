@@ -99,6 +99,12 @@ public final class NodeOptions {
                     (v, where, value) -> v.tlsKeystore = value),
             NodeOption.secret("tls-keystore-password", "The keystore's password.",
                     (v, where, value) -> v.tlsKeystorePassword = value),
+            NodeOption.value("outbound-truststore", "FILE", null,
+                    "PKCS12 or JKS trust store of the certificates (a provider's own, or its CA's) the node trusts when it"
+                    + " calls out over HTTPS, in place of the JVM's; the JVM's trusted certificates when left out.",
+                    (v, where, value) -> v.outboundTruststore = value).inWar(),
+            NodeOption.secret("outbound-truststore-password", "The outbound trust store's password.",
+                    (v, where, value) -> v.outboundTruststorePassword = value).inWar(),
             NodeOption.secret("parent-secret", "Secret shared with a parent node and with peers.",
                     (v, where, value) -> v.parentSecret = value).inWar(),
             NodeOption.secret("metrics-token", "Bearer token a metrics scraper may send instead of coming from --metrics-networks.",

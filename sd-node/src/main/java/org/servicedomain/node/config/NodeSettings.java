@@ -12,6 +12,7 @@ import org.servicedomain.node.hierarchy.HierarchyConfig;
 import org.servicedomain.node.network.MetricsAccess;
 import org.servicedomain.node.network.Networks;
 import org.servicedomain.node.network.ProviderNetworks;
+import org.servicedomain.node.outbound.TrustStore;
 import org.servicedomain.node.session.LoginLimits;
 import org.servicedomain.node.tracing.TracingConfig;
 
@@ -28,7 +29,7 @@ public record NodeSettings(int port, String dataDir, String host, long maxMessag
         Logging logging, String tlsKeystore, String tlsKeystorePassword, String parentSecret, String metricsToken,
         DiscoveryConfig discovery, ClusterConfig cluster, DrainConfig drain, Integer relayPort, Integer relayIdleSeconds,
         Integer headerTimeoutSeconds, Integer relayMaxConnections, Integer relayMaxConnectionsPerSource, String auditFile,
-        long auditMaxBytes, TracingConfig tracing, int tomcatThreads) {
+        long auditMaxBytes, TracingConfig tracing, int tomcatThreads, TrustStore outboundTrust) {
 
     /** How the node logs: {@code format} text or json; {@code file} auto, console or a path; the access log on or off. */
     public record Logging(String format, String file, boolean accessLog) {
@@ -97,6 +98,7 @@ public record NodeSettings(int port, String dataDir, String host, long maxMessag
         config.audit(new AuditConfig(auditFile == null ? null : Path.of(auditFile), auditMaxBytes));
         config.otlpEndpoint(tracing.otlpEndpoint()).tracingSampleRatio(tracing.sampleRatio());
         config.tomcatThreads(tomcatThreads);
+        config.outboundTrust(outboundTrust);
         return config.build();
     }
 

@@ -9,6 +9,7 @@ import org.servicedomain.node.audit.AuditConfig;
 import org.servicedomain.node.cluster.ClusterConfig;
 import org.servicedomain.node.cluster.ClusterCredential;
 import org.servicedomain.node.core.StateLimits;
+import org.servicedomain.node.outbound.TrustStore;
 import org.servicedomain.node.session.LoginLimits;
 import org.servicedomain.node.tracing.TracingConfig;
 
@@ -53,6 +54,8 @@ public final class OptionValues {
     boolean accessLog;
     String tlsKeystore;
     String tlsKeystorePassword;
+    String outboundTruststore;
+    String outboundTruststorePassword;
     String parentSecret;
     String metricsToken;
     DiscoveryOptions discovery = new DiscoveryOptions();
@@ -93,7 +96,27 @@ public final class OptionValues {
                 tlsKeystore, tlsKeystorePassword, parentSecret, metricsToken, discovery.config(), clusterConfig(naming),
                 new DrainConfig(Duration.ofMillis(drainDelayMs), Duration.ofMillis(drainGraceMs)), relayPort, relayIdleSeconds,
                 headerTimeoutSeconds, relayMaxConnections, relayMaxConnectionsPerSource, auditFile, auditMaxBytes,
-                new TracingConfig(otlpEndpoint, tracingSampleRatio), tomcatThreads);
+                new TracingConfig(otlpEndpoint, tracingSampleRatio), tomcatThreads, outboundTrust(naming));
+    }
+
+    /** The outbound trust store, read now so that a file the node cannot use stops its start; null for the JVM's. */
+    private TrustStore outboundTrust(Function<NodeOption, String> naming) {
+        String storeName = naming.apply(NodeOptions.named("outbound-truststore"));
+        String passwordName = naming.apply(NodeOptions.named("outbound-truststore-password"));
+        if (outboundTruststore == null) {
+            if (outboundTruststorePassword != null) {
+                throw new IllegalArgumentException(passwordName + " is the password of " + storeName + ": give that too");
+            }
+            return null;
+        }
+        if (outboundTruststorePassword == null) {
+            throw new IllegalArgumentException(storeName + " needs the trust store's password: " + passwordName);
+        }
+        try {
+            return TrustStore.read(Path.of(outboundTruststore), outboundTruststorePassword.toCharArray());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(storeName + ": " + e.getMessage(), e);
+        }
     }
 
     private ClusterConfig clusterConfig(Function<NodeOption, String> naming) {

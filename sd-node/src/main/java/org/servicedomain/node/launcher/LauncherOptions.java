@@ -50,7 +50,12 @@ final class LauncherOptions {
         commandLine.forEach((name, value) -> chosen.put(name, new Source(NodeOptions.named(name).flag(), value)));
         OptionValues values = new OptionValues();
         chosen.forEach((name, source) -> values.apply(NodeOptions.named(name), source.where(), source.value().trim()));
-        return values.freeze(NodeOption::flag);
+        return values.freeze(LauncherOptions::named);
+    }
+
+    /** How the launcher's messages name an option: a secret never as a flag, since it is never given as one. */
+    private static String named(NodeOption option) {
+        return option.secret() ? option.name() + " (" + option.environmentName() + ")" : option.flag();
     }
 
     private record Source(String where, String value) {

@@ -131,6 +131,15 @@ class WarParametersTest {
     }
 
     @Test
+    void anOutboundTrustStoreTheNodeCannotUseFailsTheDeploymentNamingTheParameter() {
+        parameters.put("sd.outboundTruststore", "no-such-store.p12");
+
+        assertThatThrownBy(this::read).hasMessage("sd.outboundTruststore needs the trust store's password: sd.outboundTruststorePassword");
+        assertThatThrownBy(() -> WarParameters.read(context, Map.of("SD_OUTBOUND_TRUSTSTORE_PASSWORD", "store-secret")))
+                .hasMessage("sd.outboundTruststore: no file " + Path.of("no-such-store.p12").toAbsolutePath());
+    }
+
+    @Test
     void aSecretComesFromTheEnvironmentAsWarSecretsReadsIt() {
         NodeConfig config = WarParameters.read(context, Map.of("SD_PARENT_SECRET", "a-long-shared-secret-1234")).config();
 

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,8 @@ import org.servicedomain.node.config.NodeOption;
 import org.servicedomain.node.config.NodeOptions;
 import org.servicedomain.node.config.NodeSettings;
 import org.junit.jupiter.api.io.TempDir;
+import org.servicedomain.node.outbound.TestCertificate;
+import org.servicedomain.node.outbound.TrustStore;
 
 /** Launcher options from a configuration file and the environment, under the command line, and what --help and the README say. */
 class LauncherConfigurationTest {
@@ -93,6 +97,56 @@ class LauncherConfigurationTest {
     void aSecretOnTheCommandLineIsRefusedAndItsEnvironmentVariableNamed() {
         assertThatThrownBy(() -> LauncherOptions.parse(new String[] {"--tls-keystore-password", "pw"}, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SD_TLS_KEYSTORE_PASSWORD");
+    }
+
+    @Test
+    void theOutboundTrustStoreIsWhatTheNodeTrustsOverHttpsAsPkcs12OrJksAndTheJvmsWhenLeftOut() throws Exception {
+        TestCertificate provider = TestCertificate.generate(dir);
+        for (String type : List.of("PKCS12", "JKS")) {
+            Path store = provider.trustStore(dir.resolve("trusted." + type), type, "store-secret");
+
+            TrustStore trust = LauncherOptions.parse(new String[] {"--outbound-truststore", store.toString()},
+                    Map.of("SD_OUTBOUND_TRUSTSTORE_PASSWORD", "store-secret")).config().outbound().trustStore();
+
+            assertThat(trust.file()).isEqualTo(store);
+            assertThat(trust.certificates().getCertificate("provider")).as(type)
+                    .isEqualTo(provider.keystore().getCertificate("provider"));
+        }
+        assertThat(LauncherOptions.parse(new String[0], Map.of()).config().outbound().trustStore()).isNull();
+    }
+
+    @Test
+    void anOutboundTrustStoreTheNodeCannotUseStopsTheStartNamingTheOptionAndTheFile() throws Exception {
+        Path store = TestCertificate.generate(dir).trustStore(dir.resolve("trusted.p12"), "PKCS12", "store-secret");
+        Path missing = dir.resolve("missing.p12");
+        Path text = Files.writeString(dir.resolve("trusted.pem"), "not a key store\n");
+        Path empty = dir.resolve("empty.p12");
+        KeyStore nothing = KeyStore.getInstance("PKCS12");
+        nothing.load(null, null);
+        try (OutputStream out = Files.newOutputStream(empty)) {
+            nothing.store(out, "store-secret".toCharArray());
+        }
+        Map<String, String> password = Map.of("SD_OUTBOUND_TRUSTSTORE_PASSWORD", "store-secret");
+
+        assertThatThrownBy(() -> trusting(missing, password)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--outbound-truststore: no file " + missing.toAbsolutePath());
+        assertThatThrownBy(() -> trusting(store, Map.of("SD_OUTBOUND_TRUSTSTORE_PASSWORD", "wrong-secret")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--outbound-truststore: cannot read the trust store " + store.toAbsolutePath())
+                .hasMessageContaining("password was incorrect").message().doesNotContain("wrong-secret");
+        assertThatThrownBy(() -> trusting(text, password)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--outbound-truststore: cannot read the trust store " + text.toAbsolutePath());
+        assertThatThrownBy(() -> trusting(empty, password)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--outbound-truststore: " + empty.toAbsolutePath() + " holds no certificate");
+        assertThatThrownBy(() -> trusting(store, Map.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--outbound-truststore needs the trust store's password:"
+                        + " outbound-truststore-password (SD_OUTBOUND_TRUSTSTORE_PASSWORD)");
+        assertThatThrownBy(() -> LauncherOptions.parse(new String[0], password)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is the password of --outbound-truststore");
+    }
+
+    private static NodeSettings trusting(Path store, Map<String, String> environment) {
+        return LauncherOptions.parse(new String[] {"--outbound-truststore", store.toString()}, environment);
     }
 
     @Test

@@ -6,22 +6,27 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import jakarta.servlet.ServletContext;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.servicedomain.node.NodeConfig;
 import org.servicedomain.node.config.NodeOption;
 import org.servicedomain.node.config.NodeOptions;
 import org.servicedomain.node.entry.WarParameters;
+import org.servicedomain.node.outbound.TestCertificate;
 
 /** A value given to a WAR as its context parameter sets the node's config as the same value given to the launcher. */
 class WarAndLauncherAgreeTest {
 
-    /** A value unlike the default for every option a WAR reads, by option name. */
-    private static final Map<String, String> SAMPLES = Map.ofEntries(
+    /** A value unlike the default for every option a WAR reads, by option name, but the trust store's file. */
+    private static final Map<String, String> SAMPLES_BUT_FILES = Map.ofEntries(
             Map.entry("data-dir", "war-data"), Map.entry("node-name", "edge-1"), Map.entry("poll-interval-ms", "1500"),
             Map.entry("public-base-url", "http://127.0.0.1:8080/sd"), Map.entry("parent-secret", "a-long-shared-secret-1234"),
             Map.entry("metrics-token", "a-scraper-token-1234"), Map.entry("metrics-networks", "10.20.0.0/16"),
@@ -41,24 +46,38 @@ class WarAndLauncherAgreeTest {
             Map.entry("cluster-auth", "sd-members:members-password-1234"), Map.entry("drain-delay-ms", "1500"),
             Map.entry("drain-grace-ms", "0"));
     /** Options that are given together or not at all. */
-    private static final Set<String> CLUSTER = Set.of("zookeeper", "cluster", "cluster-auth");
+    private static final List<Set<String>> TOGETHER = List.of(Set.of("zookeeper", "cluster", "cluster-auth"),
+            Set.of("outbound-truststore", "outbound-truststore-password"));
+
+    @TempDir
+    static Path dir;
+    /** A value unlike the default for every option a WAR reads. */
+    private static Map<String, String> samples;
+
+    @BeforeAll
+    static void aTrustStoreToo() throws Exception {
+        samples = new HashMap<>(SAMPLES_BUT_FILES);
+        samples.put("outbound-truststore", TestCertificate.generate(dir).trustStore(dir.resolve("trusted.p12"), "PKCS12",
+                "store-secret").toString());
+        samples.put("outbound-truststore-password", "store-secret");
+    }
 
     @Test
     void everyOptionAWarReadsHasASampleHere() {
-        assertThat(SAMPLES.keySet()).isEqualTo(NodeOptions.inWar().stream().map(NodeOption::name).collect(Collectors.toSet()));
+        assertThat(samples.keySet()).isEqualTo(NodeOptions.inWar().stream().map(NodeOption::name).collect(Collectors.toSet()));
     }
 
     @Test
     void everyWarParameterSetsTheNodesConfigAsTheSameLauncherOptionDoes() {
-        assertThat(described(war(SAMPLES))).isEqualTo(described(launcher(SAMPLES)));
+        assertThat(described(war(samples))).isEqualTo(described(launcher(samples)));
     }
 
     @Test
     void everySampleReachesTheNodesConfig() {
-        String all = described(war(SAMPLES));
-        for (String option : SAMPLES.keySet()) {
-            Map<String, String> without = new HashMap<>(SAMPLES);
-            without.keySet().removeAll(CLUSTER.contains(option) ? CLUSTER : Set.of(option));
+        String all = described(war(samples));
+        for (String option : samples.keySet()) {
+            Map<String, String> without = new HashMap<>(samples);
+            without.keySet().removeAll(TOGETHER.stream().filter(group -> group.contains(option)).findFirst().orElse(Set.of(option)));
 
             assertThat(described(war(without))).as(option).isNotEqualTo(all);
         }

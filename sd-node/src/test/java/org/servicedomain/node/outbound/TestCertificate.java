@@ -1,7 +1,9 @@
 package org.servicedomain.node.outbound;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -30,6 +32,17 @@ public record TestCertificate(KeyStore keystore, char[] password) {
             throw new IllegalStateException("keytool did not make a keystore: " + printed);
         }
         return new TestCertificate(KeyStore.getInstance(file.toFile(), password.toCharArray()), password.toCharArray());
+    }
+
+    /** Writes a trust store of {@code type} (PKCS12, JKS) holding the certificate alone, as {@code keytool -importcert} makes one. */
+    public Path trustStore(Path file, String type, String storePassword) throws IOException, GeneralSecurityException {
+        KeyStore store = KeyStore.getInstance(type);
+        store.load(null, null);
+        store.setCertificateEntry("provider", keystore.getCertificate("provider"));
+        try (OutputStream out = Files.newOutputStream(file)) {
+            store.store(out, storePassword.toCharArray());
+        }
+        return file;
     }
 
     /** A server context presenting the certificate. */
