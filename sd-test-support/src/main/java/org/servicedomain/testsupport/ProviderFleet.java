@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.servicedomain.samples.provider.ProviderOptions;
+import org.servicedomain.samples.provider.ProviderTls;
 import org.servicedomain.samples.provider.SampleProvider;
 import org.servicedomain.samples.provider.SampleService;
 
@@ -28,6 +29,12 @@ public final class ProviderFleet implements AutoCloseable, AfterEachCallback {
     /** Starts one more stock-quote provider named {@code name}, SOAP 1.1. */
     public SampleProvider startStockQuote(String name) {
         return start(ProviderOptions.of(SampleService.STOCKQUOTE, name));
+    }
+
+    /** Starts one more stock-quote provider named {@code name}, SOAP 1.1 over HTTPS with {@code keystore}'s key and certificate. */
+    public SampleProvider startStockQuoteOverHttps(String name, TestKeystore keystore) {
+        return start(ProviderOptions.builder(SampleService.STOCKQUOTE, name)
+                .tls(new ProviderTls(keystore.file(), keystore.password())).build());
     }
 
     /** Starts one more provider with these options. */

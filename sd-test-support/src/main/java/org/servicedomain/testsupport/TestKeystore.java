@@ -1,7 +1,9 @@
 package org.servicedomain.testsupport;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -12,9 +14,10 @@ import javax.net.ssl.TrustManagerFactory;
 import org.servicedomain.node.launcher.EmbeddedNode;
 
 /**
- * A node's TLS keystore for a test: a fresh self-signed RSA key for {@code localhost} (SAN
- * {@code dns:localhost} and {@code ip:127.0.0.1}, valid two days) made by the JDK's {@code keytool},
- * and client contexts that trust exactly its certificate, so hostname verification stays on.
+ * A node's (or an HTTPS provider's) TLS keystore for a test: a fresh self-signed RSA key for {@code localhost}
+ * (SAN {@code dns:localhost} and {@code ip:127.0.0.1}, valid two days), or for another host name, made by the
+ * JDK's {@code keytool}; client contexts and trust stores that trust exactly its certificate, so hostname
+ * verification stays on.
  */
 public record TestKeystore(Path file, String password) {
 
@@ -22,11 +25,20 @@ public record TestKeystore(Path file, String password) {
 
     /** Generates {@code node.p12} (PKCS12) in {@code dir}. */
     public static TestKeystore generate(Path dir) {
-        TestKeystore keystore = new TestKeystore(dir.resolve("node.p12"), "keystore-secret");
+        return generate(dir.resolve("node.p12"), "localhost");
+    }
+
+    /**
+     * Generates {@code file} (PKCS12) with a certificate issued for {@code host} alone; for {@code localhost},
+     * for {@code 127.0.0.1} too.
+     */
+    public static TestKeystore generate(Path file, String host) {
+        TestKeystore keystore = new TestKeystore(file, "keystore-secret");
+        String names = "dns:" + host + (host.equals("localhost") ? ",ip:127.0.0.1" : "");
         try {
             Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                     "-genkeypair", "-alias", ALIAS, "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                    "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
+                    "-dname", "CN=" + host, "-ext", "SAN=" + names, "-storetype", "PKCS12",
                     "-keystore", keystore.file().toString(), "-storepass", keystore.password(), "-keypass", keystore.password())
                     .redirectErrorStream(true).start();
             String printed = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -53,6 +65,26 @@ public record TestKeystore(Path file, String password) {
             return KeyStore.getInstance(file.toFile(), password.toCharArray()).getCertificate(ALIAS);
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("cannot read " + file, e);
+        }
+    }
+
+    /**
+     * Writes {@code file}, a PKCS12 trust store holding the certificates of {@code trusted} and nothing else, as
+     * {@code keytool -importcert} makes one (for the node's {@code --outbound-truststore}).
+     */
+    public static Path trustStore(Path file, String password, TestKeystore... trusted) {
+        try {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            for (TestKeystore keystore : trusted) {
+                store.setCertificateEntry(keystore.file().getFileName().toString(), keystore.certificate());
+            }
+            try (OutputStream out = Files.newOutputStream(file)) {
+                store.store(out, password.toCharArray());
+            }
+            return file;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot write the trust store " + file, e);
         }
     }
 

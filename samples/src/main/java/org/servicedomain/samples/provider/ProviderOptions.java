@@ -23,9 +23,11 @@ import org.servicedomain.samples.blast.BlastDatabases;
  * @param symbols   the symbols a stock-quote provider's exchange lists, the only ones its
  *                  {@code monitorStocks} answers (the model's stock monitor); empty for every symbol,
  *                  and for other services
+ * @param tls       the key and certificate it serves HTTPS with; null for plain HTTP
  */
 public record ProviderOptions(SampleService service, String name, int port, boolean soap12, long delayMs,
-                              double failRate, int workers, List<String> databases, String host, List<String> symbols) {
+                              double failRate, int workers, List<String> databases, String host, List<String> symbols,
+                              ProviderTls tls) {
 
     public ProviderOptions {
         Objects.requireNonNull(service, "service");
@@ -80,7 +82,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
     /** A builder starting from these options, e.g. to restart a provider with another delay. */
     public Builder toBuilder() {
         return new Builder(service, name).port(port).soap12(soap12).delayMs(delayMs).failRate(failRate).workers(workers)
-                .databases(service == SampleService.BLAST ? databases : List.of()).host(host).symbols(symbols);
+                .databases(service == SampleService.BLAST ? databases : List.of()).host(host).symbols(symbols).tls(tls);
     }
 
     /** Builds {@link ProviderOptions}; validation happens in {@link #build()}. */
@@ -95,6 +97,7 @@ public record ProviderOptions(SampleService service, String name, int port, bool
         private List<String> databases = List.of();
         private String host;
         private List<String> symbols = List.of();
+        private ProviderTls tls;
 
         private Builder(SampleService service, String name) {
             this.service = service;
@@ -143,8 +146,14 @@ public record ProviderOptions(SampleService service, String name, int port, bool
             return this;
         }
 
+        /** Serves HTTPS with this key and certificate; null (the default) for plain HTTP. */
+        public Builder tls(ProviderTls tls) {
+            this.tls = tls;
+            return this;
+        }
+
         public ProviderOptions build() {
-            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases, host, symbols);
+            return new ProviderOptions(service, name, port, soap12, delayMs, failRate, workers, databases, host, symbols, tls);
         }
     }
 }

@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One real SOAP provider of a {@link SampleService} in its own embedded Tomcat and CXF bus, at
- * {@code http://localhost:PORT/{service}} (WSDL at {@code ?wsdl}), with fault injection that tests
- * switch while it runs. It can be stopped and started again on the same port any number of times;
- * counters, fault mode and delay carry over.
+ * {@code http://localhost:PORT/{service}} ({@code https:} with {@link ProviderOptions#tls()}; WSDL at
+ * {@code ?wsdl}), with fault injection that tests switch while it runs. It can be stopped and started
+ * again on the same port any number of times; counters, fault mode and delay carry over.
  */
 public final class SampleProvider implements AutoCloseable {
 
@@ -144,15 +144,16 @@ public final class SampleProvider implements AutoCloseable {
     }
 
     /**
-     * The service address, {@code http://localhost:PORT/{service}}, or the listening host in place of
-     * {@code localhost} when one was given; known once the provider has started.
+     * The service address, {@code http://localhost:PORT/{service}} ({@code https:} over TLS), or the listening host
+     * in place of {@code localhost} when one was given; known once the provider has started.
      */
     public synchronized URI address() {
         if (port == 0) {
             throw new IllegalStateException("provider " + options.name() + " has not started yet");
         }
         String host = options.host() == null ? "localhost" : options.host().contains(":") ? "[" + options.host() + "]" : options.host();
-        return URI.create("http://" + host + ":" + port + "/" + options.service().path());
+        String scheme = options.tls() == null ? "http" : "https";
+        return URI.create(scheme + "://" + host + ":" + port + "/" + options.service().path());
     }
 
     /** The WSDL address, {@link #address()} followed by {@code ?wsdl}. */
@@ -285,6 +286,9 @@ public final class SampleProvider implements AutoCloseable {
         connector.setProperty("acceptCount", "1024");
         // A reset (SO_LINGER 0) channel is only closed at the poller's next select; don't let that take 1 s.
         connector.setProperty("selectorTimeout", "50");
+        if (options.tls() != null) {
+            options.tls().serveOn(connector);
+        }
         t.setConnector(connector);
 
         StandardContext context = (StandardContext) t.addContext("", base.toString());
