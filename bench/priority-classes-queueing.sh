@@ -20,8 +20,11 @@
 #   WARMUP [40]  seconds of provider warm-up (CXF) before the first case   SETTLE [15]  seconds before each measurement
 #   DURATION [30]  seconds per measured part   CASES [unknown exact low]
 #   BASE_PORT [19300]  providers at BASE_PORT+1, +2; node at +3 (its data plane at +103); 127.0.0.1 only
-#   REFUSAL [1]  also measure what a refusal costs (a flood of low calls against a queue of one), and
-#                the high class beside such a flood on a node that serves
+#   REFUSAL [1]  also measure what a refusal costs (a flood of low calls against a queue of one, with no
+#                pause after a refusal), and the high class beside such a flood on a node that serves, with the
+#                default pause after a refusal (refusalPauseMs) and with none
+#   FLOOD_QUEUE [2 × HIGH_CONN]  queueLength of the flood cases: more than the high class's own connections
+#                can fill, far fewer than the low class's
 #   DOC [docs/performance.md]   KEEP_WORK []  keep the temporary directory
 # The machine must be quiet while this runs: no builds, no tests.
 set -euo pipefail
@@ -44,6 +47,7 @@ BASE_PORT="${BASE_PORT:-19300}"
 DOC="${DOC:-docs/performance.md}"
 KEEP_WORK="${KEEP_WORK:-}"
 REFUSAL="${REFUSAL:-1}"
+FLOOD_QUEUE="${FLOOD_QUEUE:-$((HIGH_CONN * 2))}"
 
 HOST=127.0.0.1
 PROVIDER_PORTS=($((BASE_PORT + 1)) $((BASE_PORT + 2)))
@@ -58,7 +62,7 @@ CLASSES=(high middle low)
 declare -A SYMBOL=([high]=HIGH [middle]=MIDDLE [low]=LOW)
 declare -A CONN=([high]=$HIGH_CONN [middle]=$MIDDLE_CONN [low]=$LOW_CONN)
 REAL_TPS=$((WORKERS * 1000 / DELAY_MS))
-declare -A CAPACITY=([unknown]="" [exact]=$REAL_TPS [low]=$((REAL_TPS * 8 / 10)) [refusal]="" [flood]="")
+declare -A CAPACITY=([unknown]="" [exact]=$REAL_TPS [low]=$((REAL_TPS * 8 / 10)) [refusal]="" [flood]="" [flood0]="")
 
 for tool in wrk curl; do
   command -v "$tool" >/dev/null || { echo "$tool is missing; see bench/README.md" >&2; exit 1; }
@@ -170,21 +174,26 @@ for case in $CASES; do
 done
 
 if [ "$REFUSAL" = 1 ]; then
-  # A node that can send one call a second and queue one low call: nearly every low call is refused
-  # Overloaded at once, the cost of a refusal against the served calls' of the cases above.
-  log "refusal: $LOW_CONN low connections against a queue of one"
-  MIDDLE_MIN=0 start_node refusal 'nodeCapacityTps="1" queueLength="1"'
+  # A node that can send one call a second and queue one low call, and reads a refused client's next
+  # request at once: nearly every low call is refused Overloaded at once, the cost of a refusal itself.
+  log "refusal: $LOW_CONN low connections against a queue of one, no pause after a refusal"
+  MIDDLE_MIN=0 start_node refusal 'nodeCapacityTps="1" queueLength="1" refusalPauseMs="0"'
   class_load "$SETTLE" low
   measure refusal flood low
   stop_node
   # The same flood beside the high class on a node that serves: refusals must not starve the entry.
-  log "flood: the high class alone, then beside $LOW_CONN low connections refused at once (queueLength 1)"
-  MIDDLE_MIN=0 start_node flood 'queueLength="1"'
-  class_load "$SETTLE" high
-  measure flood alone high
-  class_load "$SETTLE" high low
-  measure flood overload high low
-  stop_node
+  # Once with the default pause after a refusal, once with none.
+  for flood in flood flood0; do
+    pause_attr=""
+    [ "$flood" = flood ] || pause_attr=' refusalPauseMs="0"'
+    log "$flood: the high class alone, then beside $LOW_CONN low connections refused at once (queueLength $FLOOD_QUEUE$pause_attr)"
+    MIDDLE_MIN=0 start_node "$flood" "queueLength=\"$FLOOD_QUEUE\"$pause_attr"
+    class_load "$SETTLE" high
+    measure "$flood" alone high
+    class_load "$SETTLE" high low
+    measure "$flood" overload high low
+    stop_node
+  done
 fi
 
 # ---- the doc ----------------------------------------------------------------------------------------
@@ -235,19 +244,25 @@ s="$work/section.md"
   done
   if [ "$REFUSAL" = 1 ]; then
     echo
-    echo "**Refusal.** With \`nodeCapacityTps=\"1\" queueLength=\"1\"\`, $LOW_CONN low connections for ${DURATION} s:" \
+    echo "**Refusal.** With \`nodeCapacityTps=\"1\" queueLength=\"1\" refusalPauseMs=\"0\"\`, $LOW_CONN low connections for ${DURATION} s:" \
       "$(run refusal flood 5) calls refused at once ($(per_s "$(run refusal flood 5)") a second), the node spent" \
       "$(run refusal flood 6) µs of CPU per answer, against $(run unknown alone 3) µs per call served alone above (that" \
       "figure carries the node's idle work over fewer calls; the data plane's own cost of a served call is in the proxy" \
       "comparison's throughput section)."
-    fa=$(col flood alone high 4); fo=$(col flood overload high 4); fe=$(col flood overload high 5)
-    fshare=$(ratio $((fo - fe)) "$fa")
     echo
-    echo "**Under a refusal flood.** On a node with the default options and \`queueLength=\"1\"\`, the high class" \
-      "($HIGH_CONN connections) beside $LOW_CONN low connections whose calls are refused at once" \
-      "($(per_s "$(col flood overload low 5)") refusals a second): high served $(per_s $((fo - fe))) req/s, $fshare of" \
-      "its $(per_s "$fa") alone ($(verdict "$fshare" ">=" 0.95)), p99 $(col flood overload high 7) ms against" \
-      "$(col flood alone high 7) ms alone, $fe errors ($(verdict "$fe" "<=" 0))."
+    echo "**Under a refusal flood.** On a node with the default options and \`queueLength=\"$FLOOD_QUEUE\"\` (more than" \
+      "the high class's $HIGH_CONN connections can fill), the high class beside $LOW_CONN low connections whose calls" \
+      "are refused at once:"
+    echo
+    echo "| pause after a refusal | refusals a second | node CPU µs per answer | high served req/s | share of alone | high p99 ms (alone) | high errors |"
+    echo "| --- | --- | --- | --- | --- | --- | --- |"
+    for flood in flood flood0; do
+      fa=$(col $flood alone high 4); fo=$(col $flood overload high 4); fe=$(col $flood overload high 5)
+      fshare=$(ratio $((fo - fe)) "$fa")
+      label="50 ms (the default)"; [ "$flood" = flood ] || label="none (\`refusalPauseMs=\"0\"\`)"
+      echo "| $label | $(per_s "$(col $flood overload low 5)") | $(run $flood overload 6) | $(per_s $((fo - fe))) |" \
+        "$fshare ($(verdict "$fshare" ">=" 0.95)) | $(col $flood overload high 7) ($(col $flood alone high 7)) | $fe ($(verdict "$fe" "<=" 0)) |"
+    done
   fi
   echo "<!-- bench:priority-classes-queueing:end -->"
 } > "$s"

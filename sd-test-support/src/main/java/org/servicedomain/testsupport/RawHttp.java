@@ -1,5 +1,6 @@
 package org.servicedomain.testsupport;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,6 +59,72 @@ public final class RawHttp {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while trickling a request", e);
+        }
+    }
+
+    /** Opens a keep-alive connection of its own to {@code address}'s port, for requests sent one after another. */
+    public static Connection open(URI address, Duration readTimeout) {
+        try {
+            Socket socket = new Socket("127.0.0.1", address.getPort());
+            socket.setSoTimeout((int) readTimeout.toMillis());
+            return new Connection(socket);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One client connection: each {@link #exchange} writes a request and reads exactly its answer (by its Content-Length). */
+    public static final class Connection implements AutoCloseable {
+
+        private final Socket socket;
+        private final InputStream in;
+
+        private Connection(Socket socket) throws IOException {
+            this.socket = socket;
+            this.in = new BufferedInputStream(socket.getInputStream());
+        }
+
+        /** Sends {@code request} and reads its answer's head and body; the connection stays open. */
+        public Answer exchange(String request) {
+            try {
+                OutputStream out = socket.getOutputStream();
+                out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                String head = head();
+                int length = contentLength(head);
+                byte[] body = in.readNBytes(length);
+                return new Answer(head + new String(body, StandardCharsets.ISO_8859_1), body.length < length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private String head() throws IOException {
+            StringBuilder head = new StringBuilder();
+            int b;
+            while (!head.toString().endsWith("\r\n\r\n") && (b = in.read()) >= 0) {
+                head.append((char) b);
+            }
+            return head.toString();
+        }
+
+        private static int contentLength(String head) {
+            for (String line : head.split("\r\n")) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase("Content-Length")) {
+                    return Integer.parseInt(line.substring(colon + 1).trim());
+                }
+            }
+            return 0;
+        }
+
+        @Override
+        public void close() {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

@@ -27,6 +27,8 @@ final class PriorityClassCompiler {
     static final long MAX_TIMEOUT_MS = 600_000;
     /** The most requests a flow may hold waiting. */
     static final int MAX_QUEUE_LENGTH = 100_000;
+    /** The longest pause after a refusal a policy may set: ten seconds. */
+    static final long MAX_REFUSAL_PAUSE_MS = 10_000;
 
     private PriorityClassCompiler() {
     }
@@ -53,7 +55,7 @@ final class PriorityClassCompiler {
                 minimum, minimumByPort, nodeCapacity,
                 millis(classes, "allocationIntervalMs", classes.getAllocationIntervalMs(),
                         PriorityClassRules.DEFAULT_ALLOCATION_INTERVAL),
-                queueLength(classes));
+                queueLength(classes), refusalPause(classes));
     }
 
     /** The {@code middleMinimum} elements: each port's own class-2 minimum; the port need not exist yet. */
@@ -120,6 +122,17 @@ final class PriorityClassCompiler {
             throw PolicyErrors.at(classes, "queueLength must be between 1 and " + MAX_QUEUE_LENGTH + " but was " + value);
         }
         return value.intValueExact();
+    }
+
+    private static Duration refusalPause(PriorityClasses classes) {
+        BigInteger value = classes.getRefusalPauseMs();
+        if (value == null) {
+            return PriorityClassRules.DEFAULT_REFUSAL_PAUSE;
+        }
+        if (value.signum() < 0 || value.compareTo(BigInteger.valueOf(MAX_REFUSAL_PAUSE_MS)) > 0) {
+            throw PolicyErrors.at(classes, "refusalPauseMs must be between 0 and " + MAX_REFUSAL_PAUSE_MS + " but was " + value);
+        }
+        return Duration.ofMillis(value.longValueExact());
     }
 
     private static double positive(Object element, String attribute, double value) {

@@ -18,10 +18,12 @@ public final class PriorityClassRules {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_ALLOCATION_INTERVAL = Duration.ofSeconds(1);
     public static final int DEFAULT_QUEUE_LENGTH = 1000;
+    /** Long enough that a closed-loop client refused at once offers a few refusals a second per connection, not thousands. */
+    public static final Duration DEFAULT_REFUSAL_PAUSE = Duration.ofMillis(50);
 
     /** No priority classes: every request goes straight on, as if the node had no queue. */
     public static final PriorityClassRules NONE = new PriorityClassRules(false, List.of(), DEFAULT_TIMEOUT, 0, Map.of(),
-            Double.POSITIVE_INFINITY, DEFAULT_ALLOCATION_INTERVAL, DEFAULT_QUEUE_LENGTH);
+            Double.POSITIVE_INFINITY, DEFAULT_ALLOCATION_INTERVAL, DEFAULT_QUEUE_LENGTH, DEFAULT_REFUSAL_PAUSE);
 
     /** The class of a request and how long it may wait in the queue. */
     public record Verdict(PriorityClass priorityClass, Duration timeout) {
@@ -36,12 +38,14 @@ public final class PriorityClassRules {
     private final double nodeCapacityTps;
     private final Duration allocationInterval;
     private final int queueLength;
+    private final Duration refusalPause;
     /** The content conditions per port and operation, worked out on first use of each pair. */
     private final Map<String, List<ContentCondition>> contentByPortAndOperation = new ConcurrentHashMap<>();
 
     /** @param nodeCapacityTps what this node itself passes, or {@link Double#POSITIVE_INFINITY} when unset */
     PriorityClassRules(boolean enabled, List<QosAssignment> assignments, Duration defaultTimeout, double middleMinimumTps,
-            Map<String, Double> middleMinimumByPort, double nodeCapacityTps, Duration allocationInterval, int queueLength) {
+            Map<String, Double> middleMinimumByPort, double nodeCapacityTps, Duration allocationInterval, int queueLength,
+            Duration refusalPause) {
         this.enabled = enabled;
         this.assignments = List.copyOf(assignments);
         this.readsContent = assignments.stream().anyMatch(a -> !a.content().isEmpty());
@@ -51,6 +55,7 @@ public final class PriorityClassRules {
         this.nodeCapacityTps = nodeCapacityTps;
         this.allocationInterval = allocationInterval;
         this.queueLength = queueLength;
+        this.refusalPause = refusalPause;
     }
 
     /** Whether the policy sets priority classes at all. */
@@ -85,6 +90,15 @@ public final class PriorityClassRules {
     /** The most requests one flow holds waiting. */
     public int queueLength() {
         return queueLength;
+    }
+
+    /**
+     * How long an entry waits, after answering {@code Overloaded} on a connection, before it reads that
+     * connection's next request: a flood of calls retried at once costs the node a few answers a second
+     * per connection instead of as many as the client can send. Zero reads on at once.
+     */
+    public Duration refusalPause() {
+        return refusalPause;
     }
 
     /** The first matching {@code qos} element's class and deadline; low with the default deadline when none matches. */

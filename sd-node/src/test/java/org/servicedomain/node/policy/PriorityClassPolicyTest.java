@@ -154,6 +154,23 @@ class PriorityClassPolicyTest {
     }
 
     @Test
+    void aRefusalPausesTheConnectionFiftyMillisecondsUnlessThePolicySaysOtherwise() {
+        assertThat(compile(withClasses("")).priorityClasses().refusalPause()).isEqualTo(Duration.ofMillis(50));
+        assertThat(compile(withClasses(" refusalPauseMs=\"0\"")).priorityClasses().refusalPause()).isZero();
+        assertThat(compile(withClasses(" refusalPauseMs=\"250\"")).priorityClasses().refusalPause())
+                .isEqualTo(Duration.ofMillis(250));
+    }
+
+    @Test
+    void refusesARefusalPauseBelowZeroOrAboveTenSeconds() {
+        InvalidPolicyException negative = refusal(withClasses(" refusalPauseMs=\"-1\""));
+
+        assertThat(negative.line()).isEqualTo(FIRST_QOS_LINE - 1);
+        assertThat(negative).hasMessageContaining("refusalPauseMs must be between 0 and 10000 but was -1");
+        assertThat(refusal(withClasses(" refusalPauseMs=\"10001\""))).hasMessageContaining("but was 10001");
+    }
+
+    @Test
     void refusesAnUnknownPackageOrUserLevel() {
         assertThat(refusal(withClasses("", "<qos class=\"high\" timeoutMs=\"10\" package=\"premium\"/>")))
                 .hasMessageContaining("package 'premium'");

@@ -240,6 +240,10 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
         boolean keepAlive = keepAliveAsked && !framingBroken && !overQueued;
         String requestId = answer.requestId();
         ByteBuf response = RelayAnswer.render(ctx.alloc(), answer, keepAlive, headRequest);
+        long readPause = answer.readPause().toNanos();
+        if (readPause > 0) {
+            pause();
+        }
         writing = true;
         ctx.writeAndFlush(response).addListener((ChannelFutureListener) written -> {
             writing = false;
@@ -250,10 +254,19 @@ final class RelayConnection extends ChannelInboundHandlerAdapter {
                 written.channel().close();
             } else if (!keepAlive) {
                 closeOnceBodyIsIn();
+            } else if (readPause > 0) {
+                ctx.executor().schedule(this::nextIfOpen, readPause, TimeUnit.NANOSECONDS);
             } else {
                 next();
             }
         });
+    }
+
+    /** The next request after a refusal's pause, unless the connection closed meanwhile. */
+    private void nextIfOpen() {
+        if (ctx.channel().isActive()) {
+            next();
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.servicedomain.node.entry.port;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +13,7 @@ import org.servicedomain.node.catalog.MappedOperationsWsdl;
 import org.servicedomain.node.catalog.SessionHeaderWsdl;
 import org.servicedomain.node.core.ArrivingBody;
 import org.servicedomain.node.core.Completions;
+import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.core.ProviderReply;
 import org.servicedomain.node.core.SoapVersion;
@@ -135,7 +137,7 @@ public final class VirtualPortFront {
         }
         try {
             byte[] wsdl = published(port, address(asked, port.name())).getBytes(StandardCharsets.UTF_8);
-            return new FrontAnswer(200, "text/xml; charset=UTF-8", wsdl, null, false);
+            return new FrontAnswer(200, "text/xml; charset=UTF-8", wsdl, null, false, Duration.ZERO);
         } catch (RuntimeException e) {
             LOG.error("the WSDL of virtual port {} could not be built", port.name(), e);
             return FrontAnswer.text(500, "the node could not build this WSDL; see its log\n");
@@ -180,11 +182,14 @@ public final class VirtualPortFront {
     }
 
     private static FrontAnswer replied(ProviderReply reply, String requestId) {
-        return new FrontAnswer(reply.status(), reply.contentType(), reply.body(), requestId, false);
+        return new FrontAnswer(reply.status(), reply.contentType(), reply.body(), requestId, false, Duration.ZERO);
     }
 
-    /** The fault's answer; only a failure that is not the node's own fault is logged as an error, under the request's id. */
-    private static FrontAnswer failed(Throwable failure, String requestId, SoapVersion version, boolean bodyUnread) {
+    /**
+     * The fault's answer; only a failure that is not the node's own fault is logged as an error, under the
+     * request's id. An {@code Overloaded} refusal carries the policy's pause before the connection's next request.
+     */
+    private FrontAnswer failed(Throwable failure, String requestId, SoapVersion version, boolean bodyUnread) {
         SoapFaultWriter.FaultResponse fault;
         if (failure instanceof NodeFault) {
             fault = SoapFaultWriter.forFailure(failure, requestId, version);
@@ -193,6 +198,8 @@ public final class VirtualPortFront {
                 fault = SoapFaultWriter.forFailure(failure, requestId, version);
             }
         }
-        return new FrontAnswer(fault.status(), fault.contentType(), fault.body(), requestId, bodyUnread);
+        Duration pause = failure instanceof NodeFault refusal && refusal.code() == FaultCode.Overloaded
+                ? policy.current().priorityClasses().refusalPause() : Duration.ZERO;
+        return new FrontAnswer(fault.status(), fault.contentType(), fault.body(), requestId, bodyUnread, pause);
     }
 }

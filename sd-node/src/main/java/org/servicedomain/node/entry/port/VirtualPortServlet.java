@@ -8,8 +8,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.servicedomain.node.core.ArrivingBody;
+import org.servicedomain.node.core.DaemonThreads;
 import org.servicedomain.node.core.FaultCode;
 import org.servicedomain.node.core.NodeFault;
 import org.servicedomain.node.engine.RequestTerms;
@@ -23,7 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Tomcat's entry to the virtual ports ({@code /services/ports/{name}}): adapts the servlet API to
  * the {@link VirtualPortFront} and back. On POST it goes asynchronous and reads the body without
- * blocking; no thread waits for the client's body or for a provider.
+ * blocking; no thread waits for the client's body or for a provider. Tomcat offers no way to hold a
+ * connection's next request, so a refusal under overload is itself held for its pause.
  */
 public final class VirtualPortServlet extends HttpServlet {
 
@@ -33,6 +39,9 @@ public final class VirtualPortServlet extends HttpServlet {
 
     private final transient VirtualPortFront front;
     private final transient BodyWatch bodyWatch;
+    /** Writes the refusals held for their pause; each is a task, no thread waits. */
+    private final transient ScheduledExecutorService heldRefusals =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-refusal-pause"));
 
     public VirtualPortServlet(VirtualPortFront front) {
         this.front = front;
@@ -42,6 +51,7 @@ public final class VirtualPortServlet extends HttpServlet {
     @Override
     public void destroy() {
         bodyWatch.close();
+        heldRefusals.shutdownNow();
     }
 
     @Override
@@ -63,7 +73,17 @@ public final class VirtualPortServlet extends HttpServlet {
                 trace.traceparent(), trace.tracestate()), body);
         Answer answer = new Answer(async, response, call.requestId(), portName(request), request.getContentType());
         async.addListener(answer);
-        call.answer().thenAccept(answer::write);
+        call.answer().thenAccept(written -> {
+            if (written.readPause().isZero()) {
+                answer.write(written);
+                return;
+            }
+            try {
+                heldRefusals.schedule(() -> answer.write(written), written.readPause().toNanos(), TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException stopping) {
+                answer.write(written); // the servlet is being destroyed: answer now rather than never
+            }
+        });
     }
 
     /** Writes one request's answer once, whichever comes first: the front's, or the last-resort timeout's. */
