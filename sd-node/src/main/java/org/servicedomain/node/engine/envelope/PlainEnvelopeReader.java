@@ -301,6 +301,10 @@ final class PlainEnvelopeReader {
     private void content() {
         while (true) {
             byte c = b[pos];
+            if (c >= 0x20 && c != '<' && c != '&' && c != '>') { // printable ASCII (bytes are signed): nothing to check
+                pos++;
+                continue;
+            }
             if (c == '<') {
                 byte next = b[pos + 1];
                 if (next == '!' || next == '?') {
