@@ -17,7 +17,8 @@ import org.servicedomain.node.xml.SecureXml;
 /**
  * Streams once through a request envelope without building a DOM: checks it is well-formed, has
  * no DOCTYPE and is of the port's SOAP version, and picks out the operation element and the
- * session header. Anything else is a {@code BadRequest}.
+ * session header. Anything else is a {@code BadRequest}. Plain messages take a cheaper pass that
+ * checks the same ({@link PlainEnvelopeReader}).
  */
 public final class SoapRequestReader {
 
@@ -26,7 +27,17 @@ public final class SoapRequestReader {
     private SoapRequestReader() {
     }
 
+    /**
+     * The request's envelope, checked. A plain message (nearly all) is checked and read by
+     * {@link PlainEnvelopeReader} without a parser; any other, and any the plain look is unsure of, by StAX.
+     */
     public static SoapRequest read(byte[] body, SoapVersion version) {
+        SoapRequest plain = PlainEnvelopeReader.read(body, version);
+        return plain != null ? plain : parse(body, version);
+    }
+
+    /** The StAX pass: every message XML allows, and the words of every refusal. */
+    static SoapRequest parse(byte[] body, SoapVersion version) {
         XMLStreamReader reader;
         try {
             reader = SecureXml.inputFactory() instanceof XMLInputFactory2 stax2
