@@ -33,7 +33,7 @@ window.sdPolicySchemaInfo = {
     argument: { attrs: { name: null, value: null }, children: [] },
     peers: { attrs: { capacity: null, offloadThreshold: null, placementMargin: null, refreshMs: null }, children: ["peer"] },
     peer: { attrs: { address: null }, children: [] },
-    priorityClasses: { attrs: { allocationIntervalMs: null, defaultTimeoutMs: null, middleMinimumTps: null, nodeCapacityTps: null, queueLength: null }, children: ["middleMinimum", "qos"] },
+    priorityClasses: { attrs: { allocationIntervalMs: null, defaultTimeoutMs: null, middleMinimumTps: null, nodeCapacityTps: null, queueLength: null, refusalPauseMs: null }, children: ["middleMinimum", "qos"] },
     qos: { attrs: { class: null, operation: null, package: null, timeoutMs: null, userLevel: null, virtualPort: null }, children: ["content"] },
     middleMinimum: { attrs: { tps: null, virtualPort: null }, children: [] },
     discovery: { attrs: { maxHellosPerSecond: null }, children: ["admit"] },
