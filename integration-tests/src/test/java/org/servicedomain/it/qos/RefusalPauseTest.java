@@ -1,13 +1,11 @@
 package org.servicedomain.it.qos;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -15,10 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.servicedomain.home.v1.FlowInfo;
-import org.servicedomain.home.v1.GetServiceInfo;
 import org.servicedomain.testsupport.NodeWithProviders;
-import org.servicedomain.testsupport.PrometheusText;
+import org.servicedomain.testsupport.PortFlows;
 import org.servicedomain.testsupport.RawHttp;
 import org.servicedomain.testsupport.SoapExchange;
 import org.servicedomain.testsupport.SoapReply;
@@ -46,15 +42,11 @@ class RefusalPauseTest {
         domain.setup().policy("<policy xmlns=\"urn:sd:policy:1\"><priorityClasses defaultTimeoutMs=\"30000\" queueLength=\"1\""
                 + " refusalPauseMs=\"" + PAUSE_MS + "\"/></policy>");
         URI port = entry.address(domain.node(), PORT);
-        assertThat(StockQuoteCalls.getQuote(port, "LOW").status()).isEqualTo(200); // the port's flows are made
-        await().atMost(Duration.ofSeconds(10)).until(() -> concurrencyLimit() == 1.0); // and its instance's limit holds
-        domain.provider("p1").setDelayMs(8000);
         ExecutorService callers = Executors.newFixedThreadPool(2);
         try {
-            // one connection to the instance: the first call is in service, the second fills the low queue
-            List<Future<SoapReply>> held = List.of(callers.submit(() -> StockQuoteCalls.getQuote(port, "LOW")),
-                    callers.submit(() -> StockQuoteCalls.getQuote(port, "LOW")));
-            await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> lowQueued() == 1);
+            // one connection to the instance: one call is in service, one fills the low queue
+            List<Future<SoapReply>> held = new PortFlows(domain.node(), PORT)
+                    .fillLowQueue(port, domain.provider("p1"), Duration.ofSeconds(8), callers);
 
             RawHttp.Connection client = RawHttp.open(port, Duration.ofSeconds(20));
             try {
@@ -85,18 +77,5 @@ class RefusalPauseTest {
         return "POST " + port.getPath() + " HTTP/1.1\r\nHost: localhost:" + port.getPort() + "\r\n"
                 + "Content-Type: text/xml; charset=UTF-8\r\nSOAPAction: " + StockQuoteCalls.GET_QUOTE_ACTION + "\r\n"
                 + "Content-Length: " + body.length + "\r\n\r\n" + new String(body, StandardCharsets.ISO_8859_1);
-    }
-
-    /** The port's concurrency limit, as its metric shows it; NaN while it has none. */
-    private double concurrencyLimit() {
-        List<PrometheusText.Sample> limit = PrometheusText.scrape(URI.create(domain.node().baseUri() + "/metrics"))
-                .samples("sd_qos_concurrency_limit_requests", Map.of("virtual_port", PORT));
-        return limit.size() == 1 ? limit.get(0).value() : Double.NaN;
-    }
-
-    private int lowQueued() throws Exception {
-        return domain.node().home().getServiceInfo(new GetServiceInfo()).getFlow().stream()
-                .filter(f -> f.getVirtualPort().equals(PORT) && f.getPriorityClass().equals("low"))
-                .mapToInt(FlowInfo::getQueued).sum();
     }
 }
