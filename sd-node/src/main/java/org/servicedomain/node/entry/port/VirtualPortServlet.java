@@ -8,6 +8,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -42,6 +44,11 @@ public final class VirtualPortServlet extends HttpServlet {
     /** Writes the refusals held for their pause; each is a task, no thread waits. */
     private final transient ScheduledExecutorService heldRefusals =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("sd-refusal-pause"));
+    /**
+     * The refusals held now, kept apart from the timer's queue because {@code shutdownNow()} drops its
+     * tasks: {@link #destroy()} writes these at once, so no client loses its fault to an undeploy or a stop.
+     */
+    private final transient Set<HeldRefusal> held = ConcurrentHashMap.newKeySet();
 
     public VirtualPortServlet(VirtualPortFront front) {
         this.front = front;
@@ -51,7 +58,9 @@ public final class VirtualPortServlet extends HttpServlet {
     @Override
     public void destroy() {
         bodyWatch.close();
-        heldRefusals.shutdownNow();
+        heldRefusals.shutdownNow(); // first, so a refusal held from now on is written at once (rejected below)
+        held.forEach(HeldRefusal::write);
+        held.clear();
     }
 
     @Override
@@ -78,12 +87,29 @@ public final class VirtualPortServlet extends HttpServlet {
                 answer.write(written);
                 return;
             }
-            try {
-                heldRefusals.schedule(() -> answer.write(written), written.readPause().toNanos(), TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException stopping) {
-                answer.write(written); // the servlet is being destroyed: answer now rather than never
-            }
+            hold(new HeldRefusal(answer, written));
         });
+    }
+
+    /** Writes {@code refusal} once its pause is over, or at once when the servlet is being destroyed. */
+    private void hold(HeldRefusal refusal) {
+        held.add(refusal);
+        try {
+            heldRefusals.schedule(() -> {
+                held.remove(refusal);
+                refusal.write();
+            }, refusal.answer().readPause().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException stopping) {
+            held.remove(refusal);
+            refusal.write(); // the servlet is being destroyed: answer now rather than never
+        }
+    }
+
+    /** A refusal waiting out its pause: the request's {@link Answer}, and what it will be told. */
+    private record HeldRefusal(Answer request, FrontAnswer answer) {
+        void write() {
+            request.write(answer);
+        }
     }
 
     /** Writes one request's answer once, whichever comes first: the front's, or the last-resort timeout's. */
