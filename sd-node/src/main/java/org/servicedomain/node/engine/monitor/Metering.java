@@ -61,7 +61,12 @@ public final class Metering implements AutoCloseable {
 
         /** The record as one line of a daily file; the levels come last, so lines of older files (ten fields) stay readable. */
         String line() {
-            return new StringBuilder(128).append(time).append('\t').append(user).append('\t').append(dash(userLevel))
+            return line(new InstantText());
+        }
+
+        /** As {@link #line()}, its time written by {@code times}, which keeps the last second's text. */
+        String line(InstantText times) {
+            return times.append(new StringBuilder(128), time).append('\t').append(user).append('\t').append(dash(userLevel))
                     .append('\t').append(virtualPort).append('\t').append(operation).append('\t').append(dash(instanceId))
                     .append('\t').append(outcome).append('\t').append(micros).append('\t').append(requestBytes)
                     .append('\t').append(replyBytes).append('\t').append(levels(supplierLevels)).toString();
@@ -81,14 +86,6 @@ public final class Metering implements AutoCloseable {
     public record Usage(String user, String virtualPort, long requests, long failures, long requestBytes, long replyBytes) {
     }
 
-    /** A user on a port; hashed by hand, as it is looked up once per request. */
-    private record Key(String user, String virtualPort) {
-        @Override
-        public int hashCode() {
-            return 31 * user.hashCode() + virtualPort.hashCode();
-        }
-    }
-
     private static final class Totals {
         final LongAdder requests = new LongAdder();
         final LongAdder failures = new LongAdder();
@@ -100,9 +97,11 @@ public final class Metering implements AutoCloseable {
     private final Clock clock;
     private final Queue<Record> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
-    private final Map<Key, Totals> totals = new ConcurrentHashMap<>();
+    private final Map<MeteringTotals.Key, Totals> totals = new ConcurrentHashMap<>();
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
+    /** The writer thread's. */
+    private final InstantText times = new InstantText();
     private volatile boolean open = true;
     private final int retentionDays;
     /** The totals of the records written, saved with the position they account up to; the writer thread's own. */
@@ -138,7 +137,7 @@ public final class Metering implements AutoCloseable {
             throw new java.io.UncheckedIOException("could not read the metering files under " + dir, e);
         }
         written.sums().forEach((key, sums) -> {
-            Totals t = totals.computeIfAbsent(new Key(key.user(), key.virtualPort()), k -> new Totals());
+            Totals t = totals.computeIfAbsent(key, k -> new Totals());
             t.requests.add(sums.requests);
             t.failures.add(sums.failures);
             t.requestBytes.add(sums.requestBytes);
@@ -155,7 +154,7 @@ public final class Metering implements AutoCloseable {
     public void record(String user, String userLevel, String virtualPort, String operation, String instanceId,
             Set<String> supplierLevels, String outcome, boolean served, long nanos, long requestBytes, long replyBytes) {
         String who = user == null ? ANONYMOUS : user;
-        Key key = new Key(who, virtualPort);
+        MeteringTotals.Key key = new MeteringTotals.Key(who, virtualPort);
         Totals found = totals.get(key);
         Totals t = found != null ? found : totals.computeIfAbsent(key, k -> new Totals());
         t.requests.increment();
@@ -246,7 +245,7 @@ public final class Metering implements AutoCloseable {
                 out.newLine(); // a line cut short (a full disk, a crash) stays alone, not glued to the next record
             }
             for (Record r : batch) {
-                out.write(r.line());
+                out.write(r.line(times));
                 out.newLine();
             }
         }

@@ -34,7 +34,17 @@ final class MeteringTotals {
     private static final String PREFIX = "metering-";
     private static final String SUFFIX = ".tsv";
 
+    /** A user on a port; hashed and compared by hand, as the running totals look one up per request. */
     record Key(String user, String virtualPort) {
+        @Override
+        public int hashCode() {
+            return 31 * user.hashCode() + virtualPort.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && user.equals(k.user) && virtualPort.equals(k.virtualPort);
+        }
     }
 
     /** Sums of one user on one port; mutable, confined to the metering thread. */
