@@ -22,7 +22,8 @@
 #   BASE_PORT [19300]  providers at BASE_PORT+1, +2; node at +3 (its data plane at +103); 127.0.0.1 only
 #   REFUSAL [1]  also measure what a refusal costs (a flood of low calls against a queue of one, with no
 #                pause after a refusal), and the high class beside such a flood on a node that serves, with the
-#                default pause after a refusal (refusalPauseMs) and with none
+#                default pause after a refusal (refusalPauseMs) and with none; with, as references, the CPU of
+#                the cheapest answer the node gives (a 404) and of HAProxy answering with a canned fault itself
 #   FLOOD_QUEUE [2 × HIGH_CONN]  queueLength of the flood cases: more than the high class's own connections
 #                can fill, far fewer than the low class's
 #   DOC [docs/performance.md]   KEEP_WORK []  keep the temporary directory
@@ -53,6 +54,7 @@ HOST=127.0.0.1
 PROVIDER_PORTS=($((BASE_PORT + 1)) $((BASE_PORT + 2)))
 NODE_PORT=$((BASE_PORT + 3))
 DATA_PORT=$((NODE_PORT + 100))
+CANNED_PORT=$((BASE_PORT + 90))
 NODE_JAR=sd-node/target/sd-node-standalone.jar
 SAMPLES_JAR=samples/target/sd-samples.jar
 LUA=bench/priority-class.lua
@@ -64,7 +66,7 @@ declare -A CONN=([high]=$HIGH_CONN [middle]=$MIDDLE_CONN [low]=$LOW_CONN)
 REAL_TPS=$((WORKERS * 1000 / DELAY_MS))
 declare -A CAPACITY=([unknown]="" [exact]=$REAL_TPS [low]=$((REAL_TPS * 8 / 10)) [refusal]="" [flood]="" [flood0]="")
 
-for tool in wrk curl; do
+for tool in wrk curl $([ "$REFUSAL" = 1 ] && echo haproxy); do
   command -v "$tool" >/dev/null || { echo "$tool is missing; see bench/README.md" >&2; exit 1; }
 done
 for jar in "$NODE_JAR" "$SAMPLES_JAR"; do
@@ -143,19 +145,47 @@ start_node() { # case [extra attributes of priorityClasses]
   local p; for p in "${PROVIDER_PORTS[@]}"; do register_with_capacity "$NODE_PORT" "$p" "${CAPACITY[$1]}"; done
 }
 
+# HAProxy answering every request itself, keep-alive, with a SOAP fault of about the node's size.
+write_canned_fault_cfg() { # file
+  local fault='<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><s:Fault><faultcode>s:Server</faultcode>'
+  fault+='<faultstring>Overloaded: the low class is refused while its queue is full</faultstring></s:Fault></s:Body></s:Envelope>'
+  {
+    printf 'global\n  maxconn 2000\n\ndefaults\n  mode http\n  option http-keep-alive\n'
+    printf '  timeout connect 5s\n  timeout client 120s\n  timeout server 120s\n  timeout http-keep-alive 120s\n  maxconn 2000\n\n'
+    printf 'frontend canned\n  bind %s:%s\n' "$HOST" "$CANNED_PORT"
+    printf '  http-request return status 500 content-type "text/xml; charset=utf-8" string "%s"\n' "$fault"
+  } > "$1"
+}
+
+# The CPU one process spends per answer under the low class's flood (LOW_CONN connections, refused or
+# answered at once), user and kernel apart: one line "name answers user_us sys_us" in costs.tsv.
+answer_cost() { # name url pid
+  QOS_SYMBOL=LOW wrk -t1 -c"$LOW_CONN" -d"${SETTLE}s" -s "$LUA" "$2" > /dev/null
+  local before after
+  before=$(split_ticks "$3")
+  QOS_SYMBOL=LOW wrk -t1 -c"$LOW_CONN" -d"${DURATION}s" -s "$LUA" "$2" > "$work/cost-$1.txt"
+  after=$(split_ticks "$3")
+  awk -v n="$1" -v r="$(awk '/ requests in / {print $1}' "$work/cost-$1.txt")" -v b="$before" -v a="$after" -v hz="$CLK_TCK" \
+    'BEGIN { split(b, x, " "); split(a, y, " "); printf "%s\t%d\t%.1f\t%.1f\n", n, r, (y[1] - x[1]) * 1e6 / hz / r, (y[2] - x[2]) * 1e6 / hz / r }' \
+    >> "$work/costs.tsv"
+  log "cost of an answer, $1: $(tail -1 "$work/costs.tsv")"
+}
+
+split_ticks() { awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"; }
+
 stop_node() {
   kill "$NODE_PID" 2>/dev/null || true
   wait "$NODE_PID" 2>/dev/null || true
 }
 
-require_free "${PROVIDER_PORTS[@]}" "$NODE_PORT" "$DATA_PORT"
+require_free "${PROVIDER_PORTS[@]}" "$NODE_PORT" "$DATA_PORT" "$CANNED_PORT"
 log "starting two providers ($WORKERS workers, $DELAY_MS ms each: $REAL_TPS req/s each)"
 for i in 0 1; do
   start_bg "$work/provider-$i.log" java -jar "$SAMPLES_JAR" provider --service stockquote --name "bench-$i" \
     --port "${PROVIDER_PORTS[$i]}" --delay-ms "$DELAY_MS" --workers "$WORKERS"
   wait_for "http://$HOST:${PROVIDER_PORTS[$i]}/stockquote?wsdl" "$LAST_PID"
 done
-: > "$work/classes.tsv"; : > "$work/runs.tsv"
+: > "$work/classes.tsv"; : > "$work/runs.tsv"; : > "$work/costs.tsv"
 
 first=1
 for case in $CASES; do
@@ -180,7 +210,17 @@ if [ "$REFUSAL" = 1 ]; then
   MIDDLE_MIN=0 start_node refusal 'nodeCapacityTps="1" queueLength="1" refusalPauseMs="0"'
   class_load "$SETTLE" low
   measure refusal flood low
+  # What one answer costs, split into user and kernel time: the refusal; the cheapest answer the
+  # entry gives (a 404 for a port that does not exist, decided from the request line); and, as the
+  # lean-proxy reference, HAProxy answering every request with a canned SOAP fault itself.
+  answer_cost refusal "$PORT_URL" "$NODE_PID"
+  answer_cost not_found "http://$HOST:$DATA_PORT/sd/services/ports/NoSuchPort" "$NODE_PID"
   stop_node
+  write_canned_fault_cfg "$work/haproxy-canned.cfg"
+  start_haproxy "$work/haproxy-canned.cfg"; CANNED_PID=$LAST_PID
+  for _ in $(seq 1 40); do port_free "$CANNED_PORT" || break; sleep 0.25; done
+  answer_cost haproxy_canned "http://$HOST:$CANNED_PORT/sd/services/ports/StockQuotePortType" "$CANNED_PID"
+  kill "$CANNED_PID" 2>/dev/null || true
   # The same flood beside the high class on a node that serves: refusals must not starve the entry.
   # Once with the default pause after a refusal, once with none.
   for flood in flood flood0; do
@@ -246,9 +286,17 @@ s="$work/section.md"
     echo
     echo "**Refusal.** With \`nodeCapacityTps=\"1\" queueLength=\"1\" refusalPauseMs=\"0\"\`, $LOW_CONN low connections for ${DURATION} s:" \
       "$(run refusal flood 5) calls refused at once ($(per_s "$(run refusal flood 5)") a second), the node spent" \
-      "$(run refusal flood 6) µs of CPU per answer, against $(run unknown alone 3) µs per call served alone above (that" \
-      "figure carries the node's idle work over fewer calls; the data plane's own cost of a served call is in the proxy" \
-      "comparison's throughput section)."
+      "$(run refusal flood 6) µs of CPU per answer. What one answer costs, user and kernel time apart, each under the" \
+      "same flood ($LOW_CONN connections, ${DURATION} s after ${SETTLE} s): the node's refusal; the cheapest answer its data" \
+      "plane gives, a 404 for a port that does not exist (decided from the request line, no body read, nothing metered);" \
+      "and, as the lean-proxy reference, HAProxy answering every request itself with a canned SOAP fault" \
+      "(\`http-request return status 500\`). A relayed call's cost, the node's and HAProxy's, is in the proxy" \
+      "comparison's throughput section."
+    echo
+    echo "| answer | answers a second | user µs | kernel µs | CPU µs per answer |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    awk -F'\t' -v d="$DURATION" '{ label = ($1 == "refusal") ? "node: refusal (`Overloaded`)" : ($1 == "not_found") ? "node: 404, no such port" : "HAProxy: canned SOAP fault"
+      printf "| %s | %.0f | %.1f | %.1f | **%.1f** |\n", label, $2 / d, $3, $4, $3 + $4 }' "$work/costs.tsv"
     echo
     echo "**Under a refusal flood.** On a node with the default options and \`queueLength=\"$FLOOD_QUEUE\"\` (more than" \
       "the high class's $HIGH_CONN connections can fill), the high class beside $LOW_CONN low connections whose calls" \

@@ -56,7 +56,7 @@ public final class BillCalculator {
         Map<LineKey, long[]> counts = new TreeMap<>(LINE_ORDER);
         calls.filter(c -> users.contains(c.user()) && Metering.answeredByProvider(c.outcome())
                 && !c.time().isBefore(from) && c.time().isBefore(to))
-                .forEach(c -> counts.computeIfAbsent(key(c), k -> new long[1])[0]++);
+                .forEach(c -> counts.computeIfAbsent(key(c), k -> new long[1])[0] += c.calls());
         List<BillLine> lines = new ArrayList<>();
         BigDecimal subtotal = BigDecimal.ZERO;
         long total = 0;

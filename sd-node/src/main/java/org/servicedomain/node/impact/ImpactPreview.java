@@ -54,8 +54,9 @@ public final class ImpactPreview {
         levels.addAll(active.mappedUserLevels());
         Map<Group, Long> counts = new LinkedHashMap<>();
         long replayed = 0;
-        for (Iterator<Metering.Record> records = traffic.iterator(); records.hasNext(); replayed++) {
+        for (Iterator<Metering.Record> records = traffic.iterator(); records.hasNext();) {
             Metering.Record r = records.next();
+            replayed += r.calls();
             if (r.userLevel() != null) {
                 levels.add(r.userLevel());
             }
@@ -77,7 +78,7 @@ public final class ImpactPreview {
                 r.virtualPort(), r.operation(), r.time());
         request.refusalUnder(candidate, catalog).ifPresent(refused -> counts.merge(new Group(r.user(),
                 request.userLevel(), r.virtualPort(), r.operation(), refused.code(), refused.reason(),
-                request.refusalUnder(active, catalog).isPresent()), 1L, Long::sum));
+                request.refusalUnder(active, catalog).isPresent()), r.calls(), Long::sum));
     }
 
     /** Each level (and anonymous callers) admitted on a port where some operation finds no eligible instance. */

@@ -51,20 +51,42 @@ public final class Metering implements AutoCloseable {
      * @param supplierLevels the supplier levels of the instance that answered, as they were at the call
      *     (so a bill does not change when the catalog does); empty when none answered, it had none, or
      *     the record comes from a file written before records held them
+     * @param calls how many calls the record stands for: more than one only for the node's own faults,
+     *     merged as they are written ({@link NodeFaultLines}); its duration and bytes are then their sums
      */
     public record Record(Instant time, String user, String userLevel, String virtualPort, String operation,
-            String instanceId, String outcome, long micros, long requestBytes, long replyBytes, Set<String> supplierLevels) {
+            String instanceId, String outcome, long micros, long requestBytes, long replyBytes, Set<String> supplierLevels,
+            long calls) {
 
         public Record {
             supplierLevels = supplierLevels == null ? Set.of() : Set.copyOf(supplierLevels);
+            if (calls < 1) {
+                throw new IllegalArgumentException("a metering record stands for at least one call, not " + calls);
+            }
         }
 
-        /** The record as one line of a daily file; the levels come last, so lines of older files (ten fields) stay readable. */
+        /** A record of one call. */
+        public Record(Instant time, String user, String userLevel, String virtualPort, String operation, String instanceId,
+                String outcome, long micros, long requestBytes, long replyBytes, Set<String> supplierLevels) {
+            this(time, user, userLevel, virtualPort, operation, instanceId, outcome, micros, requestBytes, replyBytes,
+                    supplierLevels, 1);
+        }
+
+        /**
+         * The record as one line of a daily file. The levels come after the ten fields of older files, and
+         * the count of calls after them, only on a line of more than one, so older lines stay readable.
+         */
         String line() {
-            return new StringBuilder(128).append(time).append('\t').append(user).append('\t').append(dash(userLevel))
+            return line(new InstantText());
+        }
+
+        /** As {@link #line()}, its time written by {@code times}, which keeps the last second's text. */
+        String line(InstantText times) {
+            StringBuilder line = times.append(new StringBuilder(128), time).append('\t').append(user).append('\t').append(dash(userLevel))
                     .append('\t').append(virtualPort).append('\t').append(operation).append('\t').append(dash(instanceId))
                     .append('\t').append(outcome).append('\t').append(micros).append('\t').append(requestBytes)
-                    .append('\t').append(replyBytes).append('\t').append(levels(supplierLevels)).toString();
+                    .append('\t').append(replyBytes).append('\t').append(levels(supplierLevels));
+            return (calls == 1 ? line : line.append('\t').append(calls)).toString();
         }
 
         /** Level names hold no white space, so one space separates them; sorted, so equal sets read alike. */
@@ -81,14 +103,6 @@ public final class Metering implements AutoCloseable {
     public record Usage(String user, String virtualPort, long requests, long failures, long requestBytes, long replyBytes) {
     }
 
-    /** A user on a port; hashed by hand, as it is looked up once per request. */
-    private record Key(String user, String virtualPort) {
-        @Override
-        public int hashCode() {
-            return 31 * user.hashCode() + virtualPort.hashCode();
-        }
-    }
-
     private static final class Totals {
         final LongAdder requests = new LongAdder();
         final LongAdder failures = new LongAdder();
@@ -100,9 +114,11 @@ public final class Metering implements AutoCloseable {
     private final Clock clock;
     private final Queue<Record> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
-    private final Map<Key, Totals> totals = new ConcurrentHashMap<>();
+    private final Map<MeteringTotals.Key, Totals> totals = new ConcurrentHashMap<>();
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
+    /** The writer thread's. */
+    private final InstantText times = new InstantText();
     private volatile boolean open = true;
     private final int retentionDays;
     /** The totals of the records written, saved with the position they account up to; the writer thread's own. */
@@ -138,7 +154,7 @@ public final class Metering implements AutoCloseable {
             throw new java.io.UncheckedIOException("could not read the metering files under " + dir, e);
         }
         written.sums().forEach((key, sums) -> {
-            Totals t = totals.computeIfAbsent(new Key(key.user(), key.virtualPort()), k -> new Totals());
+            Totals t = totals.computeIfAbsent(key, k -> new Totals());
             t.requests.add(sums.requests);
             t.failures.add(sums.failures);
             t.requestBytes.add(sums.requestBytes);
@@ -155,7 +171,7 @@ public final class Metering implements AutoCloseable {
     public void record(String user, String userLevel, String virtualPort, String operation, String instanceId,
             Set<String> supplierLevels, String outcome, boolean served, long nanos, long requestBytes, long replyBytes) {
         String who = user == null ? ANONYMOUS : user;
-        Key key = new Key(who, virtualPort);
+        MeteringTotals.Key key = new MeteringTotals.Key(who, virtualPort);
         Totals found = totals.get(key);
         Totals t = found != null ? found : totals.computeIfAbsent(key, k -> new Totals());
         t.requests.increment();
@@ -239,21 +255,22 @@ public final class Metering implements AutoCloseable {
             dropped.add(batch.size());
             return;
         }
+        List<Record> lines = NodeFaultLines.merged(batch);
         long before = Files.exists(file) ? Files.size(file) : 0;
         try (BufferedWriter out = new BufferedWriter(Channels.newWriter(OwnerOnly.open(file,
                 EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)), StandardCharsets.UTF_8))) {
             if (before > 0 && !endsWithOwnLine(file, before)) {
                 out.newLine(); // a line cut short (a full disk, a crash) stays alone, not glued to the next record
             }
-            for (Record r : batch) {
-                out.write(r.line());
+            for (Record r : lines) {
+                out.write(r.line(times));
                 out.newLine();
             }
         }
         long after = Files.size(file);
         bytesOnDisk += after - before;
-        for (Record r : batch) {
-            written.add(r, isFailure(r.outcome()));
+        for (Record r : lines) {
+            written.add(r, !answeredByProvider(r.outcome()));
         }
         lastFile = file;
         lastSize = after;
@@ -300,15 +317,7 @@ public final class Metering implements AutoCloseable {
 
     /** Whether the file ends with a whole line: surely so when this writer wrote its end, else read. */
     private boolean endsWithOwnLine(Path file, long size) throws IOException {
-        return (file.equals(lastFile) && size == lastSize) || endsWithNewline(file);
-    }
-
-    private static boolean endsWithNewline(Path file) throws IOException {
-        try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(file)) {
-            channel.position(channel.size() - 1);
-            java.nio.ByteBuffer last = java.nio.ByteBuffer.allocate(1);
-            return channel.read(last) == 1 && last.get(0) == '\n';
-        }
+        return (file.equals(lastFile) && size == lastSize) || MeteringTotals.endsWithNewline(file);
     }
 
     /** Disk bytes of the metering files, for status. */
@@ -318,11 +327,6 @@ public final class Metering implements AutoCloseable {
         } catch (IOException e) {
             return -1;
         }
-    }
-
-    /** Whether a record's outcome counts as a failure in the usage totals: anything but a provider's answer. */
-    static boolean isFailure(String outcome) {
-        return !answeredByProvider(outcome);
     }
 
     /** Whether a record's outcome is a provider's answer, a reply or its own SOAP fault: the calls a bill prices. */

@@ -64,16 +64,21 @@ public final class MeteringRecords {
     /** One line as {@code Metering.Record.line()} wrote it, or null when it is not one. */
     static Metering.Record parse(String line) {
         String[] f = line.split("\t", -1);
-        if (f.length != FIELDS && f.length != FIELDS - 1) {
+        if (f.length < FIELDS - 1 || f.length > FIELDS + 1) {
             return null;
         }
         try {
             return new Metering.Record(Instant.parse(f[0]), f[1], undash(f[2]), f[3], f[4], undash(f[5]), f[6],
                     Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
-                    f.length == FIELDS && !"-".equals(f[10]) ? Instance.levelsOf(List.of(f[10])) : Set.of());
-        } catch (DateTimeParseException | NumberFormatException e) {
+                    f.length >= FIELDS && !"-".equals(f[10]) ? Instance.levelsOf(List.of(f[10])) : Set.of(), calls(f));
+        } catch (DateTimeParseException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** The calls a line stands for: its twelfth field, on a line of the node's merged faults; else one. */
+    static long calls(String[] fields) {
+        return fields.length > FIELDS ? Long.parseLong(fields[FIELDS]) : 1;
     }
 
     private static String undash(String value) {

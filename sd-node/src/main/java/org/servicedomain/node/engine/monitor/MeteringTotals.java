@@ -34,7 +34,17 @@ final class MeteringTotals {
     private static final String PREFIX = "metering-";
     private static final String SUFFIX = ".tsv";
 
+    /** A user on a port; hashed and compared by hand, as the running totals look one up per request. */
     record Key(String user, String virtualPort) {
+        @Override
+        public int hashCode() {
+            return 31 * user.hashCode() + virtualPort.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key k && user.equals(k.user) && virtualPort.equals(k.virtualPort);
+        }
     }
 
     /** Sums of one user on one port; mutable, confined to the metering thread. */
@@ -98,9 +108,9 @@ final class MeteringTotals {
 
     void add(Metering.Record r, boolean failure) {
         Sums s = sumsOf(r.user(), r.virtualPort());
-        s.requests++;
+        s.requests += r.calls();
         if (failure) {
-            s.failures++;
+            s.failures += r.calls();
         }
         s.requestBytes += r.requestBytes();
         s.replyBytes += r.replyBytes();
@@ -167,9 +177,10 @@ final class MeteringTotals {
                     Sums s = sumsOf(f[1], f[3]);
                     long requestBytes = Long.parseLong(f[8]);
                     long replyBytes = Long.parseLong(f[9]);
-                    s.requests++;
-                    if (Metering.isFailure(f[6])) {
-                        s.failures++;
+                    long calls = MeteringRecords.calls(f);
+                    s.requests += calls;
+                    if (!Metering.answeredByProvider(f[6])) {
+                        s.failures += calls;
                     }
                     s.requestBytes += requestBytes;
                     s.replyBytes += replyBytes;
@@ -177,6 +188,15 @@ final class MeteringTotals {
                     LOG.warn("skipped a malformed metering line in {}: {}", file, e.getMessage());
                 }
             }
+        }
+    }
+
+    /** Whether {@code file}, not empty, ends with a line break. */
+    static boolean endsWithNewline(Path file) throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            channel.position(channel.size() - 1);
+            java.nio.ByteBuffer last = java.nio.ByteBuffer.allocate(1);
+            return channel.read(last) == 1 && last.get(0) == '\n';
         }
     }
 

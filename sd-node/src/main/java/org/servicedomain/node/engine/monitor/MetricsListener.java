@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.servicedomain.node.core.DispatchException;
@@ -43,7 +44,17 @@ public final class MetricsListener implements RequestListener {
     static final String OUTCOME_TAG = "outcome";
     static final String KIND_TAG = "kind";
 
+    /** Hashed and compared by hand: one is looked up for every dispatch. */
     private record Target(String port, String instance) {
+        @Override
+        public int hashCode() {
+            return 31 * port.hashCode() + Objects.hashCode(instance);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Target t && port.equals(t.port) && Objects.equals(instance, t.instance);
+        }
     }
 
     private record FailureKey(String port, String instance, FailureKind kind) {

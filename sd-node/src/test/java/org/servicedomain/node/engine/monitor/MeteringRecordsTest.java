@@ -71,4 +71,20 @@ class MeteringRecordsTest {
             assertThat(read).isEmpty();
         }
     }
+
+    @Test
+    void aLineOfMergedFaultsReadsBackWithItsCallsAndOlderLinesAsOneCallEach() {
+        Metering.Record merged = new Metering.Record(Instant.parse("2026-12-07T17:00:00.25Z"), "(anonymous)", null, "P",
+                "getQuote", null, "Overloaded", 70, 300, 0, Set.of(), 3);
+        Metering.Record one = new Metering.Record(Instant.parse("2026-12-07T17:00:01Z"), "ann", "gold", "P", "getQuote",
+                "q-1", "served", 5, 1, 2, Set.of("gold"));
+
+        assertThat(merged.line().split("\t", -1)).hasSize(12).endsWith("3");
+        assertThat(one.line().split("\t", -1)).hasSize(11);
+        assertThat(MeteringRecords.parse(merged.line())).isEqualTo(merged);
+        assertThat(MeteringRecords.parse(one.line())).isEqualTo(one);
+        assertThat(MeteringRecords.parse("2026-12-07T17:00:00Z\tann\t-\tP\top\t-\tOverloaded\t5\t1\t0").calls()).isEqualTo(1);
+        String noCalls = merged.line().substring(0, merged.line().lastIndexOf('\t')) + "\t0";
+        assertThat(MeteringRecords.parse(noCalls)).isNull();
+    }
 }

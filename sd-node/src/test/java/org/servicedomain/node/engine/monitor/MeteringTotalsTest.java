@@ -85,6 +85,34 @@ class MeteringTotalsTest {
     }
 
     /** joe: 2 served and 1 refused; anonymous: 1 provider fault. */
+    @Test
+    void aFloodOfRefusalsIsWrittenAsFewLinesAndEveryCallStillCountsAfterARestart() throws IOException {
+        List<Metering.Usage> live;
+        try (Metering metering = new Metering(dataDir, clock, 30)) {
+            for (int i = 0; i < 200; i++) {
+                metering.record(null, null, PORT, "getQuote", null, Set.of(), "Overloaded", false, 2_000, 100, 0);
+                if (i % 50 == 0) {
+                    metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
+                    metering.record("joe", "gold", PORT, "getQuote", null, Set.of(), "Overloaded", false, 1_000, 10, 0);
+                }
+            }
+            live = sorted(metering.usage(null));
+        }
+        assertThat(live).containsExactly(new Metering.Usage("(anonymous)", PORT, 200, 200, 20_000, 0),
+                new Metering.Usage("joe", PORT, 8, 4, 80, 80));
+
+        List<String> lines = Files.readAllLines(onlyMeteringFile());
+        assertThat(lines).filteredOn(line -> line.contains("\tserved\t")).hasSize(4);
+        assertThat(lines).hasSizeLessThan(20);
+        try (Metering reopened = new Metering(dataDir, clock, 30)) {
+            assertThat(sorted(reopened.usage(null))).isEqualTo(live);
+        }
+        Files.delete(dataDir.resolve("metering").resolve(MeteringTotals.FILE));
+        try (Metering rebuilt = new Metering(dataDir, clock, 30)) {
+            assertThat(sorted(rebuilt.usage(null))).isEqualTo(live);
+        }
+    }
+
     private static void meterSome(Metering metering) {
         metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
         metering.record("joe", "gold", PORT, "getQuote", "q-1", Set.of(), "served", true, 1_000, 10, 20);
