@@ -210,11 +210,13 @@ if [ "$REFUSAL" = 1 ]; then
   MIDDLE_MIN=0 start_node refusal 'nodeCapacityTps="1" queueLength="1" refusalPauseMs="0"'
   class_load "$SETTLE" low
   measure refusal flood low
-  # What one answer costs, split into user and kernel time: the refusal; the cheapest answer the
-  # entry gives (a 404 for a port that does not exist, decided from the request line); and, as the
-  # lean-proxy reference, HAProxy answering every request with a canned SOAP fault itself.
+  # What one answer costs, split into user and kernel time: the refusal; the node's fault for a port
+  # that does not exist (the front's answer, nothing read of the body, nothing metered); the entry's
+  # bare 404 for a path outside the ports (the HTTP exchange alone); and, as the lean-proxy
+  # reference, HAProxy answering every request with a canned SOAP fault itself.
   answer_cost refusal "$PORT_URL" "$NODE_PID"
-  answer_cost not_found "http://$HOST:$DATA_PORT/sd/services/ports/NoSuchPort" "$NODE_PID"
+  answer_cost unknown_port "http://$HOST:$DATA_PORT/sd/services/ports/NoSuchPort" "$NODE_PID"
+  answer_cost entry_404 "http://$HOST:$DATA_PORT/nothing" "$NODE_PID"
   stop_node
   write_canned_fault_cfg "$work/haproxy-canned.cfg"
   start_haproxy "$work/haproxy-canned.cfg"; CANNED_PID=$LAST_PID
@@ -287,15 +289,16 @@ s="$work/section.md"
     echo "**Refusal.** With \`nodeCapacityTps=\"1\" queueLength=\"1\" refusalPauseMs=\"0\"\`, $LOW_CONN low connections for ${DURATION} s:" \
       "$(run refusal flood 5) calls refused at once ($(per_s "$(run refusal flood 5)") a second), the node spent" \
       "$(run refusal flood 6) µs of CPU per answer. What one answer costs, user and kernel time apart, each under the" \
-      "same flood ($LOW_CONN connections, ${DURATION} s after ${SETTLE} s): the node's refusal; the cheapest answer its data" \
-      "plane gives, a 404 for a port that does not exist (decided from the request line, no body read, nothing metered);" \
-      "and, as the lean-proxy reference, HAProxy answering every request itself with a canned SOAP fault" \
+      "same flood ($LOW_CONN connections, ${DURATION} s after ${SETTLE} s): the node's refusal; its \`UnknownVirtualPort\`" \
+      "fault for a port that does not exist (the front's answer: a request id, the chain's first step and a SOAP fault," \
+      "nothing read of the body, nothing metered); its data plane's bare 404 for a path outside the ports (the HTTP" \
+      "exchange alone); and, as the lean-proxy reference, HAProxy answering every request itself with a canned SOAP fault" \
       "(\`http-request return status 500\`). A relayed call's cost, the node's and HAProxy's, is in the proxy" \
       "comparison's throughput section."
     echo
     echo "| answer | answers a second | user µs | kernel µs | CPU µs per answer |"
     echo "| --- | ---: | ---: | ---: | ---: |"
-    awk -F'\t' -v d="$DURATION" '{ label = ($1 == "refusal") ? "node: refusal (`Overloaded`)" : ($1 == "not_found") ? "node: 404, no such port" : "HAProxy: canned SOAP fault"
+    awk -F'\t' -v d="$DURATION" '{ label = ($1 == "refusal") ? "node: refusal (`Overloaded`)" : ($1 == "unknown_port") ? "node: fault for an unknown port" : ($1 == "entry_404") ? "node: bare 404 of the data plane" : "HAProxy: canned SOAP fault"
       printf "| %s | %.0f | %.1f | %.1f | **%.1f** |\n", label, $2 / d, $3, $4, $3 + $4 }' "$work/costs.tsv"
     echo
     echo "**Under a refusal flood.** On a node with the default options and \`queueLength=\"$FLOOD_QUEUE\"\` (more than" \
