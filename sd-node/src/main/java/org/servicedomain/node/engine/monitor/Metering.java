@@ -82,11 +82,10 @@ public final class Metering implements AutoCloseable {
 
         /** As {@link #line()}, its time written by {@code times}, which keeps the last second's text. */
         String line(InstantText times) {
-            StringBuilder line = times.append(new StringBuilder(128), time)
-                    .append('\t').append(user).append('\t').append(dash(userLevel)).append('\t').append(virtualPort)
-                    .append('\t').append(operation).append('\t').append(dash(instanceId)).append('\t').append(outcome)
-                    .append('\t').append(micros).append('\t').append(requestBytes).append('\t').append(replyBytes)
-                    .append('\t').append(levels(supplierLevels));
+            StringBuilder line = times.append(new StringBuilder(128), time).append('\t').append(user).append('\t').append(dash(userLevel))
+                    .append('\t').append(virtualPort).append('\t').append(operation).append('\t').append(dash(instanceId))
+                    .append('\t').append(outcome).append('\t').append(micros).append('\t').append(requestBytes)
+                    .append('\t').append(replyBytes).append('\t').append(levels(supplierLevels));
             return (calls == 1 ? line : line.append('\t').append(calls)).toString();
         }
 
