@@ -68,6 +68,9 @@ ticks() {
   echo "$sum"
 }
 
+# utime and stime of one process apart, in clock ticks: "user system".
+split_ticks() { awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"; }
+
 # utime + stime of a JVM's JIT compiler threads (C1 and C2), in clock ticks.
 jit_ticks() {
   local t sum=0 v

@@ -171,8 +171,6 @@ answer_cost() { # name url pid
   log "cost of an answer, $1: $(tail -1 "$work/costs.tsv")"
 }
 
-split_ticks() { awk '{ sub(/^.*\) /, ""); print $12, $13 }' "/proc/$1/stat"; }
-
 stop_node() {
   kill "$NODE_PID" 2>/dev/null || true
   wait "$NODE_PID" 2>/dev/null || true

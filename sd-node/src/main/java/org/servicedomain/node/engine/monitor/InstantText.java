@@ -37,17 +37,12 @@ final class InstantText {
         return to.append('Z');
     }
 
+    /** The largest power of ten below a group of 3, 6 or 9 digits, by the group's width. */
+    private static final int[] LEADING_DIVISOR = {0, 0, 0, 100, 0, 0, 100_000, 0, 0, 100_000_000};
+
     private static void digits(StringBuilder to, int value, int width) {
-        for (int divisor = pow10(width - 1); divisor > 0; divisor /= 10) {
+        for (int divisor = LEADING_DIVISOR[width]; divisor > 0; divisor /= 10) {
             to.append((char) ('0' + value / divisor % 10));
         }
-    }
-
-    private static int pow10(int n) {
-        int p = 1;
-        for (int i = 0; i < n; i++) {
-            p *= 10;
-        }
-        return p;
     }
 }

@@ -62,7 +62,7 @@ public final class MeteringRecords {
     }
 
     /** One line as {@code Metering.Record.line()} wrote it, or null when it is not one. */
-    static Metering.Record parse(String line) {
+    public static Metering.Record parse(String line) {
         String[] f = line.split("\t", -1);
         if (f.length < FIELDS - 1 || f.length > FIELDS + 1) {
             return null;
@@ -77,7 +77,7 @@ public final class MeteringRecords {
     }
 
     /** The calls a line stands for: its twelfth field, on a line of the node's merged faults; else one. */
-    static long calls(String[] fields) {
+    private static long calls(String[] fields) {
         return fields.length > FIELDS ? Long.parseLong(fields[FIELDS]) : 1;
     }
 

@@ -168,25 +168,12 @@ final class MeteringTotals {
             channel.position(Math.min(offset, channel.size()));
             BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8));
             for (String line = in.readLine(); line != null; line = in.readLine()) {
-                String[] f = line.split("\t", -1);
-                if (f.length < 10) {
-                    LOG.warn("skipped an incomplete metering line in {}", file);
+                Metering.Record r = MeteringRecords.parse(line);
+                if (r == null) {
+                    LOG.warn("skipped a metering line in {} that is cut short or malformed", file);
                     continue;
                 }
-                try {
-                    Sums s = sumsOf(f[1], f[3]);
-                    long requestBytes = Long.parseLong(f[8]);
-                    long replyBytes = Long.parseLong(f[9]);
-                    long calls = MeteringRecords.calls(f);
-                    s.requests += calls;
-                    if (!Metering.answeredByProvider(f[6])) {
-                        s.failures += calls;
-                    }
-                    s.requestBytes += requestBytes;
-                    s.replyBytes += replyBytes;
-                } catch (NumberFormatException e) {
-                    LOG.warn("skipped a malformed metering line in {}: {}", file, e.getMessage());
-                }
+                add(r, !Metering.answeredByProvider(r.outcome()));
             }
         }
     }
