@@ -17,7 +17,8 @@
 #       of its CPU in the last slice, up to WARMUP_MAX [180] s per path (bench/lib.sh, warm_until_steady)
 #   DURATION [20]  seconds per measured round       ROUNDS [3]  alternating rounds per part
 #   THREADS [2]  wrk threads       CONNECTIONS [64]  connections for throughput and sizes
-#   LAT_CONNECTIONS [4]  connections for the latency part
+#   LAT_CONNECTIONS [4]  connections for the latency part; LAT_WARMUP [10] s per path at that load before its
+#       rounds (the JIT recompiles what the throughput load's profile left out once the load changes)
 #   SIZES ["10240 102400"]  envelope sizes in bytes for the sizes part; SIZE_WARMUP [10] s per size and path
 #   MAX_MESSAGE_BYTES []  passed to the node as --max-message-bytes when set
 #   CONCURRENCY [5000]  requests sent at once per burst in the concurrency part; CONC_DELAY_MS [1000] provider delay
@@ -48,6 +49,7 @@ ROUNDS="${ROUNDS:-3}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-64}"
 LAT_CONNECTIONS="${LAT_CONNECTIONS:-4}"
+LAT_WARMUP="${LAT_WARMUP:-10}"
 SIZES="${SIZES:-10240 102400}"
 SIZE_WARMUP="${SIZE_WARMUP:-10}"
 MAX_MESSAGE_BYTES="${MAX_MESSAGE_BYTES:-}"
@@ -326,6 +328,11 @@ part_throughput() {
 
 part_latency() {
   setup_main; ensure_warm
+  local path
+  for path in "${PATHS[@]}"; do
+    log "warming $path at $LAT_CONNECTIONS connections for ${LAT_WARMUP}s"
+    wrk -t"$THREADS" -c"$LAT_CONNECTIONS" -d"${LAT_WARMUP}s" -s "$LUA" "${URL[$path]}" > /dev/null
+  done
   log "latency: $ROUNDS rounds of ${DURATION}s, $LAT_CONNECTIONS connections"
   rounds latency c$LAT_CONNECTIONS "$LAT_CONNECTIONS" "$DURATION"
   local l=c$LAT_CONNECTIONS add50 add99 hadd50 hadd99
@@ -337,8 +344,9 @@ part_latency() {
     echo "### Added latency at low load${TLS:+ over TLS}${TRACING:+, tracing on} (\`${TRACING:+TRACING=1 }${TLS:+TLS=1 }bench/proxy-comparison.sh latency\`)"
     echo
     machine; entry_line
-    echo "The 1 KB \`getQuote\`, wrk with $THREADS threads and $LAT_CONNECTIONS connections (\`--latency\`), after the warm-up above;"
-    echo "$ROUNDS rounds of ${DURATION} s on each path, alternating. Milliseconds, medians of the rounds."
+    echo "The 1 KB \`getQuote\`, wrk with $THREADS threads and $LAT_CONNECTIONS connections (\`--latency\`), after the warm-up above"
+    echo "and ${LAT_WARMUP} s more per path at $LAT_CONNECTIONS connections; $ROUNDS rounds of ${DURATION} s on each path, alternating."
+    echo "Milliseconds, medians of the rounds."
     echo
     echo "| path | req/s | p50 ms | p99 ms | p50 added over direct | p99 added over direct |"
     echo "| --- | ---: | ---: | ---: | ---: | ---: |"

@@ -10,6 +10,11 @@ import java.time.format.DateTimeFormatter;
  */
 final class InstantText {
 
+    /** The place of the first digit of a fraction written in milliseconds, microseconds or nanoseconds. */
+    private static final int MILLIS_FIRST = 100;
+    private static final int MICROS_FIRST = 100_000;
+    private static final int NANOS_FIRST = 100_000_000;
+
     private long second = Long.MIN_VALUE;
     /** {@code second} as ISO-8601 up to its seconds, without the zone's {@code Z}. */
     private String secondText;
@@ -27,21 +32,19 @@ final class InstantText {
         if (nano != 0) {
             to.append('.');
             if (nano % 1_000_000 == 0) {
-                digits(to, nano / 1_000_000, 3);
+                digits(to, nano / 1_000_000, MILLIS_FIRST);
             } else if (nano % 1_000 == 0) {
-                digits(to, nano / 1_000, 6);
+                digits(to, nano / 1_000, MICROS_FIRST);
             } else {
-                digits(to, nano, 9);
+                digits(to, nano, NANOS_FIRST);
             }
         }
         return to.append('Z');
     }
 
-    /** The largest power of ten below a group of 3, 6 or 9 digits, by the group's width. */
-    private static final int[] LEADING_DIVISOR = {0, 0, 0, 100, 0, 0, 100_000, 0, 0, 100_000_000};
-
-    private static void digits(StringBuilder to, int value, int width) {
-        for (int divisor = LEADING_DIVISOR[width]; divisor > 0; divisor /= 10) {
+    /** Writes {@code value} in exactly as many digits as {@code leadingDivisor}, the place of its first, has places. */
+    private static void digits(StringBuilder to, int value, int leadingDivisor) {
+        for (int divisor = leadingDivisor; divisor > 0; divisor /= 10) {
             to.append((char) ('0' + value / divisor % 10));
         }
     }

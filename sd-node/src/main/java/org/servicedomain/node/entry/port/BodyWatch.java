@@ -1,5 +1,6 @@
 package org.servicedomain.node.entry.port;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -17,6 +18,7 @@ import org.slf4j.LoggerFactory;
 public final class BodyWatch implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BodyWatch.class);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(1);
 
     private final BodyPolicy policy;
     /** Each watched body, with its rate over its current window. */
@@ -57,8 +59,19 @@ public final class BodyWatch implements AutoCloseable {
         });
     }
 
+    /**
+     * Stops the watch and waits for its thread to end, so a web application stopping right after
+     * (Tomcat checks for threads it left behind) finds none.
+     */
     @Override
     public void close() {
         timer.shutdownNow();
+        try {
+            if (!timer.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("the body watch's thread did not stop within {} ms", STOP_WAIT.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -5,6 +5,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -33,8 +35,14 @@ final class HeadScanner {
     private State state = State.LEADING;
     private int headBytes;
     private int spaces;
+    /** The header name being read, in lower case, up to {@link #KEPT} characters. */
     private final StringBuilder token = new StringBuilder();
-    private final StringBuilder requestLine = new StringBuilder(64);
+    /** The request line's bytes, each space as one, copied a run at a time; grown up to the head's limit. */
+    private byte[] requestLine = new byte[128];
+    private int requestLineLength;
+    /** Where the request line's first and second spaces are. */
+    private int firstSpace;
+    private int secondSpace;
     private final KeptHeaders kept = new KeptHeaders();
     private String method;
     private String target;
@@ -100,13 +108,30 @@ final class HeadScanner {
     private int requestLineRun(byte[] piece, int i, int n) throws RefusedHead {
         int j = i;
         while (j < n && piece[j] > 0x20 && piece[j] != 0x7f) {
-            requestLine.append((char) piece[j]);
-            if (token.length() < KEPT) {
-                token.append((char) piece[j]);
-            }
             j++;
         }
-        return counted(j - i, j);
+        counted(j - i, j);
+        takeRequestLine(piece, i, j - i);
+        return j;
+    }
+
+    private void takeRequestLine(byte[] bytes, int from, int length) {
+        if (requestLineLength + length > requestLine.length) {
+            requestLine = Arrays.copyOf(requestLine, Math.max(requestLine.length * 2, requestLineLength + length));
+        }
+        System.arraycopy(bytes, from, requestLine, requestLineLength, length);
+        requestLineLength += length;
+    }
+
+    private void takeRequestLine(byte b) {
+        if (requestLineLength == requestLine.length) {
+            requestLine = Arrays.copyOf(requestLine, requestLine.length * 2);
+        }
+        requestLine[requestLineLength++] = b;
+    }
+
+    private String requestLinePart(int from, int to) {
+        return new String(requestLine, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     /** Takes the token bytes of a header name from {@code i} on, in lower case; the index after them. */
@@ -209,7 +234,7 @@ final class HeadScanner {
         headBytes = 0;
         spaces = 0;
         token.setLength(0);
-        requestLine.setLength(0);
+        requestLineLength = 0;
         kept.reset();
         contentLengths = 0;
         contentLength = null;
@@ -226,33 +251,31 @@ final class HeadScanner {
             versionAccepted();
             state = State.LINE_START;
         } else if (b == ' ') {
-            spaces++;
-            token.setLength(0);
-            requestLine.append(' ');
+            if (++spaces == 1) {
+                firstSpace = requestLineLength;
+            } else if (spaces == 2) {
+                secondSpace = requestLineLength;
+            }
+            takeRequestLine((byte) ' ');
         } else if (b < 0x21 || b == 0x7f) { // bytes over 0x7f are negative
             throw bad("a control character or non-ASCII byte in the request line");
         } else {
-            requestLine.append((char) b);
-            if (token.length() < KEPT) {
-                token.append((char) b);
-            }
+            takeRequestLine(b);
         }
     }
 
     /** The request line has ended: HTTP/1.1 or 1.0, three parts. */
     private void versionAccepted() throws RefusedHead {
-        String version = token.toString();
         if (spaces != 2) {
             throw bad("the request line is not METHOD TARGET VERSION");
         }
+        String version = requestLinePart(secondSpace + 1, requestLineLength);
         if (version.equals("HTTP/1.1") || version.equals("HTTP/1.0")) {
-            int first = requestLine.indexOf(" ");
-            int second = requestLine.indexOf(" ", first + 1);
-            if (first == 0 || second == first + 1) {
+            if (firstSpace == 0 || secondSpace == firstSpace + 1) {
                 throw bad("the request line is not METHOD TARGET VERSION");
             }
-            method = requestLine.substring(0, first);
-            target = requestLine.substring(first + 1, second);
+            method = requestLinePart(0, firstSpace);
+            target = requestLinePart(firstSpace + 1, secondSpace);
             http10 = version.equals("HTTP/1.0");
             return;
         }

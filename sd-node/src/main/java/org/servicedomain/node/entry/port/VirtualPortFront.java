@@ -94,10 +94,10 @@ public final class VirtualPortFront {
      */
     Call call(CallHead head, ArrivingBody body) {
         String requestId = RequestId.acceptOrCreate(head.clientRequestId());
-        SoapVersion version = versionOf(head.portName(), head.contentType());
         CompletableFuture<FrontAnswer> answer = run(head, requestId, body).handle((reply, error) -> error == null
                 ? replied(reply, requestId)
-                : failed(Completions.cause(error), requestId, version, body.bytes().isCompletedExceptionally()));
+                : failed(Completions.cause(error), requestId, versionOf(head.portName(), head.contentType()),
+                        body.bytes().isCompletedExceptionally()));
         return new Call(requestId, answer);
     }
 
