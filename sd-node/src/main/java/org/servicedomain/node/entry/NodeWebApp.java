@@ -114,10 +114,12 @@ public final class NodeWebApp implements ServletContainerInitializer {
         ServletRegistration.Dynamic discovery = context.addServlet("sd-discovery",
                 new DiscoveryServlet(node.membership()::discovery, front.bodyPolicy()));
         discovery.addMapping(DiscoveryServlet.PATH);
+        discovery.setLoadOnStartup(1); // Tomcat destroys only a servlet it loaded: its body watch's thread stops with the node
         discovery.setAsyncSupported(true);
         ServletRegistration.Dynamic memberSessions = context.addServlet("sd-member-sessions",
                 new MemberSessionServlet(node.backends(), state.sessions(), front.bodyPolicy()));
         memberSessions.addMapping(LeastLoadedPlacement.PATH);
+        memberSessions.setLoadOnStartup(1);
         memberSessions.setAsyncSupported(true);
         LOG.info("node installed at context path '{}' with data directory {}", context.getContextPath(),
                 config.dataDir().toAbsolutePath());
