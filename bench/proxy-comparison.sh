@@ -264,11 +264,11 @@ rounds_table() { # part label -> markdown rows: round, req/s per path, node/HAPr
 
 # ---- the doc ---------------------------------------------------------------------------------------
 
-verdict_at_least() { # value target unit -> met / missed by
-  awk -v v="$1" -v t="$2" -v u="$3" 'BEGIN { if (v == "n/a") print "not measured"; else if (v + 0 >= t + 0) print "met"; else printf "missed by %.2f%s\n", t - v, u }'
+verdict_at_least() { # value target unit -> met / missed by (two significant digits: a miss never reads 0.00)
+  awk -v v="$1" -v t="$2" -v u="$3" 'BEGIN { if (v == "n/a") print "not measured"; else if (v + 0 >= t + 0) print "met"; else printf "missed by %.2g%s\n", t - v, u }'
 }
 verdict_at_most() {
-  awk -v v="$1" -v t="$2" -v u="$3" 'BEGIN { if (v == "n/a") print "not measured"; else if (v + 0 <= t + 0) print "met"; else printf "missed by %.2f%s\n", v - t, u }'
+  awk -v v="$1" -v t="$2" -v u="$3" 'BEGIN { if (v == "n/a") print "not measured"; else if (v + 0 <= t + 0) print "met"; else printf "missed by %.2g%s\n", v - t, u }'
 }
 
 # ---- parts -------------------------------------------------------------------------------------------
